@@ -1,0 +1,232 @@
+package org.gpumatch.aparapi.rabinkarp;
+
+import java.util.Arrays;
+import java.util.Optional;
+import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.aparapi.runtime.GuardedKernel;
+import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.Matcher;
+import org.gpumatch.api.Pattern;
+import org.gpumatch.api.Plan;
+import org.gpumatch.api.Text;
+
+/**
+ * DRK-WOM-64 on an OpenCL device: exact divide-and-conquer Rabin-Karp for patterns of m*8 <= 64 bits (m <= 8 bytes).
+ * See {@link DrkWomKernel} for the device side.
+ *
+ * <p>Outline of a query: count (one launch: per-group counts and the total); for {@code find}, download the per-group
+ * counts (4 bytes per {@code localSize*charsPerItem} characters), prefix-sum them on the host, and launch again to write
+ * the compacted positions on the device, then download only those.
+ *
+ * <p>Residency: the text is packed and uploaded once per {@link Text} object and stays on the device for later
+ * queries; a different {@code Text} replaces it. Cost per query: one read of the text from device memory (count), two
+ * for {@code find}. Device memory: n bytes of text plus 4 bytes per match and 8 bytes per work-group; host memory: the
+ * packed copy of the text (n bytes).
+ *
+ * <p>Not thread-safe: one query at a time (the kernel instance and its buffers are shared). Close it to free the device.
+ */
+public final class DrkWomMatcher implements Matcher {
+    /** Work-items per work-group unless the device allows fewer. */
+    public static final int DEFAULT_LOCAL_SIZE = 256;
+    /** Windows per work-item (the paper's g; it measured 12 < g < 44 best on a K40c). */
+    public static final int DEFAULT_CHARS_PER_ITEM = 16;
+    /** The largest pattern: 8 symbols of 8 bits fill the 64-bit fingerprint. */
+    public static final int MAX_PATTERN_LENGTH = 8;
+
+    private final ComputeDevice device;
+    private final int preferredLocalSize;
+    private final int charsPerItem;
+    private final String reason;
+    private GuardedKernel<DrkWomKernel> launcher;
+    private Text resident;
+    private int groupsForText;
+    private LaunchTiming lastTiming = LaunchTiming.NONE;
+
+    /** A matcher on {@code device} with the default geometry. */
+    public DrkWomMatcher(ComputeDevice device, String reason) {
+        this(device, reason, DEFAULT_LOCAL_SIZE, DEFAULT_CHARS_PER_ITEM);
+    }
+
+    /**
+     * A matcher with an explicit geometry (tests use small ones to put many boundaries in small texts; the bench tunes).
+     *
+     * @param localSize    work-items per work-group, a power of two (lowered to the device's limit)
+     * @param charsPerItem windows per work-item, a positive multiple of 4
+     */
+    public DrkWomMatcher(ComputeDevice device, String reason, int localSize, int charsPerItem) {
+        if (localSize <= 0 || Integer.bitCount(localSize) != 1) {
+            throw new IllegalArgumentException("localSize must be a power of two: " + localSize);
+        }
+        if (charsPerItem <= 0 || charsPerItem % 4 != 0) {
+            throw new IllegalArgumentException("charsPerItem must be a positive multiple of 4: " + charsPerItem);
+        }
+        this.device = device;
+        this.reason = reason;
+        this.preferredLocalSize = localSize;
+        this.charsPerItem = charsPerItem;
+    }
+
+    @Override
+    public Algorithm algorithm() {
+        return Algorithm.DRK_WOM_64;
+    }
+
+    @Override
+    public Optional<String> unsupportedReason(long n, int m, int sigma) {
+        if (m > MAX_PATTERN_LENGTH) {
+            return Optional.of("drk-wom-64 packs 8 bits per symbol into 64 bits, so m <= 8; m = " + m);
+        }
+        if (n > PackedText.MAX_LENGTH) {
+            return Optional.of("drk-wom-64 keeps texts of at most " + PackedText.MAX_LENGTH + " bytes resident; n = " + n);
+        }
+        long needed = n + 8;
+        if (device.isOpenCL() && needed > device.maxAllocBytes()) {
+            return Optional.of("a text of " + n + " bytes needs a device buffer of " + needed + " bytes; "
+                    + device.describe() + " allows " + device.maxAllocBytes());
+        }
+        return Optional.empty();
+    }
+
+    private void requireSupported(Text text, Pattern pattern) {
+        unsupportedReason(text.length(), pattern.length(), 8).ifPresent(r -> {
+            throw new org.gpumatch.api.UnsupportedInputException(r);
+        });
+    }
+
+    /** The work-group size in use (after fitting it to the device); compiles the kernel if needed. */
+    public int localSize() {
+        return launcher().localSize();
+    }
+
+    /** Characters per work-group tile: the granularity of staging and of the per-group counts. */
+    public int tileChars() {
+        return localSize() * charsPerItem;
+    }
+
+    private GuardedKernel<DrkWomKernel> launcher() {
+        if (launcher == null) {
+            launcher = new GuardedKernel<>(new DrkWomKernel(new int[2], preferredLocalSize, charsPerItem), device,
+                    preferredLocalSize);
+            DrkWomKernel k = launcher.kernel();
+            if (launcher.localSize() != preferredLocalSize) { // the device could not run the preferred size
+                k.tileWords = launcher.localSize() * charsPerItem / 4;
+                k.tile = new int[k.tileWords + DrkWomKernel.HALO_WORDS];
+                k.itemCounts = new int[launcher.localSize()];
+            }
+        }
+        return launcher;
+    }
+
+    /**
+     * Makes {@code text} the device-resident text (packs and uploads it) unless it already is. The upload itself happens
+     * with the next launch (Aparapi's {@code put} is lazy).
+     */
+    public void makeResident(Text text) {
+        GuardedKernel<DrkWomKernel> l = launcher();
+        if (resident == text) {
+            return;
+        }
+        DrkWomKernel k = l.kernel();
+        k.text = PackedText.pack(text.bytes());
+        k.textLength = text.length();
+        k.textWords = PackedText.dataWords(text.length());
+        long groups = ((long) text.length() + tileChars() - 1) / tileChars();
+        groupsForText = (int) Math.max(1, groups);
+        k.groupCounts = new int[groupsForText];
+        l.kernel().put(k.text);
+        resident = text;
+    }
+
+    @Override
+    public long count(Text text, Pattern pattern) {
+        requireSupported(text, pattern);
+        if (pattern.length() > text.length()) {
+            return 0;
+        }
+        makeResident(text);
+        return countResident(pattern);
+    }
+
+    private int countResident(Pattern pattern) {
+        DrkWomKernel k = launcher.kernel();
+        setPattern(k, pattern.toByteArray());
+        k.phase = DrkWomKernel.PHASE_COUNT;
+        k.total[0] = 0;
+        k.put(k.total);
+        lastTiming = launcher.launch(groupsFor(pattern.length()));
+        k.get(k.total);
+        return k.total[0];
+    }
+
+    @Override
+    public int[] find(Text text, Pattern pattern) {
+        requireSupported(text, pattern);
+        if (pattern.length() > text.length()) {
+            return new int[0];
+        }
+        makeResident(text);
+        int total = countResident(pattern);
+        if (total == 0) {
+            return new int[0];
+        }
+        DrkWomKernel k = launcher.kernel();
+        int groups = groupsFor(pattern.length());
+        k.get(k.groupCounts);
+        int[] offsets = k.groupOffsets.length == groups ? k.groupOffsets : new int[groups];
+        int running = 0;
+        for (int g = 0; g < groups; g++) {
+            offsets[g] = running;
+            running += k.groupCounts[g];
+        }
+        k.groupOffsets = offsets;
+        k.put(offsets);
+        if (k.positions.length < total || k.positions.length > 2 * total) {
+            k.positions = new int[total];
+        }
+        k.phase = DrkWomKernel.PHASE_FIND;
+        LaunchTiming countTiming = lastTiming;
+        lastTiming = countTiming.plus(launcher.launch(groups));
+        k.get(k.positions);
+        return Arrays.copyOf(k.positions, total);
+    }
+
+    /** Work-groups needed for the n-m+1 windows of the resident text. */
+    private int groupsFor(int m) {
+        long windows = (long) resident.length() - m + 1;
+        return (int) Math.max(1, (windows + tileChars() - 1) / tileChars());
+    }
+
+    private static void setPattern(DrkWomKernel k, byte[] p) {
+        long fp = 0;
+        for (byte b : p) {
+            fp = (fp << 8) | (b & 0xFF);
+        }
+        k.patternLength = p.length;
+        k.patternFingerprint = fp;
+        k.windowMask = p.length == 8 ? -1L : (1L << (8 * p.length)) - 1;
+    }
+
+    /** Timing of the last query's launches (device times need {@code -Dcom.aparapi.enableProfiling=true}). */
+    public LaunchTiming lastTiming() {
+        return lastTiming;
+    }
+
+    @Override
+    public Plan lastPlan() {
+        return new Plan(Algorithm.DRK_WOM_64, device.describe(), reason);
+    }
+
+    public ComputeDevice device() {
+        return device;
+    }
+
+    @Override
+    public void close() {
+        if (launcher != null) {
+            launcher.close();
+            launcher = null;
+            resident = null;
+        }
+    }
+}

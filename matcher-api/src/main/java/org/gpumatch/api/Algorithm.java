@@ -1,0 +1,89 @@
+package org.gpumatch.api;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Every algorithm of the seed documents, by the lowercase name the command line accepts ({@code -a drk-wom-64}).
+ *
+ * <p>{@code auto} is not an algorithm: it asks the planner to choose one, and the {@link Plan} says which and why.
+ */
+public enum Algorithm {
+    /** Naive O(nm) comparison at every offset; the oracle every other matcher is tested against. */
+    NAIVE("naive", Family.EXACT, "reference"),
+    /** Sequential Rabin-Karp (SPAA 2016, "SRK"): rolling fingerprint modulo a prime, every hit verified. */
+    SRK("srk", Family.EXACT, "SPAA 2016 section 3"),
+    /** Cooperative Rabin-Karp: 2x2 matrix fingerprints over Z_p by two device-wide scans (SPAA 2016 section 5). */
+    CRK("crk", Family.EXACT, "SPAA 2016 section 5"),
+    /** Divide-and-conquer Rabin-Karp modulo a random prime, subtexts staged in local memory (SPAA 2016 section 6). */
+    DRK("drk", Family.EXACT, "SPAA 2016 section 6"),
+    /** Divide-and-conquer Rabin-Karp without modulo, exact packed fingerprints of m*sigma <= 32 bits (SPAA 2016 section 6.2). */
+    DRK_WOM_32("drk-wom-32", Family.EXACT, "SPAA 2016 section 6.2"),
+    /** Divide-and-conquer Rabin-Karp without modulo, exact packed fingerprints of m*sigma <= 64 bits (SPAA 2016 section 6.2). */
+    DRK_WOM_64("drk-wom-64", Family.EXACT, "SPAA 2016 section 6.2"),
+    /** Hybrid Rabin-Karp: each work-group runs the cooperative method on its own subtext (SPAA 2016 section 6.3). */
+    HRK("hrk", Family.EXACT, "SPAA 2016 section 6.3"),
+    /** Two-stage DRK: skim for a subpattern with DRK-WOM, verify candidates in chunk fingerprints (SPAA 2016 section 7.2). */
+    DRK_2S("drk-2s", Family.EXACT, "SPAA 2016 section 7.2"),
+    /** Multi-pattern Rabin-Karp: k patterns of one length, prefix sums of powers, hash table of pattern hashes (Nunes et al.). */
+    MULTI_RK("multi-rk", Family.MULTI_PATTERN, "Nunes, Bordim, Ito, Nakano"),
+    /** k-mismatch, one work-item per text position (Liu et al., "thread-parallel"). */
+    KMISMATCH_TP("kmm-tp", Family.K_MISMATCH, "Liu et al. thread-parallel"),
+    /** k-mismatch, a work-group per text block with the pattern in local memory (Liu et al., "block-thread-parallel"). */
+    KMISMATCH_BTP("kmm-btp", Family.K_MISMATCH, "Liu et al. block-thread-parallel"),
+    /** k-mismatch, block-thread-parallel with the text tile in local memory (Liu et al., "OPT-block-thread-parallel"). */
+    KMISMATCH_OPT_BTP("kmm-opt-btp", Family.K_MISMATCH, "Liu et al. OPT-block-thread-parallel"),
+    /** Suffix array by prefix doubling on the GPU: radix sort, bucket heads, segmented sort (thesis chapters 3-4). */
+    SA_PREFIX_DOUBLING("sa-pd", Family.SUFFIX_ARRAY, "thesis, prefix doubling"),
+    /** Burkhardt-Karkkainen suffix array checker, O(sigma) extra space (thesis section 5.3). */
+    SA_CHECK("sa-check", Family.SUFFIX_ARRAY, "thesis section 5.3");
+
+    /** What kind of question an algorithm answers. */
+    public enum Family { EXACT, MULTI_PATTERN, K_MISMATCH, SUFFIX_ARRAY }
+
+    /** The command line word for "let the planner choose". */
+    public static final String AUTO = "auto";
+
+    private final String cliName;
+    private final Family family;
+    private final String source;
+
+    Algorithm(String cliName, Family family, String source) {
+        this.cliName = cliName;
+        this.family = family;
+        this.source = source;
+    }
+
+    /** The lowercase name used by {@code -a} and in reports, e.g. {@code drk-wom-64}. */
+    public String cliName() {
+        return cliName;
+    }
+
+    public Family family() {
+        return family;
+    }
+
+    /** Where the algorithm is described (seed document and section). */
+    public String source() {
+        return source;
+    }
+
+    /** Looks an algorithm up by its command line name, ignoring case; empty when no algorithm has that name. */
+    public static Optional<Algorithm> fromCliName(String name) {
+        String wanted = name.toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(a -> a.cliName.equals(wanted)).findFirst();
+    }
+
+    /** The command line names of the algorithms of one family, comma separated, for error messages. */
+    public static String cliNames(Family family) {
+        return Arrays.stream(values()).filter(a -> a.family == family).map(Algorithm::cliName)
+                .collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public String toString() {
+        return cliName;
+    }
+}

@@ -1,0 +1,67 @@
+package org.gpumatch.api;
+
+/**
+ * A set of byte symbols and its width sigma: the number of bits needed to give each distinct symbol its own code
+ * (sigma = ceil(log2(distinct symbols)), at least 1). DNA (4 symbols) has sigma = 2, protein text sigma = 5, arbitrary
+ * bytes sigma = 8. The SPAA 2016 paper's DRK-WOM methods fit m * sigma bits into one machine word.
+ *
+ * <p>Immutable; memory: 32 bytes (a 256-bit set).
+ */
+public final class Alphabet {
+    private final long[] present = new long[4];
+    private final int size;
+
+    private Alphabet(long[] bits) {
+        System.arraycopy(bits, 0, present, 0, 4);
+        int s = 0;
+        for (long w : present) {
+            s += Long.bitCount(w);
+        }
+        this.size = s;
+    }
+
+    /** The symbols occurring in {@code bytes}: one pass, O(n) time. */
+    public static Alphabet of(byte[] bytes) {
+        long[] bits = new long[4];
+        for (byte b : bytes) {
+            int v = b & 0xFF;
+            bits[v >>> 6] |= 1L << (v & 63);
+        }
+        return new Alphabet(bits);
+    }
+
+    /** All 256 byte values. */
+    public static Alphabet full() {
+        return new Alphabet(new long[] {-1L, -1L, -1L, -1L});
+    }
+
+    /** The union of two alphabets. */
+    public Alphabet union(Alphabet other) {
+        long[] bits = new long[4];
+        for (int i = 0; i < 4; i++) {
+            bits[i] = present[i] | other.present[i];
+        }
+        return new Alphabet(bits);
+    }
+
+    /** Whether the byte value {@code symbol} (0..255, or a signed Java byte) occurs. */
+    public boolean contains(int symbol) {
+        int v = symbol & 0xFF;
+        return (present[v >>> 6] & (1L << (v & 63))) != 0;
+    }
+
+    /** The number of distinct symbols. */
+    public int size() {
+        return size;
+    }
+
+    /** Bits per symbol: ceil(log2(size)), at least 1 (and 8 for 129..256 symbols). */
+    public int sigma() {
+        return size <= 2 ? 1 : 32 - Integer.numberOfLeadingZeros(size - 1);
+    }
+
+    @Override
+    public String toString() {
+        return "Alphabet[size=" + size + ", sigma=" + sigma() + "]";
+    }
+}
