@@ -5,49 +5,51 @@ import com.aparapi.Kernel;
 /**
  * Device side of DRK-WOM-64 (SPAA 2016, sections 6.2 and 7.1): divide-and-conquer Rabin-Karp without modulo.
  *
- * <p>The fingerprint of a window is the window itself, packed 8 bits per symbol into a {@code long} (big-endian: the
- * first symbol in the highest bits), so two windows have equal fingerprints exactly when they are equal: no false
- * positives, nothing to verify. Rolling by one character is one shift, one OR and one AND.
+ * <p>The fingerprint of a window of m <= 8 characters is the window itself, 8 bits per symbol, so two windows have equal
+ * fingerprints exactly when they are equal: no false positives, nothing to verify. The 64-bit fingerprint is kept as
+ * two 32-bit halves (characters 0..3 and 4..7 of the window, little-endian), which GPUs handle natively: the window
+ * starting {@code s} characters into word {@code w} is a funnel shift of words {@code w, w+1} (low half) and
+ * {@code w+1, w+2} (high half), and it matches when {@code ((lo ^ pLo) & mLo) | ((hi ^ pHi) & mHi) == 0}, the masks
+ * keeping the first m characters. Rolling from one window to the next is thus a shift, not a multiply or a modulo.
  *
- * <p>Layout: the text is packed little-endian into {@code int} words (4 characters per coalesced 32-bit load). Work-group
- * {@code g} owns the windows starting in the tile {@code [g*T, (g+1)*T)} with {@code T = localSize * charsPerItem}; it
- * stages the tile plus the next {@code m-1} characters (the overlap) into local memory with coalesced loads, then each
- * work-item rolls its fingerprint over its own {@code charsPerItem} windows from local memory.
+ * <p>Layout: the text is packed little-endian into {@code int} words (4 characters per coalesced 32-bit load).
+ * Work-group {@code g} owns the windows starting in its tile of {@code localSize * wordsPerItem} words; it stages the
+ * tile plus {@link #HALO_WORDS} words of overlap (the m-1 <= 7 characters windows reach past the tile) into local
+ * memory with coalesced loads. Work-item {@code i} then owns the {@code 4 * wordsPerItem} windows starting in words
+ * {@code [i * wordsPerItem, (i+1) * wordsPerItem)} of the tile: the paper's g = 4 * wordsPerItem.
  *
- * <p>Phases (one {@code run()} dispatching on {@link #phase}, because a pipeline's buffers must live in one kernel
- * instance):
+ * <p>Phases (one {@code run()} dispatching on {@link #phase}, because a pipeline's buffers live in one kernel instance):
  * <ul>
- *   <li>{@link #PHASE_COUNT}: per work-group match count into {@code groupCounts[group]}, and the total into
- *       {@code total[0]} (one atomic add per work-group that found something);</li>
+ *   <li>{@link #PHASE_COUNT}: the work-group's match count into {@code groupCounts[group]} (a local tree reduction),
+ *       and into {@code total[0]} by one atomic add per work-group that found something;</li>
  *   <li>{@link #PHASE_FIND}: with {@code groupOffsets} holding the exclusive prefix sum of the group counts, each
- *       work-item writes its matches, in ascending order, at its group's offset plus the exclusive prefix sum of the
- *       counts of the work-items before it (a local scan). Positions are thus compacted on the device.</li>
+ *       work-item writes its matches, ascending, at its group's offset plus the exclusive prefix sum (a local scan) of
+ *       the counts of the work-items before it. Positions are compacted on the device.</li>
  * </ul>
  *
- * <p>Fields are set by {@link DrkWomMatcher}; the kernel only reads scalars. Device memory: n + 4 bytes of text, 4 bytes
- * per work-group of counts and offsets, 4 bytes per match; local memory: {@code 4*(tileWords + 4)} + {@code 4*localSize}
- * bytes per work-group.
+ * <p>Device memory: n + 4..8 bytes of text, 4 bytes per work-group of counts and of offsets, 4 bytes per match.
+ * Local memory per work-group: {@code 4 * (localSize * wordsPerItem + HALO_WORDS) + 4 * localSize} bytes.
  */
 final class DrkWomKernel extends Kernel {
     static final int PHASE_COUNT = 0;
     static final int PHASE_FIND = 1;
-    /** Local words beyond the tile: the overlap of m-1 <= 7 characters needs at most 3 words (tile is word aligned). */
-    static final int HALO_WORDS = 3;
+    /** Words staged past the tile: windows starting in the tile's last word reach at most 7 characters further. */
+    static final int HALO_WORDS = 2;
 
     int phase;
-    /** n: characters of text. */
-    int textLength;
-    /** Words of {@link #text} that hold text (ceil(n/4)); later words are never read. */
+    /** n - m: the last offset where a window starts (the host launches no work when m > n). */
+    int lastWindow;
+    /** Words of {@link #text} that hold text (ceil(n/4)); later words read as zero. */
     int textWords;
-    /** m: the pattern length, 1..8. */
-    int patternLength;
-    /** The pattern packed as a window is packed. */
-    long patternFingerprint;
-    /** The low 8*m bits set. */
-    long windowMask;
-    /** Windows per work-item; a multiple of 4. */
-    int charsPerItem;
-    /** Words of text per tile: localSize * charsPerItem / 4. */
+    /** Pattern characters 0..3 and 4..7, little-endian, zero past m. */
+    int patternLo;
+    int patternHi;
+    /** Masks of the pattern's characters in {@link #patternLo} and {@link #patternHi}. */
+    int maskLo;
+    int maskHi;
+    /** Text words per work-item. */
+    int wordsPerItem;
+    /** Words per tile: localSize * wordsPerItem. */
     int tileWords;
 
     int[] text;
@@ -59,33 +61,40 @@ final class DrkWomKernel extends Kernel {
     @Local int[] tile;
     @Local int[] itemCounts;
 
-    DrkWomKernel(int[] text, int localSize, int charsPerItem) {
+    DrkWomKernel(int[] text, int localSize, int wordsPerItem) {
         this.text = text;
-        this.charsPerItem = charsPerItem;
-        this.tileWords = localSize * charsPerItem / 4;
-        this.tile = new int[tileWords + HALO_WORDS];
-        this.itemCounts = new int[localSize];
         this.groupCounts = new int[1];
         this.groupOffsets = new int[1];
         this.positions = new int[1];
         this.total = new int[1];
+        setGeometry(localSize, wordsPerItem);
+    }
+
+    /** Sizes the local arrays for {@code localSize} work-items of {@code wordsPerItem} words. */
+    void setGeometry(int localSize, int wordsPerItem) {
+        this.wordsPerItem = wordsPerItem;
+        this.tileWords = localSize * wordsPerItem;
+        this.tile = new int[tileWords + HALO_WORDS];
+        this.itemCounts = new int[localSize];
     }
 
     @Override
     public void run() {
         stageTile();
         int mine = scanOwnWindows(-1);
-        int before = inclusiveScan(mine) - mine;
-        int groupTotal = itemCounts[getLocalSize() - 1];
         if (phase == PHASE_COUNT) {
+            int groupTotal = groupSum(mine);
             if (getLocalId() == 0) {
                 groupCounts[getGroupId()] = groupTotal;
                 if (groupTotal > 0) {
                     atomicAdd(total, 0, groupTotal);
                 }
             }
-        } else if (mine > 0) {
-            scanOwnWindows(groupOffsets[getGroupId()] + before);
+        } else {
+            int before = inclusiveScan(mine) - mine;
+            if (mine > 0) {
+                scanOwnWindows(groupOffsets[getGroupId()] + before);
+            }
         }
     }
 
@@ -103,34 +112,57 @@ final class DrkWomKernel extends Kernel {
     }
 
     /**
-     * Rolls the fingerprint over this work-item's windows; counts the matches, and when {@code writeAt >= 0} also
-     * stores their offsets at {@code positions[writeAt..]}.
+     * Tests this work-item's windows; counts the matches, and when {@code writeAt >= 0} also stores their offsets at
+     * {@code positions[writeAt..]} in ascending order.
      */
     private int scanOwnWindows(int writeAt) {
-        int first = getLocalId() * charsPerItem;
-        int tileStart = getGroupId() * tileWords * 4;
-        int windows = min(charsPerItem, textLength - patternLength - (tileStart + first) + 1);
-        int overlap = patternLength - 1;
-        long fingerprint = 0L;
-        for (int k = 0; k < overlap; k++) {
-            fingerprint = (fingerprint << 8) | symbolAt(first + k);
-        }
+        int firstWord = getLocalId() * wordsPerItem;
+        int globalWord = getGroupId() * tileWords + firstWord;
+        int a = tile[firstWord];
+        int b = tile[firstWord + 1];
         int found = 0;
-        for (int j = 0; j < windows; j++) {
-            fingerprint = ((fingerprint << 8) | symbolAt(first + j + overlap)) & windowMask;
-            if (fingerprint == patternFingerprint) {
-                if (writeAt >= 0) {
-                    positions[writeAt + found] = tileStart + first + j;
-                }
-                found++;
-            }
+        int lastWord = lastWindow >> 2;
+        for (int k = 0; k < wordsPerItem; k++) {
+            int c = tile[firstWord + k + 2];
+            int word = globalWord + k;
+            // windows start at 4 * word + s for s <= room (computed on words: 4 * word may exceed 2^31 past the end)
+            int room = word < lastWord ? 3 : (word == lastWord ? (lastWindow & 3) : -1);
+            int start = word * 4;
+            found += testWindow(a, b, room >= 0, writeAt, found, start);
+            found += testWindow((a >>> 8) | (b << 24), (b >>> 8) | (c << 24), room >= 1, writeAt, found, start + 1);
+            found += testWindow((a >>> 16) | (b << 16), (b >>> 16) | (c << 16), room >= 2, writeAt, found, start + 2);
+            found += testWindow((a >>> 24) | (b << 8), (b >>> 24) | (c << 8), room >= 3, writeAt, found, start + 3);
+            a = b;
+            b = c;
         }
         return found;
     }
 
-    /** The unsigned character at tile-relative index {@code i}. */
-    private long symbolAt(int i) {
-        return (tile[i >> 2] >>> ((i & 3) << 3)) & 0xFF;
+    /** 1 when the window (lo, hi) exists and equals the pattern (storing it when writing), else 0. */
+    private int testWindow(int lo, int hi, boolean exists, int writeAt, int found, int offset) {
+        int differs = ((lo ^ patternLo) & maskLo) | ((hi ^ patternHi) & maskHi);
+        int hit = 0;
+        if (differs == 0 && exists) {
+            if (writeAt >= 0) {
+                positions[writeAt + found] = offset;
+            }
+            hit = 1;
+        }
+        return hit;
+    }
+
+    /** The sum of one value per work-item over the work-group (tree reduction in local memory, log2 steps). */
+    private int groupSum(int value) {
+        int lid = getLocalId();
+        itemCounts[lid] = value;
+        localBarrier();
+        for (int span = getLocalSize() >> 1; span > 0; span >>= 1) {
+            if (lid < span) {
+                itemCounts[lid] += itemCounts[lid + span];
+            }
+            localBarrier();
+        }
+        return itemCounts[0];
     }
 
     /**

@@ -16,7 +16,7 @@ import org.gpumatch.api.Text;
  * See {@link DrkWomKernel} for the device side.
  *
  * <p>Outline of a query: count (one launch: per-group counts and the total); for {@code find}, download the per-group
- * counts (4 bytes per {@code localSize*charsPerItem} characters), prefix-sum them on the host, and launch again to write
+ * counts (4 bytes per tile of {@code 4*localSize*wordsPerItem} characters), prefix-sum them on the host, and launch again to write
  * the compacted positions on the device, then download only those.
  *
  * <p>Residency: the text is packed and uploaded once per {@link Text} object and stays on the device for later
@@ -29,14 +29,18 @@ import org.gpumatch.api.Text;
 public final class DrkWomMatcher implements Matcher {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
-    /** Windows per work-item (the paper's g; it measured 12 < g < 44 best on a K40c). */
-    public static final int DEFAULT_CHARS_PER_ITEM = 16;
+    /**
+     * Text words per work-item: 4 * 8 = 32 windows, the paper's g (it measured 12 < g < 44 best on a K40c). On an NVIDIA
+     * H200, 1 GiB resident, m = 1..8: 8 or 9 words gave 1.52 TB/s of device time, 5 gave 1.25, 3 gave 0.88
+     * (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v2.txt).
+     */
+    public static final int DEFAULT_WORDS_PER_ITEM = 8;
     /** The largest pattern: 8 symbols of 8 bits fill the 64-bit fingerprint. */
     public static final int MAX_PATTERN_LENGTH = 8;
 
     private final ComputeDevice device;
     private final int preferredLocalSize;
-    private final int charsPerItem;
+    private final int wordsPerItem;
     private final String reason;
     private GuardedKernel<DrkWomKernel> launcher;
     private Text resident;
@@ -45,26 +49,26 @@ public final class DrkWomMatcher implements Matcher {
 
     /** A matcher on {@code device} with the default geometry. */
     public DrkWomMatcher(ComputeDevice device, String reason) {
-        this(device, reason, DEFAULT_LOCAL_SIZE, DEFAULT_CHARS_PER_ITEM);
+        this(device, reason, DEFAULT_LOCAL_SIZE, DEFAULT_WORDS_PER_ITEM);
     }
 
     /**
      * A matcher with an explicit geometry (tests use small ones to put many boundaries in small texts; the bench tunes).
      *
      * @param localSize    work-items per work-group, a power of two (lowered to the device's limit)
-     * @param charsPerItem windows per work-item, a positive multiple of 4
+     * @param wordsPerItem text words (4 windows each) per work-item, positive
      */
-    public DrkWomMatcher(ComputeDevice device, String reason, int localSize, int charsPerItem) {
+    public DrkWomMatcher(ComputeDevice device, String reason, int localSize, int wordsPerItem) {
         if (localSize <= 0 || Integer.bitCount(localSize) != 1) {
             throw new IllegalArgumentException("localSize must be a power of two: " + localSize);
         }
-        if (charsPerItem <= 0 || charsPerItem % 4 != 0) {
-            throw new IllegalArgumentException("charsPerItem must be a positive multiple of 4: " + charsPerItem);
+        if (wordsPerItem <= 0) {
+            throw new IllegalArgumentException("wordsPerItem must be positive: " + wordsPerItem);
         }
         this.device = device;
         this.reason = reason;
         this.preferredLocalSize = localSize;
-        this.charsPerItem = charsPerItem;
+        this.wordsPerItem = wordsPerItem;
     }
 
     @Override
@@ -101,18 +105,15 @@ public final class DrkWomMatcher implements Matcher {
 
     /** Characters per work-group tile: the granularity of staging and of the per-group counts. */
     public int tileChars() {
-        return localSize() * charsPerItem;
+        return localSize() * wordsPerItem * 4;
     }
 
     private GuardedKernel<DrkWomKernel> launcher() {
         if (launcher == null) {
-            launcher = new GuardedKernel<>(new DrkWomKernel(new int[2], preferredLocalSize, charsPerItem), device,
+            launcher = new GuardedKernel<>(new DrkWomKernel(new int[2], preferredLocalSize, wordsPerItem), device,
                     preferredLocalSize);
-            DrkWomKernel k = launcher.kernel();
             if (launcher.localSize() != preferredLocalSize) { // the device could not run the preferred size
-                k.tileWords = launcher.localSize() * charsPerItem / 4;
-                k.tile = new int[k.tileWords + DrkWomKernel.HALO_WORDS];
-                k.itemCounts = new int[launcher.localSize()];
+                launcher.kernel().setGeometry(launcher.localSize(), wordsPerItem);
             }
         }
         return launcher;
@@ -129,7 +130,6 @@ public final class DrkWomMatcher implements Matcher {
         }
         DrkWomKernel k = l.kernel();
         k.text = PackedText.pack(text.bytes());
-        k.textLength = text.length();
         k.textWords = PackedText.dataWords(text.length());
         long groups = ((long) text.length() + tileChars() - 1) / tileChars();
         groupsForText = (int) Math.max(1, groups);
@@ -150,7 +150,7 @@ public final class DrkWomMatcher implements Matcher {
 
     private int countResident(Pattern pattern) {
         DrkWomKernel k = launcher.kernel();
-        setPattern(k, pattern.toByteArray());
+        setPattern(k, pattern.toByteArray(), resident.length());
         k.phase = DrkWomKernel.PHASE_COUNT;
         k.total[0] = 0;
         k.put(k.total);
@@ -197,14 +197,18 @@ public final class DrkWomMatcher implements Matcher {
         return (int) Math.max(1, (windows + tileChars() - 1) / tileChars());
     }
 
-    private static void setPattern(DrkWomKernel k, byte[] p) {
-        long fp = 0;
-        for (byte b : p) {
-            fp = (fp << 8) | (b & 0xFF);
+    /** Packs the pattern little-endian into two 32-bit halves with masks of its m characters. */
+    private static void setPattern(DrkWomKernel k, byte[] p, int n) {
+        long packed = 0;
+        for (int i = 0; i < p.length; i++) {
+            packed |= (p[i] & 0xFFL) << (8 * i);
         }
-        k.patternLength = p.length;
-        k.patternFingerprint = fp;
-        k.windowMask = p.length == 8 ? -1L : (1L << (8 * p.length)) - 1;
+        long mask = p.length == 8 ? -1L : (1L << (8 * p.length)) - 1;
+        k.patternLo = (int) packed;
+        k.patternHi = (int) (packed >>> 32);
+        k.maskLo = (int) mask;
+        k.maskHi = (int) (mask >>> 32);
+        k.lastWindow = n - p.length;
     }
 
     /** Timing of the last query's launches (device times need {@code -Dcom.aparapi.enableProfiling=true}). */

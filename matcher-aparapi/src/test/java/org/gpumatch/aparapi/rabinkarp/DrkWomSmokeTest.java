@@ -15,7 +15,7 @@ class DrkWomSmokeTest {
     void matchesNaive() {
         ComputeDevice dev = TestDevices.openCl();
         Random r = new Random(1);
-        try (DrkWomMatcher gpu = new DrkWomMatcher(dev, "test", 64, 8)) {
+        try (DrkWomMatcher gpu = new DrkWomMatcher(dev, "test", 64, 3)) {
             NaiveMatcher naive = new NaiveMatcher();
             for (int trial = 0; trial < 200; trial++) {
                 int n = r.nextInt(5000);

@@ -1,0 +1,98 @@
+package org.gpumatch.bench.ceiling;
+
+import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.aparapi.runtime.GuardedKernel;
+import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.bench.Samples;
+
+/**
+ * The three numbers every benchmark row is read against: the device's streaming read bandwidth over a resident array,
+ * the host-to-device upload bandwidth through Aparapi, and the latency of an empty launch. Each is the median of
+ * {@code reps} runs after one warm-up run (which compiles the kernel and makes the first transfer).
+ */
+public final class DeviceCeilings {
+    /** Work-items per work-group for the ceiling kernels. */
+    private static final int LOCAL = 256;
+    /** Words each work-item of the read kernel reads (grid-stride). */
+    private static final int WORDS_PER_ITEM = 64;
+
+    private DeviceCeilings() {
+    }
+
+    /**
+     * One measured quantity: device time (OpenCL event profiling; -1 when unavailable) and host wall time per call.
+     *
+     * @param bytes  bytes moved per call
+     * @param device device-time samples (empty when profiling was off)
+     * @param wall   wall-time samples
+     */
+    public record Measurement(long bytes, Samples device, Samples wall) {
+        /** GB/s from the median device time, or NaN without profiling. */
+        public double deviceGbps() {
+            return device == null ? Double.NaN : device.gbPerSecond(bytes);
+        }
+
+        public double wallGbps() {
+            return wall.gbPerSecond(bytes);
+        }
+    }
+
+    /** Streaming read bandwidth over a resident int array of {@code bytes} (rounded down to whole words). */
+    public static Measurement readBandwidth(ComputeDevice device, long bytes, int reps) {
+        int words = (int) Math.min(bytes / 4, Integer.MAX_VALUE / 4 - 1);
+        int[] data = new int[words];
+        java.util.SplittableRandom r = new java.util.SplittableRandom(42);
+        for (int i = 0; i < words; i++) {
+            data[i] = r.nextInt();
+        }
+        try (GuardedKernel<ReadCeilingKernel> k = new GuardedKernel<>(new ReadCeilingKernel(data), device, LOCAL)) {
+            k.kernel().put(data);
+            int items = Math.max(1, words / WORDS_PER_ITEM);
+            int groups = Math.max(1, (items + k.localSize() - 1) / k.localSize());
+            k.launch(groups); // warm-up: compile, upload
+            return repeat(reps, 4L * words, () -> k.launch(groups));
+        }
+    }
+
+    /** Host-to-device upload bandwidth: {@code put} of {@code bytes} plus the launch that performs it. */
+    public static Measurement hostToDevice(ComputeDevice device, long bytes, int reps) {
+        int[] data = new int[(int) Math.min(bytes / 4, Integer.MAX_VALUE / 4 - 1)];
+        java.util.Arrays.fill(data, 7);
+        try (GuardedKernel<EmptyKernel> k = new GuardedKernel<>(new EmptyKernel(data), device, LOCAL)) {
+            k.kernel().put(data);
+            k.launch(1);
+            long[] wall = new long[reps];
+            long[] dev = new long[reps];
+            boolean profiled = true;
+            for (int i = 0; i < reps; i++) {
+                k.kernel().put(data);
+                LaunchTiming t = k.launch(1);
+                wall[i] = t.wallNanos();
+                dev[i] = t.transferNanos();
+                profiled &= t.hasDeviceTimes() && t.transferNanos() > 0;
+            }
+            return new Measurement(4L * data.length, profiled ? Samples.of(dev) : null, Samples.of(wall));
+        }
+    }
+
+    /** Wall time of launching one empty work-group (bytes = 0). */
+    public static Measurement emptyLaunch(ComputeDevice device, int reps) {
+        try (GuardedKernel<EmptyKernel> k = new GuardedKernel<>(new EmptyKernel(new int[1]), device, LOCAL)) {
+            k.launch(1);
+            return repeat(reps, 0, () -> k.launch(1));
+        }
+    }
+
+    private static Measurement repeat(int reps, long bytes, java.util.function.Supplier<LaunchTiming> run) {
+        long[] wall = new long[reps];
+        long[] dev = new long[reps];
+        boolean profiled = true;
+        for (int i = 0; i < reps; i++) {
+            LaunchTiming t = run.get();
+            wall[i] = t.wallNanos();
+            dev[i] = t.kernelNanos();
+            profiled &= t.hasDeviceTimes();
+        }
+        return new Measurement(bytes, profiled ? Samples.of(dev) : null, Samples.of(wall));
+    }
+}

@@ -1,0 +1,74 @@
+package org.gpumatch.aparapi;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.gpumatch.aparapi.rabinkarp.DrkWomMatcher;
+import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.Matcher;
+import org.gpumatch.api.UnsupportedInputException;
+import org.gpumatch.api.reference.NaiveMatcher;
+import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
+
+/**
+ * The exact single-pattern matchers this build provides, by {@link Algorithm}, and which of them can take an input.
+ *
+ * <p>A forced algorithm either runs or fails with a message naming the algorithms that can (aho-corasick's
+ * "an explicit choice is a promise"); only {@link Planner} chooses.
+ */
+public final class ExactMatchers {
+    private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK_WOM_64);
+
+    private ExactMatchers() {
+    }
+
+    /** The exact-matching algorithms implemented so far. */
+    public static Set<Algorithm> implemented() {
+        return EnumSet.copyOf(IMPLEMENTED);
+    }
+
+    /**
+     * A matcher of {@code algorithm}; GPU algorithms run on {@code device}, the CPU references in the calling thread.
+     *
+     * @throws UnsupportedInputException when the algorithm is not an exact matcher or is not implemented yet
+     */
+    public static Matcher create(Algorithm algorithm, ComputeDevice device, String reason) {
+        return switch (algorithm) {
+            case NAIVE -> new NaiveMatcher();
+            case SRK -> new SequentialRabinKarpMatcher();
+            case DRK_WOM_64 -> new DrkWomMatcher(device, reason);
+            default -> throw new UnsupportedInputException(algorithm.cliName() + " is not an exact-matching algorithm of "
+                    + "this build; implemented: " + names(IMPLEMENTED));
+        };
+    }
+
+    /** Why {@code algorithm} cannot search (n, m, sigma) on {@code device}, or empty when it can. */
+    public static java.util.Optional<String> unsupportedReason(Algorithm algorithm, long n, int m, int sigma,
+                                                               ComputeDevice device) {
+        if (!IMPLEMENTED.contains(algorithm)) {
+            return java.util.Optional.of(algorithm.cliName() + " is not implemented in this build");
+        }
+        try (Matcher probe = create(algorithm, device, "probe")) {
+            return probe.unsupportedReason(n, m, sigma);
+        }
+    }
+
+    /** The implemented algorithms that can search (n, m, sigma) on {@code device}. */
+    public static List<Algorithm> capable(long n, int m, int sigma, ComputeDevice device) {
+        List<Algorithm> out = new ArrayList<>();
+        for (Algorithm a : IMPLEMENTED) {
+            if (unsupportedReason(a, n, m, sigma, device).isEmpty()) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** Comma-separated command line names. */
+    public static String names(java.util.Collection<Algorithm> algorithms) {
+        return algorithms.stream().map(Algorithm::cliName).collect(Collectors.joining(", "));
+    }
+}

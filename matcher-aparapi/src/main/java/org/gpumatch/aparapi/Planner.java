@@ -1,0 +1,37 @@
+package org.gpumatch.aparapi;
+
+import org.gpumatch.aparapi.rabinkarp.DrkWomMatcher;
+import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.Plan;
+
+/**
+ * Chooses an exact-matching algorithm for (n, m, sigma, device) when the user says {@code -a auto}. The rules, in order:
+ * <ol>
+ *   <li>no OpenCL device: sequential Rabin-Karp on the CPU (kernels emulated in Java threads are far slower);</li>
+ *   <li>m <= {@link #MAX_DRK_WOM_64_PATTERN}: DRK-WOM-64 on the device (exact fingerprints, one read of the text);</li>
+ *   <li>otherwise sequential Rabin-Karp on the CPU, until the GPU family for long patterns lands.</li>
+ * </ol>
+ */
+public final class Planner {
+    /** DRK-WOM-64 packs 8-bit symbols into 64 bits (SPAA 2016 section 6.2): patterns of up to 8 bytes. */
+    public static final int MAX_DRK_WOM_64_PATTERN = DrkWomMatcher.MAX_PATTERN_LENGTH;
+
+    private Planner() {
+    }
+
+    /** The plan for a text of n bytes and a pattern of m bytes over sigma-bit symbols on {@code device}. */
+    public static Plan plan(long n, int m, int sigma, ComputeDevice device) {
+        if (!device.isOpenCL()) {
+            return new Plan(Algorithm.SRK, "Java (this thread)",
+                    "no OpenCL device: sequential Rabin-Karp beats kernels emulated in Java threads");
+        }
+        if (m <= MAX_DRK_WOM_64_PATTERN
+                && ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_64, n, m, sigma, device).isEmpty()) {
+            return new Plan(Algorithm.DRK_WOM_64, device.describe(),
+                    "m = " + m + " <= " + MAX_DRK_WOM_64_PATTERN + ": exact 64-bit packed fingerprints, one pass");
+        }
+        return new Plan(Algorithm.SRK, "Java (this thread)",
+                "m = " + m + " > " + MAX_DRK_WOM_64_PATTERN + ": no GPU algorithm for longer patterns in this build yet");
+    }
+}
