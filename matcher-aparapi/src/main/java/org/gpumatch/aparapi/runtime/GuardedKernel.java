@@ -52,6 +52,11 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         }
     }
 
+    /**
+     * Compiles on the device or throws. A kernel whose compilation failed is left undisposed: Aparapi 3.0.2's
+     * {@code dispose()} then crashes the JVM in {@code clReleaseCommandQueue} (seen on PoCL), so the failed kernel's
+     * small native context is leaked instead.
+     */
     private void compile() {
         AparapiLog.drain();
         try {
