@@ -96,6 +96,9 @@ final class DrkWomKernel extends Kernel {
                 scanOwnWindows(groupOffsets[getGroupId()] + before);
             }
         }
+        // Aparapi's Java thread pool runs the work-groups one after another on the same threads and the same local
+        // arrays: without this barrier a fast work-item would restage the next tile while others still read this one.
+        localBarrier();
     }
 
     /** Copies this group's tile and the overlap after it into local memory with coalesced word loads. */

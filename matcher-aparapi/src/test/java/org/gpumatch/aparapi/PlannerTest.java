@@ -1,0 +1,51 @@
+package org.gpumatch.aparapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.Plan;
+import org.gpumatch.api.UnsupportedInputException;
+import org.junit.jupiter.api.Test;
+
+class PlannerTest {
+    @Test
+    void shortPatternsOnOpenClUseDrkWom64() {
+        ComputeDevice d = TestDevices.openCl();
+        for (int m = 1; m <= 8; m++) {
+            Plan p = Planner.plan(1_000_000, m, 8, d);
+            assertThat(p.algorithm()).isEqualTo(Algorithm.DRK_WOM_64);
+            assertThat(p.device()).isEqualTo(d.describe());
+            assertThat(p.reason()).contains("m = " + m);
+        }
+    }
+
+    @Test
+    void longPatternsAndJavaThreadsUseSequentialRabinKarp() {
+        ComputeDevice d = TestDevices.openCl();
+        assertThat(Planner.plan(1_000_000, 9, 8, d).algorithm()).isEqualTo(Algorithm.SRK);
+        Plan java = Planner.plan(1_000_000, 4, 8, ComputeDevice.JAVA_THREADS);
+        assertThat(java.algorithm()).isEqualTo(Algorithm.SRK);
+        assertThat(java.reason()).contains("no OpenCL device");
+    }
+
+    @Test
+    void capableListsOnlyAlgorithmsThatTakeTheInput() {
+        ComputeDevice d = ComputeDevice.JAVA_THREADS;
+        assertThat(ExactMatchers.capable(100, 9, 8, d)).containsExactly(Algorithm.NAIVE, Algorithm.SRK);
+        assertThat(ExactMatchers.capable(100, 8, 8, d))
+                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK_WOM_64);
+        assertThat(ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_64, 100, 9, 8, d)).get().asString()
+                .contains("m <= 8");
+        assertThat(ExactMatchers.unsupportedReason(Algorithm.CRK, 100, 4, 8, d)).get().asString()
+                .contains("not implemented");
+    }
+
+    @Test
+    void creatingANonExactAlgorithmNamesTheImplementedOnes() {
+        assertThatThrownBy(() -> ExactMatchers.create(Algorithm.SA_CHECK, ComputeDevice.JAVA_THREADS, "test"))
+                .isInstanceOf(UnsupportedInputException.class).hasMessageContaining("drk-wom-64");
+    }
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds a self-contained gpumatch bundle for a Linux x86-64 GPU host that has no JDK:
+#   gpumatch.jar  the shaded CLI/bench jar with only the Linux x86-64 Aparapi native library
+#   jre/          a jlink'ed Java runtime (java.base, java.logging, java.management, jdk.unsupported, ...)
+#   native/       the OpenCL ICD loader (libOpenCL.so.1) of this machine, used only when the host has none
+#   gpumatch      the launcher: registers NVIDIA's OpenCL library when no ICD file names it, then runs the jar
+# Usage: scripts/build-gpu-bundle.sh [OUTDIR]   (default: .bundle/gpumatch-linux-x86_64; must stay under 60 MiB)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$root/.bundle/gpumatch-linux-x86_64}
+# java.desktop: the bench draws its PNG plots with XChart, which uses Java2D.
+modules=java.base,java.logging,java.management,jdk.unsupported,java.desktop
+limit_mib=60
+
+cd "$root"
+echo "bundle: building the shaded jar"
+./mvnw -q -B -DskipTests install >/dev/null
+jar_in=cli/target/gpumatch.jar
+[ -f "$jar_in" ] || { echo "bundle: $jar_in was not built" >&2; exit 1; }
+
+rm -rf "$out"
+mkdir -p "$out/native"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "bundle: keeping only the Linux x86-64 Aparapi natives"
+(cd "$work" && jar xf "$root/$jar_in" && rm -rf win osx linux/libaparapi_aarch64.so linux/libaparapi_armhf.so \
+    linux/libaparapi_x86.so && [ -f linux/libaparapi_x86_64.so ] \
+    && jar --create --file "$out/gpumatch.jar" --manifest META-INF/MANIFEST.MF -C . .)
+
+echo "bundle: jlink runtime ($modules)"
+jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=2 --output "$out/jre"
+
+loader=$(ldconfig -p | awk '/libOpenCL.so.1 .*x86-64/ {print $NF; exit}')
+if [ -n "$loader" ]; then
+  cp -L "$loader" "$out/native/libOpenCL.so.1"
+else
+  echo "bundle: note: no libOpenCL.so.1 here to carry; the GPU host must provide an OpenCL ICD loader"
+fi
+
+cat > "$out/gpumatch" <<'LAUNCHER'
+#!/usr/bin/env bash
+# gpumatch launcher for a GPU host without a JDK (see scripts/build-gpu-bundle.sh).
+here=$(cd "$(dirname "$0")" && pwd)
+# NVIDIA's OpenCL library may exist without an ICD file naming it: register it in a private vendors folder.
+if [ -z "${OCL_ICD_VENDORS:-}" ]; then
+  for lib in /usr/lib/libnvidia-opencl.so.1 /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 \
+             /usr/local/nvidia/lib64/libnvidia-opencl.so.1; do
+    if [ -e "$lib" ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd; then
+      vendors=$(mktemp -d)
+      echo "$lib" > "$vendors/nvidia.icd"
+      for icd in /etc/OpenCL/vendors/*.icd; do [ -e "$icd" ] && cp "$icd" "$vendors/"; done
+      export OCL_ICD_VENDORS="$vendors"
+      break
+    fi
+  done
+fi
+# Use the host's ICD loader when it has one, else the one carried in the bundle.
+if ! ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1 '; then
+  export LD_LIBRARY_PATH="$here/native${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
+exec "$here/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-} -jar "$here/gpumatch.jar" "$@"
+LAUNCHER
+chmod +x "$out/gpumatch"
+
+size_kib=$(du -sk "$out" | cut -f1)
+echo "bundle: $out ($((size_kib / 1024)) MiB)"
+if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then
+  echo "bundle: larger than $limit_mib MiB" >&2
+  exit 1
+fi
