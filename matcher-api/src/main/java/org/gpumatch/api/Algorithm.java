@@ -72,6 +72,9 @@ public enum Algorithm {
 
     /** Looks an algorithm up by its command line name, ignoring case; empty when no algorithm has that name. */
     public static Optional<Algorithm> fromCliName(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
         String wanted = name.toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(a -> a.cliName.equals(wanted)).findFirst();
     }

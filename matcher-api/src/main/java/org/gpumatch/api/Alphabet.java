@@ -46,6 +46,9 @@ public final class Alphabet {
 
     /** Whether the byte value {@code symbol} (0..255, or a signed Java byte) occurs. */
     public boolean contains(int symbol) {
+        if (symbol < Byte.MIN_VALUE || symbol > 255) {
+            throw new IllegalArgumentException("not a byte value: " + symbol);
+        }
         int v = symbol & 0xFF;
         return (present[v >>> 6] & (1L << (v & 63))) != 0;
     }

@@ -31,6 +31,7 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
     private final ComputeDevice device;
     private final int localSize;
     private LaunchTiming lastTiming = LaunchTiming.NONE;
+    private boolean launched;
     private boolean closed;
 
     /**
@@ -131,6 +132,7 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         AparapiLog.drain();
         long t0 = System.nanoTime();
         kernel.execute(range);
+        launched = true;
         long wall = System.nanoTime() - t0;
         verifyRanOnPlannedDevice();
         lastTiming = device.isOpenCL() ? deviceTimes(wall) : new LaunchTiming(wall, -1, -1);
@@ -177,12 +179,18 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         return lastTiming;
     }
 
-    /** Releases the kernel's OpenCL context, program and buffers. Idempotent. */
+    /**
+     * Releases the kernel's OpenCL context, program and buffers. Idempotent. A kernel that was compiled but never
+     * launched is not disposed: Aparapi 3.0.2 crashes the JVM in {@code JNIContext::dispose} then (its argument list was
+     * never built), so that rare case leaks the compiled program instead.
+     */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
-            kernel.dispose();
+            if (launched || !device.isOpenCL()) {
+                kernel.dispose();
+            }
         }
     }
 }
