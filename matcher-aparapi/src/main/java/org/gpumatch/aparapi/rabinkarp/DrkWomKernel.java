@@ -20,8 +20,9 @@ import com.aparapi.Kernel;
  *
  * <p>Phases (one {@code run()} dispatching on {@link #phase}, because a pipeline's buffers live in one kernel instance):
  * <ul>
- *   <li>{@link #PHASE_COUNT}: the work-group's match count into {@code groupCounts[group]} (a local tree reduction),
- *       and into {@code total[0]} by one atomic add per work-group that found something;</li>
+ *   <li>{@link #PHASE_COUNT}: work-items test interleaved words straight from global memory (no staging); the
+ *       work-group's match count goes into {@code groupCounts[group]} and into {@code total[0]} by one atomic add per
+ *       work-group that found something;</li>
  *   <li>{@link #PHASE_FIND}: with {@code groupOffsets} holding the exclusive prefix sum of the group counts, each
  *       work-item writes its matches, ascending, at its group's offset plus the exclusive prefix sum (a local scan) of
  *       the counts of the work-items before it. Positions are compacted on the device.</li>
@@ -39,8 +40,6 @@ final class DrkWomKernel extends Kernel {
     int phase;
     /** n - m: the last offset where a window starts (the host launches no work when m > n). */
     int lastWindow;
-    /** Words of {@link #text} that hold text (ceil(n/4)); later words read as zero. */
-    int textWords;
     /** Pattern characters 0..3 and 4..7, little-endian, zero past m. */
     int patternLo;
     int patternHi;
@@ -52,6 +51,7 @@ final class DrkWomKernel extends Kernel {
     /** Words per tile: localSize * wordsPerItem. */
     int tileWords;
 
+    /** The packed text, zero-padded to whole tiles plus {@link #HALO_WORDS} words, so no load needs a bounds check. */
     int[] text;
     int[] groupCounts;
     int[] groupOffsets;
@@ -80,20 +80,21 @@ final class DrkWomKernel extends Kernel {
 
     @Override
     public void run() {
-        stageTile();
-        int mine = scanOwnWindows(-1);
-        if (phase == PHASE_COUNT) {
-            int groupTotal = groupSum(mine);
-            if (getLocalId() == 0) {
-                groupCounts[getGroupId()] = groupTotal;
-                if (groupTotal > 0) {
-                    atomicAdd(total, 0, groupTotal);
-                }
-            }
-        } else {
-            int before = inclusiveScan(mine) - mine;
+        // Every barrier is reached unconditionally: PoCL hung on this kernel when the phases' barriers sat in the
+        // branches of an if/else, and OpenCL only allows barriers that all work-items of a group reach anyway.
+        boolean finding = phase == PHASE_FIND;
+        stageTile(finding ? tileWords + HALO_WORDS : 0);
+        int mine = finding ? scanOwnWindows(-1) : countInterleaved();
+        int before = inclusiveScan(mine) - mine;
+        int groupTotal = itemCounts[getLocalSize() - 1];
+        if (finding) {
             if (mine > 0) {
                 scanOwnWindows(groupOffsets[getGroupId()] + before);
+            }
+        } else if (getLocalId() == 0) {
+            groupCounts[getGroupId()] = groupTotal;
+            if (groupTotal > 0) {
+                atomicAdd(total, 0, groupTotal);
             }
         }
         // Aparapi's Java thread pool runs the work-groups one after another on the same threads and the same local
@@ -101,15 +102,41 @@ final class DrkWomKernel extends Kernel {
         localBarrier();
     }
 
-    /** Copies this group's tile and the overlap after it into local memory with coalesced word loads. */
-    private void stageTile() {
+    /**
+     * Count phase: work-item i tests the windows starting in words i, i + L, i + 2L, ... of the tile, reading straight
+     * from global memory. Consecutive work-items read consecutive words (coalesced); the two words after each, which
+     * the neighbours read too, come from the cache. No local memory and no barrier before the reduction.
+     */
+    private int countInterleaved() {
+        int size = getLocalSize();
+        int word = getGroupId() * tileWords + getLocalId();
+        int lastWord = lastWindow >> 2;
+        int found = 0;
+        for (int k = 0; k < wordsPerItem; k++) {
+            int a = text[word];
+            int b = text[word + 1];
+            int c = text[word + 2];
+            int room = word < lastWord ? 3 : (word == lastWord ? (lastWindow & 3) : -1);
+            found += isMatch(a, b, room >= 0) + isMatch((a >>> 8) | (b << 24), (b >>> 8) | (c << 24), room >= 1)
+                    + isMatch((a >>> 16) | (b << 16), (b >>> 16) | (c << 16), room >= 2)
+                    + isMatch((a >>> 24) | (b << 8), (b >>> 24) | (c << 8), room >= 3);
+            word += size;
+        }
+        return found;
+    }
+
+    /** 1 when the window whose characters 0..3 are {@code lo} and 4..7 are {@code hi} exists and is the pattern. */
+    private int isMatch(int lo, int hi, boolean exists) {
+        return (((lo ^ patternLo) & maskLo) | ((hi ^ patternHi) & maskHi)) == 0 && exists ? 1 : 0;
+    }
+
+    /** Copies the first {@code staged} words of this group's tile into local memory with coalesced loads. */
+    private void stageTile(int staged) {
         int lid = getLocalId();
         int size = getLocalSize();
         int base = getGroupId() * tileWords;
-        int staged = tileWords + HALO_WORDS;
         for (int w = lid; w < staged; w += size) {
-            int word = base + w;
-            tile[w] = word < textWords ? text[word] : 0;
+            tile[w] = text[base + w];
         }
         localBarrier();
     }
@@ -143,29 +170,11 @@ final class DrkWomKernel extends Kernel {
 
     /** 1 when the window (lo, hi) exists and equals the pattern (storing it when writing), else 0. */
     private int testWindow(int lo, int hi, boolean exists, int writeAt, int found, int offset) {
-        int differs = ((lo ^ patternLo) & maskLo) | ((hi ^ patternHi) & maskHi);
-        int hit = 0;
-        if (differs == 0 && exists) {
-            if (writeAt >= 0) {
-                positions[writeAt + found] = offset;
-            }
-            hit = 1;
+        int hit = isMatch(lo, hi, exists);
+        if (hit == 1 && writeAt >= 0) {
+            positions[writeAt + found] = offset;
         }
         return hit;
-    }
-
-    /** The sum of one value per work-item over the work-group (tree reduction in local memory, log2 steps). */
-    private int groupSum(int value) {
-        int lid = getLocalId();
-        itemCounts[lid] = value;
-        localBarrier();
-        for (int span = getLocalSize() >> 1; span > 0; span >>= 1) {
-            if (lid < span) {
-                itemCounts[lid] += itemCounts[lid + span];
-            }
-            localBarrier();
-        }
-        return itemCounts[0];
     }
 
     /**

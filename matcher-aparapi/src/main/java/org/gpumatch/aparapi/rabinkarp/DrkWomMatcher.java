@@ -81,8 +81,9 @@ public final class DrkWomMatcher implements Matcher {
         if (m > MAX_PATTERN_LENGTH) {
             return Optional.of("drk-wom-64 packs 8 bits per symbol into 64 bits, so m <= 8; m = " + m);
         }
-        if (n > PackedText.MAX_LENGTH) {
-            return Optional.of("drk-wom-64 keeps texts of at most " + PackedText.MAX_LENGTH + " bytes resident; n = " + n);
+        long max = PackedText.maxLength(preferredLocalSize * wordsPerItem, DrkWomKernel.HALO_WORDS);
+        if (n > max) {
+            return Optional.of("drk-wom-64 keeps texts of at most " + max + " bytes resident; n = " + n);
         }
         long needed = n + 8;
         if (device.isOpenCL() && needed > device.maxAllocBytes()) {
@@ -129,8 +130,7 @@ public final class DrkWomMatcher implements Matcher {
             return;
         }
         DrkWomKernel k = l.kernel();
-        k.text = PackedText.pack(text.bytes());
-        k.textWords = PackedText.dataWords(text.length());
+        k.text = PackedText.pack(text.bytes(), k.tileWords, DrkWomKernel.HALO_WORDS);
         long groups = ((long) text.length() + tileChars() - 1) / tileChars();
         groupsForText = (int) Math.max(1, groups);
         k.groupCounts = new int[groupsForText];

@@ -1,0 +1,245 @@
+package org.gpumatch.cli;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.gpumatch.aparapi.ExactMatchers;
+import org.gpumatch.aparapi.Planner;
+import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.aparapi.runtime.DeviceCatalog;
+import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.Alphabet;
+import org.gpumatch.api.Matcher;
+import org.gpumatch.api.Pattern;
+import org.gpumatch.api.Text;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gpumatch demo}: generates a sample text from a fixed seed ({@link DemoText}), runs every implemented exact
+ * algorithm that can take each of eight patterns of 1 to 8 bytes, checks that they all agree (counts, and each device
+ * algorithm's offsets against the naive oracle's), and prints matches, time and throughput per algorithm, and the
+ * device used.
+ *
+ * <p>Device algorithms are timed as the median of {@value #RESIDENT_RUNS} resident queries (the text already on the
+ * device); their first call, which includes the OpenCL compile and the packing and upload of the text, is reported
+ * separately. The CPU references run once per pattern on the whole text. Exit 1 when two algorithms disagree.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Generate a sample text (fixed seed), run every available exact algorithm on patterns of 1..8 bytes, "
+                + "check that they agree, and print matches, times and throughput.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpumatch demo", "  gpumatch demo --size 256M --device gpu"})
+final class DemoCommand implements Callable<Integer> {
+    /** Default text size on an OpenCL device: about 10 s in all on a 2-core CPU through PoCL. */
+    static final int DEFAULT_SIZE = 16 << 20;
+    /**
+     * Default text size with {@code --device java}: Aparapi's Java thread pool emulates every work-group with a thread
+     * per work-item and barriers, about a second per 20 KB of text and query on 2 cores.
+     */
+    static final int DEFAULT_SIZE_JAVA_THREADS = 16 << 10;
+    /** Resident queries per device algorithm and pattern; the median is reported. */
+    static final int RESIDENT_RUNS = 5;
+    /** The smallest text: room for the longest pattern. */
+    static final int MIN_SIZE = 64;
+    /** Patterns of 1..8 bytes: DNA words, English words and the planted motif. */
+    static final String[] PATTERNS = {"A", "CG", "the", "TATA", "quick", "GAATTC", DemoText.MOTIF, "ACGTACGT"};
+
+    private final Io io;
+    /** Whether to leave out the device algorithms (no OpenCL, and Java threads not asked for). */
+    private boolean skipDeviceAlgorithms;
+    /** The device algorithms that have run once (compiled their kernel, uploaded the text). */
+    private final java.util.Set<Algorithm> used = java.util.EnumSet.noneOf(Algorithm.class);
+
+    @Option(names = "--size", paramLabel = "BYTES",
+            description = "Size of the sample text: bytes, or with a K, M or G suffix (binary units). "
+                    + "Default: 16M (16K with --device java, where kernels are emulated in Java threads).")
+    String size;
+
+    @Option(names = "--device", paramLabel = "D",
+            description = "auto, gpu, opencl, java, or a substring of an OpenCL device name "
+                    + "(default: -Dgpumatch.device, else auto).")
+    String device;
+
+    DemoCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        DeviceCatalog.Selection selection = ExactSearch.selectDevice(device);
+        ComputeDevice dev = selection.device();
+        // auto without OpenCL: show the CPU algorithms on the full-size text; kernels in Java threads only when asked
+        boolean kernelsInJavaThreads = !dev.isOpenCL() && selection.notice().isEmpty();
+        int n = size != null ? parseSize(size) : kernelsInJavaThreads ? DEFAULT_SIZE_JAVA_THREADS : DEFAULT_SIZE;
+        skipDeviceAlgorithms = !dev.isOpenCL() && !kernelsInJavaThreads;
+        if (skipDeviceAlgorithms) {
+            io.err().println(Diagnostics.PREFIX + "no OpenCL device (" + DeviceCatalog.get().openClUnavailableReason()
+                    .orElse("?") + "); the demo runs the CPU algorithms only (--device java runs the kernels in "
+                    + "Java threads, slowly)");
+        }
+        PrintStream out = io.out();
+
+        long t0 = System.nanoTime();
+        Text text = Text.wrap(DemoText.generate(n));
+        long genNanos = System.nanoTime() - t0;
+        Alphabet alphabet = text.alphabet();
+        int dna = DemoText.dnaLength(n);
+        out.println("gpumatch demo: " + Units.bytes(n) + " sample text (seed " + DemoText.SEED + ", generated in "
+                + Units.millis(genNanos) + "): " + Units.bytes(dna) + " DNA-like (ACGT, " + DemoText.MOTIF
+                + " planted every " + Units.bytes(DemoText.MOTIF_SPACING) + "), " + Units.bytes(n - dna)
+                + " English-like; " + alphabet.size() + " distinct symbols, sigma = " + alphabet.sigma() + " bits");
+        out.println("device: " + dev.describe() + (dev.isOpenCL() ? ", driver " + dev.platformVersion() : ""));
+        out.println();
+        out.printf(Locale.ROOT, "%-10s %2s  %-12s %-12s %10s %11s %7s  %s%n",
+                "pattern", "m", "algorithm", "device", "matches", "time", "GB/s", "first call");
+        out.flush();
+
+        List<String> disagreements = new ArrayList<>();
+        List<Matcher> deviceMatchers = new ArrayList<>();
+        try {
+            for (String p : PATTERNS) {
+                runPattern(text, Pattern.utf8(p), alphabet, dev, deviceMatchers, disagreements);
+            }
+        } finally {
+            deviceMatchers.forEach(Matcher::close);
+        }
+        out.println();
+        out.println("* = the algorithm -a auto picks. Device algorithms: time = median of " + RESIDENT_RUNS
+                + " queries with the text resident on the device; their first call includes the OpenCL compile and "
+                + "the packing and upload of the text. CPU references: one run each, on the whole text.");
+        if (!disagreements.isEmpty()) {
+            out.flush();
+            io.err().println(Diagnostics.PREFIX + "demo: algorithms disagree: " + String.join("; ", disagreements));
+            return ExitCodes.CHECK_FAILED;
+        }
+        out.println("All algorithms agree on all " + PATTERNS.length + " patterns (counts, and the device algorithms' "
+                + "offsets equal the naive oracle's).");
+        return ExitCodes.OK;
+    }
+
+    private void runPattern(Text text, Pattern pattern, Alphabet textAlphabet, ComputeDevice dev,
+                            List<Matcher> deviceMatchers, List<String> disagreements) {
+        PrintStream out = io.out();
+        int n = text.length();
+        int m = pattern.length();
+        int sigma = textAlphabet.union(Alphabet.of(pattern.toByteArray())).sigma();
+        Algorithm auto = Planner.plan(n, m, sigma, dev).algorithm();
+        String label = "\"" + new String(pattern.toByteArray(), StandardCharsets.UTF_8) + "\"";
+        long reference = -1;
+        String referenceName = null;
+        int[] oracleOffsets = null;
+        for (Algorithm a : Algorithms.implementedExact()) {
+            if (ExactMatchers.unsupportedReason(a, n, m, sigma, dev).isPresent()) {
+                continue;
+            }
+            boolean onDevice = !Algorithms.CPU_REFERENCES.contains(a);
+            if (onDevice && skipDeviceAlgorithms) {
+                continue;
+            }
+            Matcher matcher = onDevice ? deviceMatcher(a, dev, deviceMatchers) : ExactMatchers.create(a, dev, "demo");
+            long count;
+            long time;
+            String first = "";
+            if (onDevice) {
+                long t0 = System.nanoTime();
+                count = matcher.count(text, pattern);
+                if (used.add(a)) {
+                    first = Units.millis(System.nanoTime() - t0) + " (compile + upload)";
+                }
+                long[] times = new long[RESIDENT_RUNS];
+                for (int r = 0; r < RESIDENT_RUNS; r++) {
+                    long t1 = System.nanoTime();
+                    long c = matcher.count(text, pattern);
+                    times[r] = System.nanoTime() - t1;
+                    if (c != count) {
+                        disagreements.add(a.cliName() + " counted " + label + " " + count + " then " + c + " times");
+                    }
+                }
+                Arrays.sort(times);
+                time = times[RESIDENT_RUNS / 2];
+            } else {
+                long t0 = System.nanoTime();
+                count = matcher.count(text, pattern);
+                time = System.nanoTime() - t0;
+            }
+            if (reference < 0) {
+                reference = count;
+                referenceName = a.cliName();
+            } else if (count != reference) {
+                disagreements.add(label + ": " + referenceName + " counts " + reference + ", " + a.cliName() + " "
+                        + count);
+            }
+            if (onDevice) {
+                if (oracleOffsets == null) {
+                    oracleOffsets = ExactMatchers.create(Algorithm.NAIVE, dev, "demo oracle").find(text, pattern);
+                }
+                if (!Arrays.equals(matcher.find(text, pattern), oracleOffsets)) {
+                    disagreements.add(label + ": the offsets " + a.cliName() + " finds differ from naive's");
+                }
+            }
+            String where = onDevice ? shortName(dev) : "CPU (Java)";
+            out.printf(Locale.ROOT, "%-10s %2d  %-12s %-12s %10d %11s %7s  %s%n", label, m,
+                    a.cliName() + (a == auto ? " *" : ""), where, count, Units.millis(time),
+                    Units.gbPerSecond(n, time), first);
+            out.flush();
+        }
+    }
+
+    /** One matcher per device algorithm for the whole demo, so the text is uploaded and the kernel compiled once. */
+    private static Matcher deviceMatcher(Algorithm a, ComputeDevice dev, List<Matcher> open) {
+        for (Matcher m : open) {
+            if (m.algorithm() == a) {
+                return m;
+            }
+        }
+        Matcher m = ExactMatchers.create(a, dev, "demo");
+        open.add(m);
+        return m;
+    }
+
+    /** The kind of device, for the table; the header line names it in full. */
+    private static String shortName(ComputeDevice dev) {
+        return switch (dev.kind()) {
+            case OPENCL_GPU -> "OpenCL GPU";
+            case OPENCL_ACCELERATOR -> "OpenCL accel";
+            case OPENCL_CPU -> "OpenCL CPU";
+            case JAVA_THREADS -> "Java threads";
+        };
+    }
+
+    /** Bytes from {@code 1000}, {@code 64K}, {@code 32M} or {@code 1G} (binary units). */
+    static int parseSize(String text) {
+        String s = text.strip().toUpperCase(Locale.ROOT);
+        if (s.endsWith("IB")) {
+            s = s.substring(0, s.length() - 2);
+        } else if (s.endsWith("B") && s.length() > 1 && !Character.isDigit(s.charAt(s.length() - 2))) {
+            s = s.substring(0, s.length() - 1);
+        }
+        long unit = 1;
+        if (!s.isEmpty()) {
+            switch (s.charAt(s.length() - 1)) {
+                case 'K' -> unit = 1L << 10;
+                case 'M' -> unit = 1L << 20;
+                case 'G' -> unit = 1L << 30;
+                default -> unit = 1;
+            }
+        }
+        String digits = unit == 1 ? s : s.substring(0, s.length() - 1);
+        long value;
+        try {
+            value = Long.parseLong(digits.strip()) * unit;
+        } catch (NumberFormatException e) {
+            throw new CliException("--size: not a size: \"" + text + "\" (use bytes, or a K, M or G suffix)");
+        }
+        if (value < MIN_SIZE || value > TextFiles.MAX_RESIDENT_BYTES) {
+            throw new CliException("--size: " + text + " is out of range: " + MIN_SIZE + " to "
+                    + TextFiles.MAX_RESIDENT_BYTES + " bytes");
+        }
+        return (int) value;
+    }
+}

@@ -1,0 +1,122 @@
+package org.gpumatch.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The {@code gpumatch} command: one class per subcommand, all sharing this entry point.
+ *
+ * <p>Contract (architecture.md, "CLI contract"): results on stdout; exit 0 on success (also with zero matches), 1 when a
+ * check failed, 2 on a usage or input error with exactly one stderr line starting with {@code gpumatch: } and never a
+ * stack trace. {@code --help} and {@code --version} exit 0.
+ *
+ * <p>Later subcommands ({@code bench}, multi-pattern, k-mismatch, suffix arrays) are added to the {@code subcommands}
+ * list below; each gets the shared {@link Io} through a constructor taking it (see {@link #factory}).
+ */
+@Command(name = "gpumatch", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = "GPU string algorithms (Aparapi kernels on OpenCL): exact matching, suffix array checking.",
+        subcommands = {DevicesCommand.class, CountCommand.class, FindCommand.class, SaCommand.class, DemoCommand.class},
+        footerHeading = "%nExit codes:%n",
+        footer = {"  0  success (also when nothing matched)",
+                  "  1  a check failed (sa check: wrong suffix array; demo: disagreement)",
+                  "  2  usage or input error (one line on stderr, starting 'gpumatch: ')",
+                  "",
+                  "Devices: --device auto|gpu|opencl|java|NAME-SUBSTRING (default: the",
+                  "system property gpumatch.device, else auto); see 'gpumatch devices'.",
+                  "",
+                  "Examples:",
+                  "  gpumatch devices",
+                  "  gpumatch count -p GATTACA genome.txt",
+                  "  gpumatch find -p 00ff80 --hex --device opencl data.bin",
+                  "  gpumatch sa check text.bin text.sa --format int64",
+                  "  gpumatch demo"})
+public final class GpumatchCli implements Callable<Integer> {
+    /** Buffer of stdout when run as a program: offsets of millions of matches are written in big chunks. */
+    private static final int STDOUT_BUFFER = 1 << 16;
+
+    @Override
+    public Integer call() {
+        throw new CliException("missing command: devices, count, find, sa, demo (try 'gpumatch --help')");
+    }
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), STDOUT_BUFFER),
+                false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int code = run(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /**
+     * Runs one command line, writing results to {@code out} and messages to {@code err}, and returns the exit code
+     * (0 success, 1 a failed check, 2 usage or input error). Never throws and never prints a stack trace.
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Io io = new Io(out, err);
+        AparapiLogging.install(err);
+        int code;
+        try {
+            code = commandLine(io).execute(args);
+        } catch (Throwable t) { // picocli passes Errors (OutOfMemoryError) through
+            code = Diagnostics.report(t, err);
+        } finally {
+            AparapiLogging.release();
+        }
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** The picocli command tree wired to {@code io}, with one-line error handling. */
+    static CommandLine commandLine(Io io) {
+        CommandLine cl = new CommandLine(new GpumatchCli(), factory(io));
+        cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
+        cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
+        cl.setExpandAtFiles(false); // a file named @x is a file, not an argument file
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler((ex, args) -> {
+            String suggestion = "";
+            if (ex instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                suggestion = " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)";
+            }
+            io.err().println(Diagnostics.PREFIX + Diagnostics.oneLine(ex.getMessage()) + suggestion + "; try '"
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
+            io.err().flush();
+            return ExitCodes.USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> Diagnostics.report(ex, io.err()));
+        SaCommand.configure(cl.getSubcommands().get("sa"));
+        return cl;
+    }
+
+    /** Creates commands through a constructor taking {@link Io} when they have one, else picocli's default way. */
+    private static CommandLine.IFactory factory(Io io) {
+        CommandLine.IFactory fallback = CommandLine.defaultFactory();
+        return new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                Constructor<K> withIo;
+                try {
+                    withIo = cls.getDeclaredConstructor(Io.class);
+                } catch (NoSuchMethodException e) {
+                    return fallback.create(cls);
+                }
+                return withIo.newInstance(io);
+            }
+        };
+    }
+}

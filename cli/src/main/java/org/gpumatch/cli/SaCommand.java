@@ -1,0 +1,25 @@
+package org.gpumatch.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code gpumatch sa ...}: suffix array commands ({@code check} now; construction and search come with later issues). */
+@Command(name = "sa", mixinStandardHelpOptions = true,
+        description = "Suffix array commands.",
+        subcommands = {SaCheckCommand.class},
+        footerHeading = "%nExample:%n",
+        footer = {"  gpumatch sa check text.bin text.sa --format int32"})
+final class SaCommand implements Callable<Integer> {
+    @Override
+    public Integer call() {
+        throw new CliException("missing command: sa check (try 'gpumatch sa --help')");
+    }
+
+    /** Parser settings of the subtree: {@code sa check} passes its arguments through untouched. */
+    static void configure(CommandLine sa) {
+        CommandLine check = sa.getSubcommands().get("check");
+        check.setStopAtUnmatched(true);
+        check.setUnmatchedOptionsArePositionalParams(true);
+    }
+}

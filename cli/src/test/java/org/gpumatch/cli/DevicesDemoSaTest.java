@@ -1,0 +1,117 @@
+package org.gpumatch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.aparapi.runtime.TestDevices;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code devices}, {@code demo} and the {@code sa check} delegation. */
+class DevicesDemoSaTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void devicesListsTheOpenClDeviceAndMarksTheAutoChoice() {
+        ComputeDevice device = TestDevices.openCl();
+        CliRun run = CliRun.of("devices").ok();
+        assertThat(run.out()).contains(device.name()).contains(device.platform()).contains(device.platformVersion())
+                .contains("compute units " + device.computeUnits()).contains("max work-group size")
+                .contains("Java threads");
+        assertThat(run.outLines()).filteredOn(l -> l.startsWith("  * ")).hasSize(1);
+        assertThat(run.err()).isEmpty();
+    }
+
+    @Test
+    void devicesMentionsPoclWhenItIsThere() {
+        TestDevices.openCl();
+        String out = CliRun.of("devices").ok().out();
+        org.junit.jupiter.api.Assumptions.assumeTrue(out.contains("Portable Computing Language"), "no PoCL here");
+        assertThat(out).contains("PoCL");
+    }
+
+    @Test
+    void demoRunsAndAllAlgorithmsAgree() {
+        CliRun run = CliRun.of("demo", "--size", "300K").ok();
+        assertThat(run.out()).contains("300 KiB sample text").contains("device: ")
+                .contains("All algorithms agree on all 8 patterns");
+        for (String p : DemoCommand.PATTERNS) {
+            assertThat(run.out()).contains("\"" + p + "\"");
+        }
+        assertThat(run.out()).contains("naive").contains("srk");
+        if (!TestDevicesQuiet.openClMissing()) {
+            assertThat(run.out()).contains("drk-wom-64 *").contains("OpenCL").contains("(compile + upload)");
+        }
+    }
+
+    @Test
+    void demoInJavaThreads() {
+        CliRun run = CliRun.of("demo", "--size", "8K", "--device", "java").ok();
+        assertThat(run.out()).contains("device: Java threads").contains("All algorithms agree");
+    }
+
+    @Test
+    void demoTextIsDeterministicAndHasTheMotif() {
+        byte[] a = DemoText.generate(100_000);
+        assertThat(a).isEqualTo(DemoText.generate(100_000));
+        assertThat(new String(a, StandardCharsets.US_ASCII)).contains(DemoText.MOTIF).contains(" the ");
+    }
+
+    @Test
+    void saCheckDelegatesToTheChecker() throws IOException {
+        byte[] text = "mississippi\u0000banana\u00ff".getBytes(StandardCharsets.ISO_8859_1);
+        Path textFile = Files.write(dir.resolve("text.bin"), text);
+        int[] sa = suffixArray(text);
+        Path good = Files.write(dir.resolve("good.sa"), int32(sa));
+        int[] wrong = sa.clone();
+        int t = wrong[3];
+        wrong[3] = wrong[4];
+        wrong[4] = t;
+        Path bad = Files.write(dir.resolve("bad.sa"), int32(wrong));
+
+        CliRun ok = CliRun.of("sa", "check", textFile.toString(), good.toString()).ok();
+        assertThat(ok.out()).isEqualTo("OK\n");
+        CliRun threads = CliRun.of("sa", "check", textFile.toString(), good.toString(), "--format", "int32",
+                "--threads", "2").ok();
+        assertThat(threads.out()).isEqualTo("OK\n");
+        CliRun afterDashes = CliRun.of("sa", "check", "--", textFile.toString(), good.toString()).ok();
+        assertThat(afterDashes.out()).isEqualTo("OK\n");
+
+        CliRun fail = CliRun.of("sa", "check", textFile.toString(), bad.toString());
+        assertThat(fail.exitCode()).isEqualTo(1);
+        assertThat(fail.out()).startsWith("FAIL: ");
+        assertThat(fail.outLines()).hasSize(1);
+
+        CliRun missing = CliRun.of("sa", "check", textFile.toString(), dir.resolve("none.sa").toString());
+        assertThat(missing.usageError()).startsWith("gpumatch: sa check: ");
+        CliRun badOption = CliRun.of("sa", "check", textFile.toString(), good.toString(), "--format", "int7");
+        assertThat(badOption.usageError()).startsWith("gpumatch: sa check: ");
+
+        CliRun help = CliRun.of("sa", "check", "--help").ok();
+        assertThat(help.out()).contains("--format").contains("--threads");
+    }
+
+    private static int[] suffixArray(byte[] t) {
+        return IntStream.range(0, t.length).boxed().sorted(Comparator.comparing(
+                (Integer i) -> Arrays.copyOfRange(t, i, t.length), Arrays::compareUnsigned))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    private static byte[] int32(int[] values) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int v : values) {
+            b.putInt(v);
+        }
+        return b.array();
+    }
+}
