@@ -2,7 +2,6 @@ package org.gpumatch.cli;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -15,9 +14,6 @@ import org.gpumatch.api.Algorithm;
 final class Algorithms {
     /** The default of {@code -a}: the planner chooses. */
     static final String AUTO = Algorithm.AUTO;
-    /** The algorithms that run on the CPU in the calling thread whatever {@code --device} says (the reference oracles). */
-    static final Set<Algorithm> CPU_REFERENCES = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK);
-
     private Algorithms() {
     }
 

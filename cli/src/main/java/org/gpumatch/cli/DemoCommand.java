@@ -137,7 +137,7 @@ final class DemoCommand implements Callable<Integer> {
             if (ExactMatchers.unsupportedReason(a, n, m, sigma, dev).isPresent()) {
                 continue;
             }
-            boolean onDevice = !Algorithms.CPU_REFERENCES.contains(a);
+            boolean onDevice = !a.isCpuReference();
             if (onDevice && skipDeviceAlgorithms) {
                 continue;
             }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.gpumatch.aparapi.ExactMatchers;
 import org.gpumatch.aparapi.Planner;
-import org.gpumatch.aparapi.rabinkarp.DrkWomMatcher;
+import org.gpumatch.aparapi.DeviceMatcher;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.aparapi.runtime.DeviceCatalog;
 import org.gpumatch.api.Algorithm;
@@ -77,10 +77,9 @@ final class ExactSearch implements AutoCloseable {
             matcher = ExactMatchers.create(plan.algorithm(), device, plan.reason());
         }
         if (!selection.notice().isEmpty()) {
-            io.err().println(Algorithms.CPU_REFERENCES.contains(plan.algorithm())
-                    ? Diagnostics.PREFIX + "no OpenCL device (" + DeviceCatalog.get().openClUnavailableReason().orElse("?")
-                            + "); searching on the CPU with " + plan.algorithm().cliName()
-                    : selection.notice());
+            io.err().println(Diagnostics.PREFIX + selection.notice() + (plan.algorithm().isCpuReference()
+                    ? "; searching on the CPU with " + plan.algorithm().cliName()
+                    : "; running " + plan.algorithm().cliName() + " in Java threads"));
         }
         ExactSearch search = new ExactSearch(io, options.explain, text, pattern, sigma, plan, matcher, readNanos);
         if (options.explain) {
@@ -143,9 +142,9 @@ final class ExactSearch implements AutoCloseable {
         StringBuilder line = new StringBuilder(Diagnostics.PREFIX).append("time: read ").append(Units.millis(readNanos))
                 .append(", search ").append(Units.millis(searchNanos)).append(" (")
                 .append(Units.gbPerSecond(text.length(), searchNanos)).append(" GB/s");
-        if (matcher instanceof DrkWomMatcher drk) {
+        if (matcher instanceof DeviceMatcher dm) {
             line.append(", includes the kernel compile and the text upload; kernel launches ")
-                    .append(Units.millis(drk.lastTiming().wallNanos()));
+                    .append(Units.millis(dm.lastTiming().wallNanos()));
         }
         line.append("), ").append(matches).append(matches == 1 ? " match" : " matches");
         io.err().println(line);

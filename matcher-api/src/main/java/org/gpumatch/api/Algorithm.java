@@ -40,6 +40,11 @@ public enum Algorithm {
     /** Burkhardt-Karkkainen suffix array checker, O(sigma) extra space (thesis section 5.3). */
     SA_CHECK("sa-check", Family.SUFFIX_ARRAY, "thesis section 5.3");
 
+    /** Whether this is a CPU reference that runs in the calling thread whatever device is chosen (the oracles). */
+    public boolean isCpuReference() {
+        return this == NAIVE || this == SRK || this == SA_CHECK;
+    }
+
     /** What kind of question an algorithm answers. */
     public enum Family { EXACT, MULTI_PATTERN, K_MISMATCH, SUFFIX_ARRAY }
 

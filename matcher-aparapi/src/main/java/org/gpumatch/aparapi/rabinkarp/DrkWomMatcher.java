@@ -2,11 +2,11 @@ package org.gpumatch.aparapi.rabinkarp;
 
 import java.util.Arrays;
 import java.util.Optional;
+import org.gpumatch.aparapi.DeviceMatcher;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.aparapi.runtime.GuardedKernel;
 import org.gpumatch.aparapi.runtime.LaunchTiming;
 import org.gpumatch.api.Algorithm;
-import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Plan;
 import org.gpumatch.api.Text;
@@ -26,7 +26,7 @@ import org.gpumatch.api.Text;
  *
  * <p>Not thread-safe: one query at a time (the kernel instance and its buffers are shared). Close it to free the device.
  */
-public final class DrkWomMatcher implements Matcher {
+public final class DrkWomMatcher implements DeviceMatcher {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
@@ -124,6 +124,7 @@ public final class DrkWomMatcher implements Matcher {
      * Makes {@code text} the device-resident text (packs and uploads it) unless it already is. The upload itself happens
      * with the next launch (Aparapi's {@code put} is lazy).
      */
+    @Override
     public void makeResident(Text text) {
         GuardedKernel<DrkWomKernel> l = launcher();
         if (resident == text) {
@@ -212,6 +213,7 @@ public final class DrkWomMatcher implements Matcher {
     }
 
     /** Timing of the last query's launches (device times need {@code -Dcom.aparapi.enableProfiling=true}). */
+    @Override
     public LaunchTiming lastTiming() {
         return lastTiming;
     }
@@ -221,6 +223,7 @@ public final class DrkWomMatcher implements Matcher {
         return new Plan(Algorithm.DRK_WOM_64, device.describe(), reason);
     }
 
+    @Override
     public ComputeDevice device() {
         return device;
     }

@@ -103,8 +103,7 @@ public final class DeviceCatalog {
         switch (policy.kind()) {
             case AUTO: {
                 ComputeDevice d = autoDevice();
-                String notice = d.isOpenCL() ? ""
-                        : "gpumatch: no OpenCL device (" + unavailableReason + "); running kernels in Java threads";
+                String notice = d.isOpenCL() ? "" : "no OpenCL device (" + unavailableReason + ")";
                 return new Selection(d, notice);
             }
             case JAVA:
@@ -135,7 +134,8 @@ public final class DeviceCatalog {
     }
 
     /**
-     * A chosen device and, when {@code auto} had to settle for Java threads, the one-line notice to show the user.
+     * A chosen device and, when {@code auto} found no OpenCL device and settled for Java threads, the one-line notice
+     * saying so (the caller adds what it will run instead).
      *
      * @param device the device
      * @param notice the notice, or empty

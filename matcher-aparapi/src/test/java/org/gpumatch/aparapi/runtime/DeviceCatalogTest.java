@@ -29,7 +29,7 @@ class DeviceCatalogTest {
         DeviceCatalog.Selection s = catalog.select(DevicePolicy.AUTO);
         if (catalog.openClDevices().isEmpty()) {
             assertThat(s.device()).isSameAs(ComputeDevice.JAVA_THREADS);
-            assertThat(s.notice()).contains("Java threads");
+            assertThat(s.notice()).startsWith("no OpenCL device");
         } else {
             assertThat(s.device()).isEqualTo(catalog.openClDevices().get(0));
             assertThat(s.notice()).isEmpty();
