@@ -1,11 +1,6 @@
 package org.gpumatch.api.reference;
 
-import java.util.Optional;
 import org.gpumatch.api.Algorithm;
-import org.gpumatch.api.Matcher;
-import org.gpumatch.api.Pattern;
-import org.gpumatch.api.Plan;
-import org.gpumatch.api.Text;
 
 /**
  * Sequential Rabin-Karp (the SPAA 2016 paper's SRK baseline): a rolling fingerprint
@@ -15,10 +10,9 @@ import org.gpumatch.api.Text;
  * <p>Cost: O(n + m) expected, O(nm) worst case (every window a hit); extra memory O(1) beyond the result. The prime is
  * fixed by the constructor so tests can build colliding windows on purpose.
  */
-public final class SequentialRabinKarpMatcher implements Matcher {
+public final class SequentialRabinKarpMatcher extends CpuReferenceMatcher {
     /** The default modulus: the largest prime below 2^31, so all products fit a {@code long}. */
     public static final long DEFAULT_PRIME = 2_147_483_647L;
-    private static final Plan PLAN = new Plan(Algorithm.SRK, "Java (this thread)", "reference oracle");
 
     private final long prime;
 
@@ -28,6 +22,7 @@ public final class SequentialRabinKarpMatcher implements Matcher {
 
     /** A matcher hashing modulo {@code prime} (2 <= prime < 2^31; need not be prime for correctness, only for speed). */
     public SequentialRabinKarpMatcher(long prime) {
+        super(Algorithm.SRK);
         if (prime < 2 || prime >= (1L << 31)) {
             throw new IllegalArgumentException("modulus must be in [2, 2^31): " + prime);
         }
@@ -35,30 +30,7 @@ public final class SequentialRabinKarpMatcher implements Matcher {
     }
 
     @Override
-    public Algorithm algorithm() {
-        return Algorithm.SRK;
-    }
-
-    @Override
-    public Optional<String> unsupportedReason(long n, int m, int sigma) {
-        return Optional.empty();
-    }
-
-    @Override
-    public long count(Text text, Pattern pattern) {
-        return search(text.bytes(), pattern.toByteArray(), null);
-    }
-
-    @Override
-    public int[] find(Text text, Pattern pattern) {
-        byte[] t = text.bytes();
-        byte[] p = pattern.toByteArray();
-        int[] out = new int[(int) search(t, p, null)];
-        search(t, p, out);
-        return out;
-    }
-
-    private long search(byte[] t, byte[] p, int[] out) {
+    long search(byte[] t, byte[] p, int[] out) {
         int n = t.length;
         int m = p.length;
         if (m > n) {
@@ -88,10 +60,5 @@ public final class SequentialRabinKarpMatcher implements Matcher {
             long dropped = ((t[i] & 0xFF) * highPower) % prime;
             fw = (((fw - dropped + prime) << 8) + (t[i + m] & 0xFF)) % prime;
         }
-    }
-
-    @Override
-    public Plan lastPlan() {
-        return PLAN;
     }
 }
