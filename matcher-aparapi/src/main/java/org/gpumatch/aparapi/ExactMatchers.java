@@ -20,7 +20,8 @@ import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
  * "an explicit choice is a promise"); only {@link Planner} chooses.
  */
 public final class ExactMatchers {
-    private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK_WOM_64);
+    private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK,
+            Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64);
 
     private ExactMatchers() {
     }
@@ -39,6 +40,8 @@ public final class ExactMatchers {
         return switch (algorithm) {
             case NAIVE -> new NaiveMatcher();
             case SRK -> new SequentialRabinKarpMatcher();
+            case DRK_WOM_32 -> new DrkWomMatcher(device, reason, DrkWomMatcher.Width.BITS_32,
+                    DrkWomMatcher.DEFAULT_LOCAL_SIZE, DrkWomMatcher.DEFAULT_WORDS_PER_ITEM);
             case DRK_WOM_64 -> new DrkWomMatcher(device, reason);
             default -> throw new UnsupportedInputException(algorithm.cliName() + " is not an exact-matching algorithm of "
                     + "this build; implemented: " + names(IMPLEMENTED));

@@ -9,13 +9,17 @@ import org.gpumatch.api.Plan;
  * Chooses an exact-matching algorithm for (n, m, sigma, device) when the user says {@code -a auto}. The rules, in order:
  * <ol>
  *   <li>no OpenCL device: sequential Rabin-Karp on the CPU (kernels emulated in Java threads are far slower);</li>
+ *   <li>m <= {@link #MAX_DRK_WOM_32_PATTERN}: DRK-WOM-32 on the device (the cheapest exact fingerprint: SPAA 2016
+ *       Figure 3c has it dominant wherever it applies);</li>
  *   <li>m <= {@link #MAX_DRK_WOM_64_PATTERN}: DRK-WOM-64 on the device (exact fingerprints, one read of the text);</li>
  *   <li>otherwise sequential Rabin-Karp on the CPU, until the GPU family for long patterns lands.</li>
  * </ol>
  */
 public final class Planner {
     /** DRK-WOM-64 packs 8-bit symbols into 64 bits (SPAA 2016 section 6.2): patterns of up to 8 bytes. */
-    public static final int MAX_DRK_WOM_64_PATTERN = DrkWomMatcher.MAX_PATTERN_LENGTH;
+    public static final int MAX_DRK_WOM_64_PATTERN = DrkWomMatcher.Width.BITS_64.maxPattern();
+    /** DRK-WOM-32 packs 8-bit symbols into 32 bits: patterns of up to 4 bytes. */
+    public static final int MAX_DRK_WOM_32_PATTERN = DrkWomMatcher.Width.BITS_32.maxPattern();
 
     private Planner() {
     }
@@ -25,6 +29,11 @@ public final class Planner {
         if (!device.isOpenCL()) {
             return new Plan(Algorithm.SRK, "Java (this thread)",
                     "no OpenCL device: sequential Rabin-Karp beats kernels emulated in Java threads");
+        }
+        if (m <= MAX_DRK_WOM_32_PATTERN
+                && ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_32, n, m, sigma, device).isEmpty()) {
+            return new Plan(Algorithm.DRK_WOM_32, device.describe(),
+                    "m = " + m + " <= " + MAX_DRK_WOM_32_PATTERN + ": exact 32-bit packed fingerprints, one pass");
         }
         if (m <= MAX_DRK_WOM_64_PATTERN
                 && ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_64, n, m, sigma, device).isEmpty()) {

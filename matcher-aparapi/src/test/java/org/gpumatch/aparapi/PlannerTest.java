@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 
 class PlannerTest {
     @Test
-    void shortPatternsOnOpenClUseDrkWom64() {
+    void shortPatternsOnOpenClUseDrkWom() {
         ComputeDevice d = TestDevices.openCl();
         for (int m = 1; m <= 8; m++) {
             Plan p = Planner.plan(1_000_000, m, 8, d);
-            assertThat(p.algorithm()).isEqualTo(Algorithm.DRK_WOM_64);
+            assertThat(p.algorithm()).isEqualTo(m <= 4 ? Algorithm.DRK_WOM_32 : Algorithm.DRK_WOM_64);
             assertThat(p.device()).isEqualTo(d.describe());
             assertThat(p.reason()).contains("m = " + m);
         }
@@ -37,6 +37,8 @@ class PlannerTest {
         assertThat(ExactMatchers.capable(100, 9, 8, d)).containsExactly(Algorithm.NAIVE, Algorithm.SRK);
         assertThat(ExactMatchers.capable(100, 8, 8, d))
                 .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK_WOM_64);
+        assertThat(ExactMatchers.capable(100, 4, 8, d))
+                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64);
         assertThat(ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_64, 100, 9, 8, d)).get().asString()
                 .contains("m <= 8");
         assertThat(ExactMatchers.unsupportedReason(Algorithm.CRK, 100, 4, 8, d)).get().asString()

@@ -104,10 +104,15 @@ final class DrkWomKernel extends Kernel {
 
     /**
      * Count phase: work-item i tests the windows starting in words i, i + L, i + 2L, ... of the tile, reading straight
-     * from global memory. Consecutive work-items read consecutive words (coalesced); the two words after each, which
-     * the neighbours read too, come from the cache. No local memory and no barrier before the reduction.
+     * from global memory. Consecutive work-items read consecutive words (coalesced); the words after each, which the
+     * neighbours read too, come from the cache. No local memory and no barrier before the reduction. A pattern of at
+     * most 4 characters (DRK-WOM-32) takes a path that never builds the high half.
      */
     private int countInterleaved() {
+        return maskHi == 0 ? countInterleaved32() : countInterleaved64();
+    }
+
+    private int countInterleaved64() {
         int size = getLocalSize();
         int word = getGroupId() * tileWords + getLocalId();
         int lastWord = lastWindow >> 2;
@@ -116,13 +121,42 @@ final class DrkWomKernel extends Kernel {
             int a = text[word];
             int b = text[word + 1];
             int c = text[word + 2];
-            int room = word < lastWord ? 3 : (word == lastWord ? (lastWindow & 3) : -1);
+            int room = windowsInWord(word, lastWord);
             found += isMatch(a, b, room >= 0) + isMatch((a >>> 8) | (b << 24), (b >>> 8) | (c << 24), room >= 1)
                     + isMatch((a >>> 16) | (b << 16), (b >>> 16) | (c << 16), room >= 2)
                     + isMatch((a >>> 24) | (b << 8), (b >>> 24) | (c << 8), room >= 3);
             word += size;
         }
         return found;
+    }
+
+    private int countInterleaved32() {
+        int size = getLocalSize();
+        int word = getGroupId() * tileWords + getLocalId();
+        int lastWord = lastWindow >> 2;
+        int found = 0;
+        for (int k = 0; k < wordsPerItem; k++) {
+            int a = text[word];
+            int b = text[word + 1];
+            int room = windowsInWord(word, lastWord);
+            found += isMatch32(a, room >= 0) + isMatch32((a >>> 8) | (b << 24), room >= 1)
+                    + isMatch32((a >>> 16) | (b << 16), room >= 2) + isMatch32((a >>> 24) | (b << 8), room >= 3);
+            word += size;
+        }
+        return found;
+    }
+
+    /**
+     * Windows start at {@code 4 * word + s} for {@code s <= } the result (-1: none). Computed on words because
+     * {@code 4 * word} may pass 2^31 beyond the end of a text near the size limit.
+     */
+    private int windowsInWord(int word, int lastWord) {
+        return word < lastWord ? 3 : (word == lastWord ? (lastWindow & 3) : -1);
+    }
+
+    /** 1 when the window whose characters 0..3 are {@code lo} exists and is the pattern (m <= 4). */
+    private int isMatch32(int lo, boolean exists) {
+        return ((lo ^ patternLo) & maskLo) == 0 && exists ? 1 : 0;
     }
 
     /** 1 when the window whose characters 0..3 are {@code lo} and 4..7 are {@code hi} exists and is the pattern. */
@@ -155,8 +189,7 @@ final class DrkWomKernel extends Kernel {
         for (int k = 0; k < wordsPerItem; k++) {
             int c = tile[firstWord + k + 2];
             int word = globalWord + k;
-            // windows start at 4 * word + s for s <= room (computed on words: 4 * word may exceed 2^31 past the end)
-            int room = word < lastWord ? 3 : (word == lastWord ? (lastWindow & 3) : -1);
+            int room = windowsInWord(word, lastWord);
             int start = word * 4;
             found += testWindow(a, b, room >= 0, writeAt, found, start);
             found += testWindow((a >>> 8) | (b << 24), (b >>> 8) | (c << 24), room >= 1, writeAt, found, start + 1);

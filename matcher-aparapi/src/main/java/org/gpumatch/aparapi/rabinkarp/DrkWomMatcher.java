@@ -12,7 +12,8 @@ import org.gpumatch.api.Plan;
 import org.gpumatch.api.Text;
 
 /**
- * DRK-WOM-64 on an OpenCL device: exact divide-and-conquer Rabin-Karp for patterns of m*8 <= 64 bits (m <= 8 bytes).
+ * DRK-WOM-32 and DRK-WOM-64 on an OpenCL device: exact divide-and-conquer Rabin-Karp for patterns of m*8 <= 32 or 64
+ * bits (m <= 4 or 8 bytes).
  * See {@link DrkWomKernel} for the device side.
  *
  * <p>Outline of a query: count (one launch: per-group counts and the total); for {@code find}, download the per-group
@@ -35,10 +36,30 @@ public final class DrkWomMatcher implements DeviceMatcher {
      * (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v2.txt).
      */
     public static final int DEFAULT_WORDS_PER_ITEM = 8;
-    /** The largest pattern: 8 symbols of 8 bits fill the 64-bit fingerprint. */
+    /** The largest pattern of DRK-WOM-64: 8 symbols of 8 bits fill the 64-bit fingerprint. */
     public static final int MAX_PATTERN_LENGTH = 8;
 
+    /** The fingerprint width: DRK-WOM-32 (m <= 4) or DRK-WOM-64 (m <= 8), 8 bits per symbol. */
+    public enum Width {
+        BITS_32(Algorithm.DRK_WOM_32, 4),
+        BITS_64(Algorithm.DRK_WOM_64, 8);
+
+        private final Algorithm algorithm;
+        private final int maxPattern;
+
+        Width(Algorithm algorithm, int maxPattern) {
+            this.algorithm = algorithm;
+            this.maxPattern = maxPattern;
+        }
+
+        /** The longest pattern this width holds. */
+        public int maxPattern() {
+            return maxPattern;
+        }
+    }
+
     private final ComputeDevice device;
+    private final Width width;
     private final int preferredLocalSize;
     private final int wordsPerItem;
     private final String reason;
@@ -59,6 +80,14 @@ public final class DrkWomMatcher implements DeviceMatcher {
      * @param wordsPerItem text words (4 windows each) per work-item, positive
      */
     public DrkWomMatcher(ComputeDevice device, String reason, int localSize, int wordsPerItem) {
+        this(device, reason, Width.BITS_64, localSize, wordsPerItem);
+    }
+
+    /**
+     * A matcher of the given fingerprint width and geometry. Both widths run the same kernel; a pattern that fits 32 bits
+     * takes its 32-bit path, so they differ in the patterns they accept.
+     */
+    public DrkWomMatcher(ComputeDevice device, String reason, Width width, int localSize, int wordsPerItem) {
         if (localSize <= 0 || Integer.bitCount(localSize) != 1) {
             throw new IllegalArgumentException("localSize must be a power of two: " + localSize);
         }
@@ -66,6 +95,7 @@ public final class DrkWomMatcher implements DeviceMatcher {
             throw new IllegalArgumentException("wordsPerItem must be positive: " + wordsPerItem);
         }
         this.device = device;
+        this.width = width;
         this.reason = reason;
         this.preferredLocalSize = localSize;
         this.wordsPerItem = wordsPerItem;
@@ -73,17 +103,19 @@ public final class DrkWomMatcher implements DeviceMatcher {
 
     @Override
     public Algorithm algorithm() {
-        return Algorithm.DRK_WOM_64;
+        return width.algorithm;
     }
 
     @Override
     public Optional<String> unsupportedReason(long n, int m, int sigma) {
-        if (m > MAX_PATTERN_LENGTH) {
-            return Optional.of("drk-wom-64 packs 8 bits per symbol into 64 bits, so m <= 8; m = " + m);
+        if (m > width.maxPattern) {
+            return Optional.of(width.algorithm.cliName() + " packs 8 bits per symbol into " + 8 * width.maxPattern
+                    + " bits, so m <= " + width.maxPattern + "; m = " + m);
         }
         long max = PackedText.maxLength(preferredLocalSize * wordsPerItem, DrkWomKernel.HALO_WORDS);
         if (n > max) {
-            return Optional.of("drk-wom-64 keeps texts of at most " + max + " bytes resident; n = " + n);
+            return Optional.of(width.algorithm.cliName() + " keeps texts of at most " + max + " bytes resident; n = "
+                    + n);
         }
         long needed = n + 8;
         if (device.isOpenCL() && needed > device.maxAllocBytes()) {
@@ -220,7 +252,7 @@ public final class DrkWomMatcher implements DeviceMatcher {
 
     @Override
     public Plan lastPlan() {
-        return new Plan(Algorithm.DRK_WOM_64, device.describe(), reason);
+        return new Plan(width.algorithm, device.describe(), reason);
     }
 
     @Override
