@@ -5,7 +5,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.gpumatch.aparapi.rabinkarp.CrkMatcher;
 import org.gpumatch.aparapi.rabinkarp.DrkWomMatcher;
+import org.gpumatch.aparapi.rabinkarp.HrkMatcher;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
@@ -21,7 +23,7 @@ import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
  */
 public final class ExactMatchers {
     private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK,
-            Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64);
+            Algorithm.CRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.HRK);
 
     private ExactMatchers() {
     }
@@ -43,6 +45,8 @@ public final class ExactMatchers {
             case DRK_WOM_32 -> new DrkWomMatcher(device, reason, DrkWomMatcher.Width.BITS_32,
                     DrkWomMatcher.DEFAULT_LOCAL_SIZE, DrkWomMatcher.DEFAULT_WORDS_PER_ITEM);
             case DRK_WOM_64 -> new DrkWomMatcher(device, reason);
+            case CRK -> new CrkMatcher(device, reason);
+            case HRK -> new HrkMatcher(device, reason);
             default -> throw new UnsupportedInputException(algorithm.cliName() + " is not an exact-matching algorithm of "
                     + "this build; implemented: " + names(IMPLEMENTED));
         };

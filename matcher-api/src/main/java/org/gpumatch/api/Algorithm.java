@@ -15,8 +15,8 @@ public enum Algorithm {
     NAIVE("naive", Family.EXACT, "reference"),
     /** Sequential Rabin-Karp (SPAA 2016, "SRK"): rolling fingerprint modulo a prime, every hit verified. */
     SRK("srk", Family.EXACT, "SPAA 2016 section 3"),
-    /** Cooperative Rabin-Karp: 2x2 matrix fingerprints over Z_p by two device-wide scans (SPAA 2016 section 5). */
-    CRK("crk", Family.EXACT, "SPAA 2016 section 5"),
+    /** Cooperative Rabin-Karp: 2x2 matrix fingerprints over Z_p by two device-wide scans (SPAA 2016 3.3, 6.1). */
+    CRK("crk", Family.EXACT, "SPAA 2016 sections 3.3, 6.1"),
     /** Divide-and-conquer Rabin-Karp modulo a random prime, subtexts staged in local memory (SPAA 2016 section 6). */
     DRK("drk", Family.EXACT, "SPAA 2016 section 6"),
     /** Divide-and-conquer Rabin-Karp without modulo, exact packed fingerprints of m*sigma <= 32 bits (SPAA 2016 section 6.2). */

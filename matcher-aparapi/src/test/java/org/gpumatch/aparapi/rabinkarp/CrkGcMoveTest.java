@@ -1,0 +1,55 @@
+package org.gpumatch.aparapi.rabinkarp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.api.Pattern;
+import org.gpumatch.api.Text;
+import org.gpumatch.api.reference.NaiveMatcher;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CRK keeps its prefix products S and T on the device across launches and across queries. When the GC moves one of
+ * their Java arrays, Aparapi rebuilds the device buffer from the host copy (zeros); the window launch sees the zero
+ * sentinel and the matcher scans again. This test moves small arrays around with forced collections between queries
+ * (the build runs it a second time under -XX:+UseSerialGC) and checks every answer.
+ */
+class CrkGcMoveTest {
+    @Test
+    void resultsSurviveCollectionsBetweenLaunches() {
+        Random random = new Random(15);
+        byte[] t = new byte[20_011];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = (byte) ("acgt".charAt(random.nextInt(4)));
+        }
+        Text text = Text.wrap(t);
+        NaiveMatcher naive = new NaiveMatcher();
+        List<byte[]> garbage = new ArrayList<>();
+        try (CrkMatcher crk = new CrkMatcher(TestDevices.openCl(), "test", 64, 3, 3)) {
+            for (int round = 0; round < 20; round++) {
+                int m = 1 + round % 13;
+                int at = random.nextInt(t.length - m);
+                Pattern p = Pattern.of(java.util.Arrays.copyOfRange(t, at, at + m));
+                assertThat(crk.count(text, p)).as("round %d count", round).isEqualTo(naive.count(text, p));
+                churn(garbage, random);
+                assertThat(crk.find(text, p)).as("round %d find", round).isEqualTo(naive.find(text, p));
+                churn(garbage, random);
+            }
+            System.out.println("[CrkGcMoveTest] " + System.getProperty("java.vm.name") + ": the text was scanned "
+                    + crk.scans() + " times for 40 queries (1 + rescans after lost prefix products)");
+        }
+    }
+
+    private static void churn(List<byte[]> garbage, Random random) {
+        for (int i = 0; i < 200; i++) {
+            garbage.add(new byte[1 + random.nextInt(4096)]);
+        }
+        if (garbage.size() > 2000) {
+            garbage.subList(0, 1000).clear();
+        }
+        System.gc();
+    }
+}
