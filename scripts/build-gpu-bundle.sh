@@ -58,6 +58,9 @@ fi
 if ! ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1 '; then
   export LD_LIBRARY_PATH="$here/native${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi
+# PoCL (often installed beside the NVIDIA driver) replaces the JVM's signal handlers when OpenCL platforms are listed;
+# the signal-chaining library keeps the JVM's handlers first (without it the JVM was seen to crash on an H200 host).
+export LD_PRELOAD="$here/jre/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
 exec "$here/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-} -jar "$here/gpumatch.jar" "$@"
 LAUNCHER
 chmod +x "$out/gpumatch"

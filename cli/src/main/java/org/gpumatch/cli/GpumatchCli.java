@@ -26,7 +26,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 @Command(name = "gpumatch", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = "GPU string algorithms (Aparapi kernels on OpenCL): exact matching, suffix array checking.",
-        subcommands = {DevicesCommand.class, CountCommand.class, FindCommand.class, SaCommand.class, DemoCommand.class},
+        subcommands = {DevicesCommand.class, CountCommand.class, FindCommand.class, SaCommand.class, BenchCommand.class,
+            DemoCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success (also when nothing matched)",
                   "  1  a check failed (sa check: wrong suffix array; demo: disagreement)",
@@ -88,6 +89,8 @@ public final class GpumatchCli implements Callable<Integer> {
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
         cl.setExpandAtFiles(false); // a file named @x is a file, not an argument file
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // A pattern may look like an option: --pattern=-p or --pattern "-x y" are patterns, not options.
+        cl.setAllowOptionsAsOptionParameters(true);
         cl.setParameterExceptionHandler((ex, args) -> {
             String suggestion = "";
             if (ex instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
@@ -100,6 +103,7 @@ public final class GpumatchCli implements Callable<Integer> {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> Diagnostics.report(ex, io.err()));
         SaCommand.configure(cl.getSubcommands().get("sa"));
+        PassThrough.configure(cl.getSubcommands().get("bench"));
         return cl;
     }
 

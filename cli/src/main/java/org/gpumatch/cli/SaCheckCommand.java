@@ -1,8 +1,5 @@
 package org.gpumatch.cli;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -40,53 +37,7 @@ final class SaCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String[] args = rawArguments();
-        io.out().flush();
-        PrintStream prefixedErr = new PrintStream(new LinePrefixStream(io.err(),
-                Diagnostics.PREFIX + "sa check: "), true, StandardCharsets.UTF_8);
-        int code = CheckerCli.run(args, io.out(), prefixedErr);
-        prefixedErr.flush();
-        io.out().flush();
-        return code;
-    }
-
-    /** The arguments exactly as typed after {@code sa check} (picocli may have consumed a {@code --}). */
-    private String[] rawArguments() {
-        List<String> original = spec.commandLine().getParseResult().originalArgs();
-        for (int i = 0; i + 1 < original.size(); i++) {
-            if (original.get(i).equals("sa") && original.get(i + 1).equals("check")) {
-                return original.subList(i + 2, original.size()).toArray(new String[0]);
-            }
-        }
-        return captured.toArray(new String[0]);
-    }
-
-    /** Writes {@code prefix} before each line that goes through it. */
-    private static final class LinePrefixStream extends OutputStream {
-        private final PrintStream target;
-        private final byte[] prefix;
-        private boolean atLineStart = true;
-
-        LinePrefixStream(PrintStream target, String prefix) {
-            this.target = target;
-            this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public void write(int b) {
-            if (atLineStart) {
-                target.write(prefix, 0, prefix.length);
-                atLineStart = false;
-            }
-            target.write(b);
-            if (b == '\n') {
-                atLineStart = true;
-            }
-        }
-
-        @Override
-        public void flush() {
-            target.flush();
-        }
+        return PassThrough.run(io, spec, captured, (args, streams) -> CheckerCli.run(args, streams[0], streams[1]),
+                "sa", "check");
     }
 }

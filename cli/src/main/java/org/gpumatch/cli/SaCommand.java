@@ -18,8 +18,6 @@ final class SaCommand implements Callable<Integer> {
 
     /** Parser settings of the subtree: {@code sa check} passes its arguments through untouched. */
     static void configure(CommandLine sa) {
-        CommandLine check = sa.getSubcommands().get("check");
-        check.setStopAtUnmatched(true);
-        check.setUnmatchedOptionsArePositionalParams(true);
+        PassThrough.configure(sa.getSubcommands().get("check"));
     }
 }

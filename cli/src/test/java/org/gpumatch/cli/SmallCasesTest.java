@@ -134,13 +134,21 @@ class SmallCasesTest {
         String file = write("e.txt", "GATTACA".repeat(100).getBytes()).toString();
         CliRun auto = CliRun.of("count", "-p", "TTA", "--explain", "--device", "opencl", file).ok();
         assertThat(auto.out()).isEqualTo("100\n");
-        assertThat(auto.err()).contains("gpumatch: plan: drk-wom-64 on OpenCL").contains("gpumatch: why: m = 3 <= 8")
+        assertThat(auto.err()).contains("gpumatch: plan: drk-wom-32 on OpenCL").contains("gpumatch: why: m = 3 <= 4")
                 .contains("n = 700 bytes, m = 3").contains("100 matches");
         CliRun longPattern = CliRun.of("count", "-p", "GATTACAGATTACA", "--explain", file).ok();
         assertThat(longPattern.out()).isEqualTo("99\n");
-        assertThat(longPattern.err()).contains("plan: srk");
+        assertThat(longPattern.err()).contains("plan: hrk");
         CliRun forced = CliRun.of("count", "-p", "TTA", "--explain", "-a", "naive", file).ok();
         assertThat(forced.err()).contains("plan: naive").contains("why: forced with -a naive");
+    }
+
+    @Test
+    void patternsThatLookLikeOptionsArePatterns() throws IOException {
+        String file = write("options.txt", "a -p x -p x --hex -a".getBytes()).toString();
+        assertThat(CliRun.of("count", "--pattern=-p x", file).ok().out()).isEqualTo("2\n");
+        assertThat(CliRun.of("count", "-p", "--hex", file).ok().out()).isEqualTo("1\n");
+        assertThat(CliRun.of("find", "--pattern=-a", file).ok().out()).isEqualTo("18\n");
     }
 
     @Test

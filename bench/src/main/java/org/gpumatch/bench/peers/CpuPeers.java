@@ -1,0 +1,19 @@
+package org.gpumatch.bench.peers;
+
+import java.util.List;
+
+/** The CPU peers every exact run measures, in table order. */
+public final class CpuPeers {
+    private CpuPeers() {
+    }
+
+    /** naive, srk, horspool, indexof. */
+    public static List<CpuPeer> standard() {
+        return List.of(new NaivePeer(), new SrkPeer(), new Horspool(), new Latin1IndexOf());
+    }
+
+    /** The peer called {@code name}, if any. */
+    public static java.util.Optional<CpuPeer> byName(String name) {
+        return standard().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+}
