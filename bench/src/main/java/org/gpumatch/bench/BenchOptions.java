@@ -1,5 +1,9 @@
 package org.gpumatch.bench;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.gpumatch.api.Algorithm;
+
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -16,15 +20,21 @@ import java.util.OptionalLong;
  * @param text   a real text file to add rows for, if any
  * @param reps   timed repetitions of each resident GPU row, if given
  * @param size   the text size n (exact) or the ceiling array size (ceiling), in bytes, if given
+ * @param ms     pattern lengths to measure (exact), or empty for the suite's default
+ * @param sigmas alphabet widths of the random texts (exact), or empty for the default
+ * @param algorithms the device algorithms to measure (exact), or empty for all implemented ones
+ * @param cpuSize the prefix the CPU peers measure on (exact), if given
  */
 public record BenchOptions(String suite, boolean quick, String device, Path out, Optional<Path> text, OptionalInt reps,
-                           OptionalLong size) {
+                           OptionalLong size, List<Integer> ms, List<Integer> sigmas, List<Algorithm> algorithms,
+                           OptionalLong cpuSize) {
     /** Where results go unless {@code --out} says otherwise (relative to the working directory). */
     public static final Path DEFAULT_OUT = Path.of("bench", "results");
 
     /** The usage text printed by {@code --help}. */
     public static final String USAGE = String.join(System.lineSeparator(),
-            "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text FILE] [--reps N] [--size BYTES]",
+            "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text FILE] [--reps N] [--size BYTES]"
+                    + " [--m LIST] [--sigma LIST] [--algorithms LIST] [--cpu-size BYTES]",
             "suites: ceiling, exact, results (rewrite RESULTS.md from the CSVs); multi, kmismatch, sa, checker (later)",
             "  --quick        small inputs and few repetitions (CI)",
             "  --device D     auto (default), gpu, opencl, or a substring of the OpenCL device name",
@@ -32,7 +42,11 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             "  --text FILE    also measure this file (exact suite)",
             "  --reps N       timed repetitions per resident GPU row (default 20, quick 3)",
             "  --size BYTES   text size for exact (default 2^30, quick 4M), array size for ceiling (default 1G,"
-                    + " quick 32M); suffixes k, M, G are powers of 1024");
+                    + " quick 32M); suffixes k, M, G are powers of 1024",
+            "  --m LIST       pattern lengths for exact, comma separated (default 1,2,4,8,16,32,64,256,1024)",
+            "  --sigma LIST   alphabet bits of the random texts for exact (default 1..8)",
+            "  --algorithms LIST  device algorithms for exact, e.g. drk-wom-64,hrk (default: all implemented)",
+            "  --cpu-size BYTES   prefix the CPU peers measure on (default 256M; quick: the whole text)");
 
     /** Whether the arguments ask for help ({@code -h}, {@code --help}, {@code help}). */
     public static boolean isHelp(String[] args) {
@@ -58,6 +72,10 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
         Optional<Path> text = Optional.empty();
         OptionalInt reps = OptionalInt.empty();
         OptionalLong size = OptionalLong.empty();
+        List<Integer> ms = List.of();
+        List<Integer> sigmas = List.of();
+        List<Algorithm> algorithms = List.of();
+        OptionalLong cpuSize = OptionalLong.empty();
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -67,10 +85,31 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
                 case "--text" -> text = Optional.of(Path.of(value(args, ++i, a)));
                 case "--reps" -> reps = OptionalInt.of((int) positive(value(args, ++i, a), a, Integer.MAX_VALUE));
                 case "--size" -> size = OptionalLong.of(parseBytes(value(args, ++i, a), a));
+                case "--m" -> ms = positiveList(value(args, ++i, a), a, 1 << 20);
+                case "--sigma" -> sigmas = positiveList(value(args, ++i, a), a, 8);
+                case "--algorithms" -> algorithms = algorithmList(value(args, ++i, a), a);
+                case "--cpu-size" -> cpuSize = OptionalLong.of(parseBytes(value(args, ++i, a), a));
                 default -> throw new UsageException("unknown option " + a + " (see --help)");
             }
         }
-        return new BenchOptions(suite, quick, device, out, text, reps, size);
+        return new BenchOptions(suite, quick, device, out, text, reps, size, ms, sigmas, algorithms, cpuSize);
+    }
+
+    private static List<Integer> positiveList(String text, String option, long max) {
+        List<Integer> out = new ArrayList<>();
+        for (String part : text.split(",")) {
+            out.add((int) positive(part.trim(), option, max));
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<Algorithm> algorithmList(String text, String option) {
+        List<Algorithm> out = new ArrayList<>();
+        for (String part : text.split(",")) {
+            out.add(Algorithm.fromCliName(part.trim()).orElseThrow(() -> new UsageException(option
+                    + ": unknown algorithm \"" + part.trim() + "\"")));
+        }
+        return List.copyOf(out);
     }
 
     private static String value(String[] args, int i, String option) {

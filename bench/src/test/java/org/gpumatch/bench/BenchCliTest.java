@@ -172,4 +172,21 @@ class BenchCliTest {
         assertThat(BenchOptions.parseBytes("1g", "--size")).isEqualTo(1L << 30);
         assertThat(BenchOptions.parseBytes("4096", "--size")).isEqualTo(4096);
     }
+
+    @Test
+    void gridOptionsNarrowTheExactSuite() {
+        BenchOptions o = BenchOptions.parse(new String[] {"exact", "--m", "1,8,64", "--sigma", "2,8", "--algorithms",
+            "drk-wom-64,hrk", "--cpu-size", "16M"});
+        org.gpumatch.bench.exact.ExactGrid grid = org.gpumatch.bench.exact.ExactGrid.of(o);
+        assertThat(grid.ms()).containsExactly(1, 8, 64);
+        assertThat(grid.sigmas()).containsExactly(2, 8);
+        assertThat(grid.cpuBytes()).isEqualTo(16 << 20);
+        assertThat(grid.includes(org.gpumatch.api.Algorithm.HRK)).isTrue();
+        assertThat(grid.includes(org.gpumatch.api.Algorithm.CRK)).isFalse();
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> BenchOptions.parse(
+                new String[] {"exact", "--algorithms", "nope"}))).isInstanceOf(UsageException.class)
+                .hasMessageContaining("nope");
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> BenchOptions.parse(
+                new String[] {"exact", "--sigma", "9"}))).isInstanceOf(UsageException.class);
+    }
 }

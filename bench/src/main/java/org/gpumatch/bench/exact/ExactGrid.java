@@ -1,6 +1,7 @@
 package org.gpumatch.bench.exact;
 
 import java.util.List;
+import org.gpumatch.api.Algorithm;
 import org.gpumatch.bench.BenchOptions;
 
 /**
@@ -19,9 +20,10 @@ import org.gpumatch.bench.BenchOptions;
  * @param oneShotAllMs whether one-shot rows are measured for every m (else only the first m an algorithm supports)
  * @param cpuReps      timed runs per CPU or external row
  * @param cpuBytes     the CPU peers measure on a prefix of at most this many bytes
+ * @param algorithms   the device algorithms to measure, or empty for all
  */
 public record ExactGrid(List<Integer> ms, List<Integer> sigmas, int n, int residentReps, int oneShotReps,
-                        boolean oneShotAllMs, int cpuReps, int cpuBytes) {
+                        boolean oneShotAllMs, int cpuReps, int cpuBytes, List<Algorithm> algorithms) {
     static final List<Integer> FULL_MS = List.of(1, 2, 4, 8, 16, 32, 64, 256, 1024);
     static final List<Integer> QUICK_MS = List.of(1, 4, 8, 16, 1024);
     static final int FULL_N = 1 << 30;
@@ -38,8 +40,16 @@ public record ExactGrid(List<Integer> ms, List<Integer> sigmas, int n, int resid
                     + " bytes (one resident Java array)");
         }
         int reps = o.reps().orElse(q ? 3 : 20);
-        return new ExactGrid(q ? QUICK_MS : FULL_MS, q ? List.of(1, 8) : List.of(1, 2, 3, 4, 5, 6, 7, 8), (int) size,
-                reps, Math.max(2, reps / 4), !q, Math.max(2, Math.min(reps, 3)), q ? Integer.MAX_VALUE : CPU_CAP);
+        List<Integer> ms = !o.ms().isEmpty() ? o.ms() : q ? QUICK_MS : FULL_MS;
+        List<Integer> sigmas = !o.sigmas().isEmpty() ? o.sigmas() : q ? List.of(1, 8) : List.of(1, 2, 3, 4, 5, 6, 7, 8);
+        int cpuBytes = (int) Math.min(Integer.MAX_VALUE, o.cpuSize().orElse(q ? Integer.MAX_VALUE : CPU_CAP));
+        return new ExactGrid(ms, sigmas, (int) size, reps, Math.max(2, reps / 4), !q, Math.max(2, Math.min(reps, 3)),
+                cpuBytes, o.algorithms());
+    }
+
+    /** Whether the grid measures {@code algorithm} (all algorithms when none were named). */
+    public boolean includes(Algorithm algorithm) {
+        return algorithms.isEmpty() || algorithms.contains(algorithm);
     }
 
     /** The longest pattern: the overlap the all-cores split needs. */

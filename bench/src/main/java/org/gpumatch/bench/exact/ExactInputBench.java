@@ -84,6 +84,9 @@ final class ExactInputBench {
         Text text = Text.wrap(input.bytes());
         long n = input.bytes().length;
         for (Algorithm alg : source.deviceAlgorithms(device)) {
+            if (!grid.includes(alg)) {
+                continue;
+            }
             List<Integer> ms = new ArrayList<>();
             for (int m : patterns.keySet()) {
                 Optional<String> why = source.unsupportedReason(alg, n, m, input.sigma(), device);

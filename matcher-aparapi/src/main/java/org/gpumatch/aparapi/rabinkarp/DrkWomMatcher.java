@@ -167,7 +167,7 @@ public final class DrkWomMatcher implements DeviceMatcher {
         long groups = ((long) text.length() + tileChars() - 1) / tileChars();
         groupsForText = (int) Math.max(1, groups);
         k.groupCounts = new int[groupsForText];
-        l.kernel().put(k.text);
+        // no put(k.text): a new array is copied to the device when a launch first meets it; put would copy it twice
         resident = text;
     }
 
