@@ -61,6 +61,11 @@ fi
 # PoCL (often installed beside the NVIDIA driver) replaces the JVM's signal handlers when OpenCL platforms are listed;
 # the signal-chaining library keeps the JVM's handlers first (without it the JVM was seen to crash on an H200 host).
 export LD_PRELOAD="$here/jre/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
+# GPUMATCH_MAIN_CLASS runs another main class of the jar (e.g. org.gpumatch.bench.exact.DrkWomTuning).
+if [ -n "${GPUMATCH_MAIN_CLASS:-}" ]; then
+  exec "$here/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-} -cp "$here/gpumatch.jar" \
+      "$GPUMATCH_MAIN_CLASS" "$@"
+fi
 exec "$here/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-} -jar "$here/gpumatch.jar" "$@"
 LAUNCHER
 chmod +x "$out/gpumatch"
