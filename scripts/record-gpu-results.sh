@@ -15,7 +15,7 @@ step ceiling
 "$gm" bench ceiling --device gpu --out "$out/results"
 step drk-wom geometry sweep
 GPUMATCH_MAIN_CLASS=org.gpumatch.bench.exact.DrkWomTuning GPUMATCH_JAVA_OPTS=-Dcom.aparapi.enableProfiling=true \
-  "$gm" --device gpu --size 1073741824 --reps 20 --m 1,4,8 --geometry 256x8,256x16,256x32,128x16,512x8,1024x4
+  "$gm" --device gpu --size 1073741824 --reps 20 --m 1,4,5,8 --geometry 256x32,256x64,128x32,512x16
 step exact
 "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
   --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M

@@ -29,7 +29,8 @@ import com.aparapi.Kernel;
  * </ul>
  *
  * <p>Device memory: n + 4..8 bytes of text, 4 bytes per work-group of counts and of offsets, 4 bytes per match.
- * Local memory per work-group: {@code 4 * (localSize * wordsPerItem + HALO_WORDS) + 4 * localSize} bytes.
+ * Local memory per work-group (find phase): about {@code 4 * (localSize * wordsPerItem) * 33 / 32 + 4 * localSize}
+ * bytes (the tile, with one padding word per 32 against bank conflicts, and the scan).
  */
 final class DrkWomKernel extends Kernel {
     static final int PHASE_COUNT = 0;
@@ -74,7 +75,7 @@ final class DrkWomKernel extends Kernel {
     void setGeometry(int localSize, int wordsPerItem) {
         this.wordsPerItem = wordsPerItem;
         this.tileWords = localSize * wordsPerItem;
-        this.tile = new int[tileWords + HALO_WORDS];
+        this.tile = new int[padded(tileWords + HALO_WORDS) + 1];
         this.itemCounts = new int[localSize];
     }
 
@@ -112,6 +113,10 @@ final class DrkWomKernel extends Kernel {
         return maskHi == 0 ? countInterleaved32() : countInterleaved64();
     }
 
+    /**
+     * The 64-bit path tests the low half (characters 0..3) of each window first and builds the high half only for the
+     * windows whose low half matched: on typical text that is rare, so m = 5..8 costs about what m <= 4 costs.
+     */
     private int countInterleaved64() {
         int size = getLocalSize();
         int word = getGroupId() * tileWords + getLocalId();
@@ -120,14 +125,23 @@ final class DrkWomKernel extends Kernel {
         for (int k = 0; k < wordsPerItem; k++) {
             int a = text[word];
             int b = text[word + 1];
-            int c = text[word + 2];
             int room = windowsInWord(word, lastWord);
-            found += isMatch(a, b, room >= 0) + isMatch((a >>> 8) | (b << 24), (b >>> 8) | (c << 24), room >= 1)
-                    + isMatch((a >>> 16) | (b << 16), (b >>> 16) | (c << 16), room >= 2)
-                    + isMatch((a >>> 24) | (b << 8), (b >>> 24) | (c << 8), room >= 3);
+            int hits = isMatch32(a, room >= 0) | isMatch32((a >>> 8) | (b << 24), room >= 1) << 1
+                    | isMatch32((a >>> 16) | (b << 16), room >= 2) << 2 | isMatch32((a >>> 24) | (b << 8), room >= 3) << 3;
+            if (hits != 0) {
+                int c = text[word + 2];
+                found += (hits & 1) * highHalfMatches(b) + (hits >> 1 & 1) * highHalfMatches((b >>> 8) | (c << 24))
+                        + (hits >> 2 & 1) * highHalfMatches((b >>> 16) | (c << 16))
+                        + (hits >> 3 & 1) * highHalfMatches((b >>> 24) | (c << 8));
+            }
             word += size;
         }
         return found;
+    }
+
+    /** 1 when characters 4..7 of a window, {@code hi}, are the pattern's (always 1 for m <= 4). */
+    private int highHalfMatches(int hi) {
+        return ((hi ^ patternHi) & maskHi) == 0 ? 1 : 0;
     }
 
     private int countInterleaved32() {
@@ -170,9 +184,17 @@ final class DrkWomKernel extends Kernel {
         int size = getLocalSize();
         int base = getGroupId() * tileWords;
         for (int w = lid; w < staged; w += size) {
-            tile[w] = text[base + w];
+            tile[padded(w)] = text[base + w];
         }
         localBarrier();
+    }
+
+    /**
+     * Where tile word {@code w} lives in local memory: one spare word after every 32, so the work-items of a warp, which
+     * read words {@code wordsPerItem} apart, hit 32 different banks even when {@code wordsPerItem} is a multiple of 32.
+     */
+    static int padded(int w) {
+        return w + (w >> 5);
     }
 
     /**
@@ -182,12 +204,12 @@ final class DrkWomKernel extends Kernel {
     private int scanOwnWindows(int writeAt) {
         int firstWord = getLocalId() * wordsPerItem;
         int globalWord = getGroupId() * tileWords + firstWord;
-        int a = tile[firstWord];
-        int b = tile[firstWord + 1];
+        int a = tile[padded(firstWord)];
+        int b = tile[padded(firstWord + 1)];
         int found = 0;
         int lastWord = lastWindow >> 2;
         for (int k = 0; k < wordsPerItem; k++) {
-            int c = tile[firstWord + k + 2];
+            int c = tile[padded(firstWord + k + 2)];
             int word = globalWord + k;
             int room = windowsInWord(word, lastWord);
             int start = word * 4;

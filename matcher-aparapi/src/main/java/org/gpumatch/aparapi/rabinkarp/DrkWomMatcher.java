@@ -31,11 +31,12 @@ public final class DrkWomMatcher implements DeviceMatcher {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
-     * Text words per work-item: 4 * 8 = 32 windows, the paper's g (it measured 12 < g < 44 best on a K40c). On an NVIDIA
-     * H200, 1 GiB resident, m = 1..8: 8 or 9 words gave 1.52 TB/s of device time, 5 gave 1.25, 3 gave 0.88
-     * (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v2.txt).
+     * Text words per work-item: 4 * 32 = 128 windows, the paper's g (it measured 12 < g < 44 best on a K40c; the count
+     * phase here reads interleaved words, so a larger g only amortizes the per-group scan). NVIDIA H200, 1 GiB resident,
+     * 256 work-items: 32 words gave 3.04 TB/s of device time for m <= 4, 16 words 2.81, 8 words 2.28, 4 words 1.63
+     * (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v3.txt).
      */
-    public static final int DEFAULT_WORDS_PER_ITEM = 8;
+    public static final int DEFAULT_WORDS_PER_ITEM = 32;
     /** The largest pattern of DRK-WOM-64: 8 symbols of 8 bits fill the 64-bit fingerprint. */
     public static final int MAX_PATTERN_LENGTH = 8;
 
