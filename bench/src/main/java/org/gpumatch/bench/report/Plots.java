@@ -64,7 +64,13 @@ public final class Plots {
             ThroughputChart.write(png, table.title(), series);
             return Optional.empty();
         } catch (Exception | LinkageError e) { // no fonts, no native AWT libraries, ...
-            return Optional.of("drawing failed: " + e);
+            try {
+                java.nio.file.Files.deleteIfExists(png); // no empty PNG left behind; `bench results` redraws it
+            } catch (java.io.IOException ignored) {
+                // the reason below is what matters
+            }
+            return Optional.of("drawing failed (run 'gpumatch bench results' where fonts exist to draw it from the"
+                    + " CSV): " + e);
         }
     }
 }

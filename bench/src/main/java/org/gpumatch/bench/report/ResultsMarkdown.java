@@ -151,9 +151,13 @@ public final class ResultsMarkdown {
                 .orElse(Double.NaN);
         for (InputTables.Input in : InputTables.of(run.rows())) {
             sb.append("\n#### ").append(in.title()).append("\n\n");
-            sb.append(PaperTable.of(in.title(), in.rows(), upload).toMarkdown());
+            PaperTable table = PaperTable.of(in.title(), in.rows(), upload);
+            sb.append(table.toMarkdown());
             Path png = run.csv().resolveSibling(stripCsv(run.csv()) + "-" + in.label() + ".png");
-            if (Files.exists(png)) {
+            if (!hasImage(png)) { // a host without fonts could not draw it: draw it here from the CSV
+                Plots.write(png, table);
+            }
+            if (hasImage(png)) {
                 sb.append("\n![").append(in.title()).append("](").append(link(base, png)).append(")\n");
             }
             List<String> notes = in.rows().stream().flatMap(r -> java.util.Arrays.stream(r.note().split("; ")))
@@ -162,6 +166,14 @@ public final class ResultsMarkdown {
             if (!notes.isEmpty()) {
                 sb.append("\nNotes: ").append(String.join("; ", notes)).append(".\n");
             }
+        }
+    }
+
+    private static boolean hasImage(Path png) {
+        try {
+            return Files.exists(png) && Files.size(png) > 0;
+        } catch (IOException e) {
+            return false;
         }
     }
 

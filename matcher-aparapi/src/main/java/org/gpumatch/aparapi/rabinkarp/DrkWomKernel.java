@@ -71,6 +71,11 @@ final class DrkWomKernel extends Kernel {
         setGeometry(localSize, wordsPerItem);
     }
 
+    /** Local memory per work-group for a geometry: the padded tile of the find phase and the scan. */
+    static long localBytes(int localSize, int wordsPerItem) {
+        return 4L * (padded(localSize * wordsPerItem + HALO_WORDS) + 1) + 4L * localSize;
+    }
+
     /** Sizes the local arrays for {@code localSize} work-items of {@code wordsPerItem} words. */
     void setGeometry(int localSize, int wordsPerItem) {
         this.wordsPerItem = wordsPerItem;

@@ -139,15 +139,25 @@ public final class DrkWomMatcher implements DeviceMatcher {
 
     /** Characters per work-group tile: the granularity of staging and of the per-group counts. */
     public int tileChars() {
-        return localSize() * wordsPerItem * 4;
+        return launcher().kernel().tileWords * 4;
     }
 
     private GuardedKernel<DrkWomKernel> launcher() {
         if (launcher == null) {
             launcher = new GuardedKernel<>(new DrkWomKernel(new int[2], preferredLocalSize, wordsPerItem), device,
                     preferredLocalSize);
-            if (launcher.localSize() != preferredLocalSize) { // the device could not run the preferred size
-                launcher.kernel().setGeometry(launcher.localSize(), wordsPerItem);
+            int words = wordsPerItem;
+            while (words > 1 && device.isOpenCL()
+                    && DrkWomKernel.localBytes(launcher.localSize(), words) > device.localMemBytes()) {
+                words = (words + 1) / 2; // the find phase's tile must fit the device's local memory
+            }
+            if (DrkWomKernel.localBytes(launcher.localSize(), words) > device.localMemBytes() && device.isOpenCL()) {
+                throw new IllegalStateException("drk-wom needs " + DrkWomKernel.localBytes(launcher.localSize(), 1)
+                        + " bytes of local memory per work-group; " + device.describe() + " has "
+                        + device.localMemBytes());
+            }
+            if (launcher.localSize() != preferredLocalSize || words != wordsPerItem) {
+                launcher.kernel().setGeometry(launcher.localSize(), words);
             }
         }
         return launcher;

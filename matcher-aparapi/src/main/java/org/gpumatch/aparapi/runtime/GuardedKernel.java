@@ -131,8 +131,15 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         }
         AparapiLog.drain();
         long t0 = System.nanoTime();
-        kernel.execute(range);
-        launched = true;
+        try {
+            kernel.execute(range);
+        } catch (RuntimeException | AssertionError e) { // e.g. CL_OUT_OF_RESOURCES, then Aparapi's own fallback failing
+            throw new DeviceFallbackException("kernel " + kernel.getClass().getSimpleName() + " failed to run on "
+                    + device.describe() + " (" + groups + " work-groups of " + localSize + "): " + e.getMessage()
+                    + logSuffix());
+        } finally {
+            launched = true;
+        }
         long wall = System.nanoTime() - t0;
         verifyRanOnPlannedDevice();
         lastTiming = device.isOpenCL() ? deviceTimes(wall) : new LaunchTiming(wall, -1, -1);
