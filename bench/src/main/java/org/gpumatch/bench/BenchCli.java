@@ -52,16 +52,16 @@ public final class BenchCli {
             suite.run(new BenchContext(options, out, err, Instant.now()));
             return OK;
         } catch (UsageException | UnsupportedInputException e) {
-            err.println("gpumatch bench: " + e.getMessage());
+            err.println("bench: " + e.getMessage());
             return USAGE;
         } catch (IOException | UncheckedIOException e) {
-            err.println("gpumatch bench: I/O error: " + e.getMessage());
+            err.println("bench: I/O error: " + e.getMessage());
             return USAGE;
         } catch (ValidationException e) {
-            err.println("gpumatch bench: validation failed, run aborted: " + e.getMessage());
+            err.println("bench: validation failed, run aborted: " + e.getMessage());
             return FAILED;
         } catch (RuntimeException | OutOfMemoryError e) {
-            err.println("gpumatch bench: aborted: " + e + (e instanceof OutOfMemoryError
+            err.println("bench: aborted: " + e + (e instanceof OutOfMemoryError
                     ? " (give the JVM more heap, e.g. -Xmx16g, or use --size)" : ""));
             if (Boolean.getBoolean("gpumatch.bench.trace")) {
                 e.printStackTrace(err);

@@ -148,7 +148,7 @@ class BenchCliTest {
     void usageErrorsExitWith2AndOneLine() {
         assertThat(bench("nosuch")).satisfies(r -> {
             assertThat(r.exit()).isEqualTo(2);
-            assertThat(r.err()).startsWith("gpumatch bench: unknown suite nosuch").hasLineCount(1);
+            assertThat(r.err()).startsWith("bench: unknown suite nosuch").hasLineCount(1);
         });
         for (String suite : new String[] {"multi", "kmismatch", "sa", "checker"}) {
             Run r = bench(suite, "--quick");

@@ -35,6 +35,6 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return PassThrough.run(io, spec, captured, (args, streams) -> BenchCli.run(args, streams[0], streams[1]),
-                "bench");
+                Diagnostics.PREFIX, "bench"); // the bench's own messages already start with "bench: "
     }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * Runs a module's own command line ({@code CheckerCli.run}, {@code BenchCli.run}) with the arguments exactly as typed
  * after a gpumatch subcommand: that module owns their parsing and {@code --help}. Its stdout is passed on unchanged and
- * its stderr lines get the {@code gpumatch: <command>: } prefix every gpumatch message has; its exit code is kept.
+ * its stderr lines get a {@code gpumatch: } prefix like every gpumatch message; its exit code is kept.
  */
 final class PassThrough {
     private PassThrough() {
@@ -24,13 +24,14 @@ final class PassThrough {
     /**
      * Runs {@code tool} on the arguments after {@code path} (e.g. {@code "sa", "check"}) in the original command line.
      *
-     * @param captured what picocli collected, used if the path is not found (it may have consumed a {@code --})
+     * @param captured  what picocli collected, used if the path is not found (it may have consumed a {@code --})
+     * @param errPrefix what goes before each of the tool's stderr lines
      */
     static int run(Io io, CommandSpec spec, List<String> captured, ToIntBiFunction<String[], PrintStream[]> tool,
-                   String... path) {
+                   String errPrefix, String... path) {
         String[] args = argumentsAfter(spec.commandLine().getParseResult().originalArgs(), captured, path);
         io.out().flush();
-        PrintStream err = LinePrefixStream.prefixing(io.err(), Diagnostics.PREFIX + String.join(" ", path) + ": ");
+        PrintStream err = LinePrefixStream.prefixing(io.err(), errPrefix);
         int code = tool.applyAsInt(args, new PrintStream[] {io.out(), err});
         err.flush();
         io.out().flush();

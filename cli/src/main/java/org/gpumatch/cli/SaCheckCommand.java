@@ -38,6 +38,6 @@ final class SaCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return PassThrough.run(io, spec, captured, (args, streams) -> CheckerCli.run(args, streams[0], streams[1]),
-                "sa", "check");
+                Diagnostics.PREFIX + "sa check: ", "sa", "check");
     }
 }
