@@ -68,6 +68,15 @@ class DevicesDemoSaTest {
     }
 
     @Test
+    void benchDelegatesToTheBenchModule() {
+        assertThat(CliRun.of("bench", "--help").ok().out()).contains("usage: gpumatch bench").contains("ceiling");
+        assertThat(CliRun.of("bench", "nosuch", "--quick").usageError())
+                .isEqualTo("gpumatch: bench: unknown suite nosuch; suites: ceiling, exact, results, multi, kmismatch,"
+                        + " sa, checker");
+        assertThat(CliRun.of("bench", "exact", "--sigma", "9").usageError()).startsWith("gpumatch: bench: --sigma");
+    }
+
+    @Test
     void saCheckDelegatesToTheChecker() throws IOException {
         byte[] text = "mississippi\u0000banana\u00ff".getBytes(StandardCharsets.ISO_8859_1);
         Path textFile = Files.write(dir.resolve("text.bin"), text);
