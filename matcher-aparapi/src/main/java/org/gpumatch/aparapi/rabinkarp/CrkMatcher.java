@@ -3,7 +3,6 @@ package org.gpumatch.aparapi.rabinkarp;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Optional;
-import org.gpumatch.aparapi.DeviceMatcher;
 import org.gpumatch.aparapi.primitives.DeviceScan;
 import org.gpumatch.aparapi.primitives.Mat2ModP;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
@@ -11,7 +10,6 @@ import org.gpumatch.aparapi.runtime.GuardedKernel;
 import org.gpumatch.aparapi.runtime.LaunchTiming;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Pattern;
-import org.gpumatch.api.Plan;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.UnsupportedInputException;
 
@@ -52,7 +50,7 @@ import org.gpumatch.api.UnsupportedInputException;
  *
  * <p>Not thread-safe: one query at a time. Close it to free the device.
  */
-public final class CrkMatcher implements DeviceMatcher {
+public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /** Consecutive characters each work-item combines in a scan pass (tile: 1024 characters). Not tuned yet. */
@@ -64,18 +62,13 @@ public final class CrkMatcher implements DeviceMatcher {
     /** Scans per query at most when the GC keeps moving S or T away between launches. */
     static final int MAX_ATTEMPTS = 3;
 
-    private final ComputeDevice device;
-    private final String reason;
     private final int prime;
     private final int preferredLocalSize;
     private final int scanItems;
     private final int windowsPerItem;
-    private GuardedKernel<CrkKernel> launcher;
     private DeviceScan scan;
-    private Text resident;
     private boolean scanned;
     private int scans;
-    private LaunchTiming lastTiming = LaunchTiming.NONE;
     private int lastCount;
     private int[] lastPositions = new int[0];
 
@@ -98,15 +91,11 @@ public final class CrkMatcher implements DeviceMatcher {
 
     /** As above with a fixed prime p (2 <= p < 2^31, prime): tests force collisions with tiny primes. */
     CrkMatcher(ComputeDevice device, String reason, int localSize, int scanItems, int windowsPerItem, int prime) {
-        if (localSize <= 0 || Integer.bitCount(localSize) != 1) {
-            throw new IllegalArgumentException("localSize must be a power of two: " + localSize);
-        }
+        super(device, reason, localSize);
         if (scanItems <= 0 || windowsPerItem <= 0) {
             throw new IllegalArgumentException("scanItems and windowsPerItem must be positive: " + scanItems + ", "
                     + windowsPerItem);
         }
-        this.device = device;
-        this.reason = reason;
         this.prime = Mat2ModP.checkModulus(prime);
         this.preferredLocalSize = localSize;
         this.scanItems = scanItems;
@@ -344,29 +333,8 @@ public final class CrkMatcher implements DeviceMatcher {
         return sum == null ? t : sum.plus(t);
     }
 
-    /** Timing of the last query's launches, the scans included when the query ran them. */
     @Override
-    public LaunchTiming lastTiming() {
-        return lastTiming;
-    }
-
-    @Override
-    public Plan lastPlan() {
-        return new Plan(Algorithm.CRK, device.describe(), reason);
-    }
-
-    @Override
-    public ComputeDevice device() {
-        return device;
-    }
-
-    @Override
-    public void close() {
-        if (launcher != null) {
-            launcher.close();
-            launcher = null;
-            scan = null;
-            resident = null;
-        }
+    protected void forgetDerivedState() {
+        scan = null;
     }
 }

@@ -2,13 +2,11 @@ package org.gpumatch.aparapi.rabinkarp;
 
 import java.util.Arrays;
 import java.util.Optional;
-import org.gpumatch.aparapi.DeviceMatcher;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.aparapi.runtime.GuardedKernel;
 import org.gpumatch.aparapi.runtime.LaunchTiming;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Pattern;
-import org.gpumatch.api.Plan;
 import org.gpumatch.api.Text;
 
 /**
@@ -27,7 +25,7 @@ import org.gpumatch.api.Text;
  *
  * <p>Not thread-safe: one query at a time (the kernel instance and its buffers are shared). Close it to free the device.
  */
-public final class DrkWomMatcher implements DeviceMatcher {
+public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
@@ -59,15 +57,10 @@ public final class DrkWomMatcher implements DeviceMatcher {
         }
     }
 
-    private final ComputeDevice device;
     private final Width width;
     private final int preferredLocalSize;
     private final int wordsPerItem;
-    private final String reason;
-    private GuardedKernel<DrkWomKernel> launcher;
-    private Text resident;
     private int groupsForText;
-    private LaunchTiming lastTiming = LaunchTiming.NONE;
 
     /** A matcher on {@code device} with the default geometry. */
     public DrkWomMatcher(ComputeDevice device, String reason) {
@@ -89,15 +82,11 @@ public final class DrkWomMatcher implements DeviceMatcher {
      * takes its 32-bit path, so they differ in the patterns they accept.
      */
     public DrkWomMatcher(ComputeDevice device, String reason, Width width, int localSize, int wordsPerItem) {
-        if (localSize <= 0 || Integer.bitCount(localSize) != 1) {
-            throw new IllegalArgumentException("localSize must be a power of two: " + localSize);
-        }
+        super(device, reason, localSize);
         if (wordsPerItem <= 0) {
             throw new IllegalArgumentException("wordsPerItem must be positive: " + wordsPerItem);
         }
-        this.device = device;
         this.width = width;
-        this.reason = reason;
         this.preferredLocalSize = localSize;
         this.wordsPerItem = wordsPerItem;
     }
@@ -253,30 +242,5 @@ public final class DrkWomMatcher implements DeviceMatcher {
         k.maskLo = (int) mask;
         k.maskHi = (int) (mask >>> 32);
         k.lastWindow = n - p.length;
-    }
-
-    /** Timing of the last query's launches (device times need {@code -Dcom.aparapi.enableProfiling=true}). */
-    @Override
-    public LaunchTiming lastTiming() {
-        return lastTiming;
-    }
-
-    @Override
-    public Plan lastPlan() {
-        return new Plan(width.algorithm, device.describe(), reason);
-    }
-
-    @Override
-    public ComputeDevice device() {
-        return device;
-    }
-
-    @Override
-    public void close() {
-        if (launcher != null) {
-            launcher.close();
-            launcher = null;
-            resident = null;
-        }
     }
 }

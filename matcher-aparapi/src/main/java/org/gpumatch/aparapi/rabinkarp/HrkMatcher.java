@@ -3,14 +3,11 @@ package org.gpumatch.aparapi.rabinkarp;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Optional;
-import org.gpumatch.aparapi.DeviceMatcher;
 import org.gpumatch.aparapi.primitives.Mat2ModP;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.aparapi.runtime.GuardedKernel;
-import org.gpumatch.aparapi.runtime.LaunchTiming;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Pattern;
-import org.gpumatch.api.Plan;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.UnsupportedInputException;
 
@@ -44,7 +41,7 @@ import org.gpumatch.api.UnsupportedInputException;
  * <p>Residency: the text is uploaded once per {@link Text} object. Not thread-safe: one query at a time. Close it to
  * free the device.
  */
-public final class HrkMatcher implements DeviceMatcher {
+public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /** Consecutive windows per work-item per chunk. Not tuned yet. */
@@ -52,15 +49,10 @@ public final class HrkMatcher implements DeviceMatcher {
     /** Chunks per work-group (at least; more for long patterns): 4096 windows per group by default. Not tuned yet. */
     public static final int DEFAULT_CHUNKS = 4;
 
-    private final ComputeDevice device;
-    private final String reason;
     private final int prime;
     private final int preferredLocalSize;
     private final int items;
     private final int chunks;
-    private GuardedKernel<HrkKernel> launcher;
-    private Text resident;
-    private LaunchTiming lastTiming = LaunchTiming.NONE;
 
     /** A matcher on {@code device} with the default geometry and a random prime. */
     public HrkMatcher(ComputeDevice device, String reason) {
@@ -80,14 +72,10 @@ public final class HrkMatcher implements DeviceMatcher {
 
     /** As above with a fixed prime p (2 <= p < 2^31, prime): tests force collisions with tiny primes. */
     HrkMatcher(ComputeDevice device, String reason, int localSize, int items, int chunks, int prime) {
-        if (localSize <= 0 || Integer.bitCount(localSize) != 1) {
-            throw new IllegalArgumentException("localSize must be a power of two: " + localSize);
-        }
+        super(device, reason, localSize);
         if (items <= 0 || chunks <= 0) {
             throw new IllegalArgumentException("items and chunks must be positive: " + items + ", " + chunks);
         }
-        this.device = device;
-        this.reason = reason;
         this.prime = Mat2ModP.checkModulus(prime);
         this.preferredLocalSize = localSize;
         this.items = items;
@@ -246,29 +234,5 @@ public final class HrkMatcher implements DeviceMatcher {
         k.chunks = chunksFor(p.length);
         k.pattern = p;
         k.put(k.pattern);
-    }
-
-    @Override
-    public LaunchTiming lastTiming() {
-        return lastTiming;
-    }
-
-    @Override
-    public Plan lastPlan() {
-        return new Plan(Algorithm.HRK, device.describe(), reason);
-    }
-
-    @Override
-    public ComputeDevice device() {
-        return device;
-    }
-
-    @Override
-    public void close() {
-        if (launcher != null) {
-            launcher.close();
-            launcher = null;
-            resident = null;
-        }
     }
 }

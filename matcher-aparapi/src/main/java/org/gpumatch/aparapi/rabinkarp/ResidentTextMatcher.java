@@ -1,0 +1,63 @@
+package org.gpumatch.aparapi.rabinkarp;
+
+import com.aparapi.Kernel;
+import org.gpumatch.aparapi.DeviceMatcher;
+import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.aparapi.runtime.GuardedKernel;
+import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.api.Plan;
+import org.gpumatch.api.Text;
+
+/**
+ * What the Rabin-Karp device matchers share: one pipeline kernel on one device (created on first use, released by
+ * {@link #close()}), the text resident in it, the timing of the last query and the plan it reports.
+ *
+ * @param <K> the pipeline kernel
+ */
+abstract class ResidentTextMatcher<K extends Kernel> implements DeviceMatcher {
+    protected final ComputeDevice device;
+    protected final String reason;
+    /** The kernel and its buffers; null until the first query and after {@link #close()}. */
+    protected GuardedKernel<K> launcher;
+    /** The text whose data the kernel holds, or null. */
+    protected Text resident;
+    protected LaunchTiming lastTiming = LaunchTiming.NONE;
+
+    ResidentTextMatcher(ComputeDevice device, String reason, int localSize) {
+        if (localSize <= 0 || Integer.bitCount(localSize) != 1) {
+            throw new IllegalArgumentException("localSize must be a power of two: " + localSize);
+        }
+        this.device = device;
+        this.reason = reason;
+    }
+
+    @Override
+    public ComputeDevice device() {
+        return device;
+    }
+
+    /** Timing of the last query's launches (device times need {@code -Dcom.aparapi.enableProfiling=true}). */
+    @Override
+    public LaunchTiming lastTiming() {
+        return lastTiming;
+    }
+
+    @Override
+    public Plan lastPlan() {
+        return new Plan(algorithm(), device.describe(), reason);
+    }
+
+    /** Forgets what a subclass derived from the resident text (called when the kernel is released). */
+    protected void forgetDerivedState() {
+    }
+
+    @Override
+    public void close() {
+        if (launcher != null) {
+            launcher.close();
+            launcher = null;
+            resident = null;
+            forgetDerivedState();
+        }
+    }
+}
