@@ -4,10 +4,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.gpumatch.aparapi.ExactMatchers;
 import org.gpumatch.aparapi.Planner;
@@ -46,11 +44,6 @@ final class DemoCommand implements Callable<Integer> {
     static final int DEFAULT_SIZE_JAVA_THREADS = 16 << 10;
     /** Resident queries per device algorithm and pattern; the median is reported. */
     static final int RESIDENT_RUNS = 5;
-    /**
-     * Kernels left out of the demo in Java threads: their queries launch many barrier-heavy work-groups, which Aparapi's
-     * thread pool emulates so slowly that a few kilobytes take minutes (their Java-thread tests use tiny inputs).
-     */
-    static final Set<Algorithm> TOO_SLOW_IN_JAVA_THREADS = EnumSet.of(Algorithm.CRK, Algorithm.HRK);
     /** The smallest text: room for the longest pattern. */
     static final int MIN_SIZE = 64;
     /** Patterns of 1..8 bytes: DNA words, English words and the planted motif. */
@@ -124,9 +117,7 @@ final class DemoCommand implements Callable<Integer> {
         out.println();
         out.println("* = the algorithm -a auto picks. Device algorithms: time of a query with the text resident on the "
                 + "device (for the * rows the median of " + RESIDENT_RUNS + "); their first call includes the OpenCL "
-                + "compile and the packing and upload of the text. CPU references: one run each, on the whole text."
-                + (dev.isOpenCL() ? "" : " In Java threads the demo leaves out " + ExactMatchers.names(
-                        TOO_SLOW_IN_JAVA_THREADS) + " (minutes even on a few kilobytes)."));
+                + "compile and the packing and upload of the text. CPU references: one run each, on the whole text.");
         if (!disagreements.isEmpty()) {
             out.flush();
             io.err().println(Diagnostics.PREFIX + "demo: algorithms disagree: " + String.join("; ", disagreements));
@@ -153,7 +144,7 @@ final class DemoCommand implements Callable<Integer> {
                 continue;
             }
             boolean onDevice = !a.isCpuReference();
-            if (onDevice && (skipDeviceAlgorithms || !dev.isOpenCL() && TOO_SLOW_IN_JAVA_THREADS.contains(a))) {
+            if (onDevice && skipDeviceAlgorithms) {
                 continue;
             }
             Matcher matcher = onDevice ? deviceMatcher(a, dev, deviceMatchers) : ExactMatchers.create(a, dev, "demo");

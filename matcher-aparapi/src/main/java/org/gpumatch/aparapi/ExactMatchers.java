@@ -23,7 +23,7 @@ import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
  */
 public final class ExactMatchers {
     private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK,
-            Algorithm.CRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.HRK);
+            Algorithm.CRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.HRK, Algorithm.DRK_2S);
 
     private ExactMatchers() {
     }
@@ -42,9 +42,11 @@ public final class ExactMatchers {
         return switch (algorithm) {
             case NAIVE -> new NaiveMatcher();
             case SRK -> new SequentialRabinKarpMatcher();
-            case DRK_WOM_32 -> new DrkWomMatcher(device, reason, DrkWomMatcher.Width.BITS_32,
+            case DRK_WOM_32 -> new DrkWomMatcher(device, reason, DrkWomMatcher.Variant.BITS_32,
                     DrkWomMatcher.DEFAULT_LOCAL_SIZE, DrkWomMatcher.DEFAULT_WORDS_PER_ITEM);
             case DRK_WOM_64 -> new DrkWomMatcher(device, reason);
+            case DRK_2S -> new DrkWomMatcher(device, reason, DrkWomMatcher.Variant.TWO_STAGE,
+                    DrkWomMatcher.DEFAULT_LOCAL_SIZE, DrkWomMatcher.DEFAULT_WORDS_PER_ITEM);
             case CRK -> new CrkMatcher(device, reason);
             case HRK -> new HrkMatcher(device, reason);
             default -> throw new UnsupportedInputException(algorithm.cliName() + " is not an exact-matching algorithm of "

@@ -12,23 +12,23 @@ import org.gpumatch.api.Plan;
  *   <li>m <= {@link #MAX_DRK_WOM_32_PATTERN}: DRK-WOM-32 on the device (the cheapest exact fingerprint: SPAA 2016
  *       Figure 3c has it dominant wherever it applies);</li>
  *   <li>m <= {@link #MAX_DRK_WOM_64_PATTERN}: DRK-WOM-64 on the device (exact fingerprints, one read of the text);</li>
- *   <li>longer patterns: HRK on the device (verified matrix fingerprints, any m, device memory = the text only; CRK
- *       needs 33 bytes of device memory per text character, so it is only forced with {@code -a crk});</li>
- *   <li>when HRK cannot take the input either: sequential Rabin-Karp on the CPU.</li>
+ *   <li>longer patterns: DRK-2S on the device (skim with the 8-byte prefix's exact fingerprint, verify candidates;
+ *       device memory = the text only); HRK and CRK are only forced with {@code -a};</li>
+ *   <li>when DRK-2S cannot take the input either: sequential Rabin-Karp on the CPU.</li>
  * </ol>
  */
 public final class Planner {
     /** DRK-WOM-64 packs 8-bit symbols into 64 bits (SPAA 2016 section 6.2): patterns of up to 8 bytes. */
-    public static final int MAX_DRK_WOM_64_PATTERN = DrkWomMatcher.Width.BITS_64.maxPattern();
+    public static final int MAX_DRK_WOM_64_PATTERN = DrkWomMatcher.Variant.BITS_64.maxPattern();
     /**
-     * Why HRK and not SRK for long patterns: a first check on an NVIDIA H200 (2026-11-22, n = 2^27 random bytes, one
-     * run) measured HRK at 5-5.8 GB/s of kernel time, against 0.1-0.2 GB/s for SRK on one CPU core (demo table). To be
-     * replaced by the crossovers of the bench exact suite (issue 5).
+     * Why DRK-2S for long patterns: on an NVIDIA H200 (bench/results/nvidia-h200, 2026-11-22, 2^30 random bytes) HRK,
+     * the other device algorithm for any m, ran at 5.7-5.9 GB/s, while DRK-2S skims at DRK-WOM-64's speed (2.2 TB/s at
+     * m = 8) and verifies only the rare windows whose first 8 bytes match.
      */
-    static final String HRK_OVER_SRK = "5 GB/s on an H200 against 0.2 GB/s for SRK on a CPU core";
+    static final String TWO_STAGE_OVER_HRK = "on an H200 the skim runs at DRK-WOM-64's 2 TB/s, HRK at 6 GB/s";
 
     /** DRK-WOM-32 packs 8-bit symbols into 32 bits: patterns of up to 4 bytes. */
-    public static final int MAX_DRK_WOM_32_PATTERN = DrkWomMatcher.Width.BITS_32.maxPattern();
+    public static final int MAX_DRK_WOM_32_PATTERN = DrkWomMatcher.Variant.BITS_32.maxPattern();
 
     private Planner() {
     }
@@ -49,9 +49,10 @@ public final class Planner {
             return new Plan(Algorithm.DRK_WOM_64, device.describe(),
                     "m = " + m + " <= " + MAX_DRK_WOM_64_PATTERN + ": exact 64-bit packed fingerprints, one pass");
         }
-        if (ExactMatchers.unsupportedReason(Algorithm.HRK, n, m, sigma, device).isEmpty()) {
-            return new Plan(Algorithm.HRK, device.describe(), "m = " + m + " > " + MAX_DRK_WOM_64_PATTERN
-                    + ": hybrid Rabin-Karp, verified fingerprints for any m (" + HRK_OVER_SRK + ")");
+        if (ExactMatchers.unsupportedReason(Algorithm.DRK_2S, n, m, sigma, device).isEmpty()) {
+            return new Plan(Algorithm.DRK_2S, device.describe(), "m = " + m + " > " + MAX_DRK_WOM_64_PATTERN
+                    + ": two-stage, skim with the 8-byte prefix's exact fingerprint, verify candidates (" + TWO_STAGE_OVER_HRK
+                    + ")");
         }
         return new Plan(Algorithm.SRK, "Java (this thread)",
                 "m = " + m + ": no device algorithm takes this input");

@@ -23,10 +23,10 @@ class PlannerTest {
     }
 
     @Test
-    void longPatternsUseHrkAndJavaThreadsUseSequentialRabinKarp() {
+    void longPatternsUseDrk2sAndJavaThreadsUseSequentialRabinKarp() {
         ComputeDevice d = TestDevices.openCl();
-        assertThat(Planner.plan(1_000_000, 9, 8, d).algorithm()).isEqualTo(Algorithm.HRK);
-        assertThat(Planner.plan(1_000_000, 4096, 8, d).algorithm()).isEqualTo(Algorithm.HRK);
+        assertThat(Planner.plan(1_000_000, 9, 8, d).algorithm()).isEqualTo(Algorithm.DRK_2S);
+        assertThat(Planner.plan(1_000_000, 4096, 8, d).algorithm()).isEqualTo(Algorithm.DRK_2S);
         Plan java = Planner.plan(1_000_000, 4, 8, ComputeDevice.JAVA_THREADS);
         assertThat(java.algorithm()).isEqualTo(Algorithm.SRK);
         assertThat(java.reason()).contains("no OpenCL device");
@@ -35,15 +35,18 @@ class PlannerTest {
     @Test
     void capableListsOnlyAlgorithmsThatTakeTheInput() {
         ComputeDevice d = ComputeDevice.JAVA_THREADS;
-        assertThat(ExactMatchers.capable(100, 9, 8, d))
-                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CRK, Algorithm.HRK);
+        // in Java threads: CRK and HRK are refused (Aparapi's thread pool deadlocks on their barriers)
+        assertThat(ExactMatchers.capable(100, 9, 8, d)).containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK_2S);
         assertThat(ExactMatchers.capable(100, 8, 8, d))
-                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CRK, Algorithm.DRK_WOM_64, Algorithm.HRK);
-        assertThat(ExactMatchers.capable(100, 4, 8, d)).containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CRK,
-                Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.HRK);
+                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK_WOM_64, Algorithm.DRK_2S);
+        assertThat(ExactMatchers.capable(100, 4, 8, d)).containsExactly(Algorithm.NAIVE, Algorithm.SRK,
+                Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.DRK_2S);
+        ComputeDevice openCl = TestDevices.openCl();
+        assertThat(ExactMatchers.capable(100, 9, 8, openCl))
+                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CRK, Algorithm.HRK, Algorithm.DRK_2S);
         assertThat(ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_64, 100, 9, 8, d)).get().asString()
                 .contains("m <= 8");
-        assertThat(ExactMatchers.unsupportedReason(Algorithm.DRK_2S, 100, 4, 8, d)).get().asString()
+        assertThat(ExactMatchers.unsupportedReason(Algorithm.DRK, 100, 4, 8, d)).get().asString()
                 .contains("not implemented");
     }
 

@@ -11,7 +11,6 @@ import org.gpumatch.aparapi.runtime.LaunchTiming;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
-import org.gpumatch.api.UnsupportedInputException;
 
 /**
  * Cooperative Rabin-Karp (CRK; Ashkiani, Amenta, Owens, SPAA 2016, sections 3.3 and 6.1) on an OpenCL device: exact
@@ -114,6 +113,9 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
 
     @Override
     public Optional<String> unsupportedReason(long n, int m, int sigma) {
+        if (!device.isOpenCL()) {
+            return Optional.of(String.format(REFUSED_IN_JAVA_THREADS, algorithm().cliName()));
+        }
         if (n > MAX_TEXT_LENGTH) {
             return Optional.of("crk keeps 32 bytes of prefix products per character in 8 arrays of n + 1 ints, each "
                     + "below 2 GiB: n <= " + MAX_TEXT_LENGTH + "; n = " + n);
@@ -136,11 +138,6 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
         return Optional.empty();
     }
 
-    private void requireSupported(Text text, Pattern pattern) {
-        unsupportedReason(text.length(), pattern.length(), 8).ifPresent(r -> {
-            throw new UnsupportedInputException(r);
-        });
-    }
 
     /** The work-group size in use (after fitting it to the device); compiles the kernel if needed. */
     public int localSize() {

@@ -57,6 +57,10 @@ final class DrkWomKernel extends Kernel {
     int[] groupCounts;
     int[] groupOffsets;
     int[] positions;
+    /** m: the pattern length (above 8: DRK-2S, the first 8 characters skim and the rest is verified). */
+    int patternLength;
+    /** The whole pattern packed like the text (read only when m > 8). */
+    int[] patternWords;
     int[] total;
 
     @Local int[] tile;
@@ -67,6 +71,7 @@ final class DrkWomKernel extends Kernel {
         this.groupCounts = new int[1];
         this.groupOffsets = new int[1];
         this.positions = new int[1];
+        this.patternWords = new int[1];
         this.total = new int[1];
         setGeometry(localSize, wordsPerItem);
     }
@@ -135,13 +140,51 @@ final class DrkWomKernel extends Kernel {
                     | isMatch32((a >>> 16) | (b << 16), room >= 2) << 2 | isMatch32((a >>> 24) | (b << 8), room >= 3) << 3;
             if (hits != 0) {
                 int c = text[word + 2];
-                found += (hits & 1) * highHalfMatches(b) + (hits >> 1 & 1) * highHalfMatches((b >>> 8) | (c << 24))
-                        + (hits >> 2 & 1) * highHalfMatches((b >>> 16) | (c << 16))
-                        + (hits >> 3 & 1) * highHalfMatches((b >>> 24) | (c << 8));
+                int start = word * 4; // a window starts here, so no overflow
+                if ((hits & 1) != 0) {
+                    found += confirm(b, start);
+                }
+                if ((hits & 2) != 0) {
+                    found += confirm((b >>> 8) | (c << 24), start + 1);
+                }
+                if ((hits & 4) != 0) {
+                    found += confirm((b >>> 16) | (c << 16), start + 2);
+                }
+                if ((hits & 8) != 0) {
+                    found += confirm((b >>> 24) | (c << 8), start + 3);
+                }
             }
             word += size;
         }
         return found;
+    }
+
+    /**
+     * 1 when the window at {@code start}, whose characters 0..3 matched, matches: characters 4..7 ({@code hi}) and,
+     * for DRK-2S, the rest of the pattern.
+     */
+    private int confirm(int hi, int start) {
+        return highHalfMatches(hi) == 1 ? tailMatches(start) : 0;
+    }
+
+    /**
+     * DRK-2S verification: 1 when characters 8..m-1 of the window at {@code start} equal the pattern's (always 1 for
+     * m <= 8), compared 4 at a time against {@link #patternWords} with funnel shifts of the text words. O(m) work by one
+     * work-item per candidate: a text with many candidates (periodic text, long pattern) is this method's worst case.
+     */
+    private int tailMatches(int start) {
+        int same = 1;
+        int shift = (start & 3) << 3;
+        for (int j = 8; j < patternLength && same == 1; j += 4) {
+            int w = (start + j) >> 2;
+            int t = shift == 0 ? text[w] : (text[w] >>> shift) | (text[w + 1] << (32 - shift));
+            int rest = patternLength - j;
+            int mask = rest >= 4 ? -1 : (1 << (8 * rest)) - 1;
+            if (((t ^ patternWords[j >> 2]) & mask) != 0) {
+                same = 0;
+            }
+        }
+        return same;
     }
 
     /** 1 when characters 4..7 of a window, {@code hi}, are the pattern's (always 1 for m <= 4). */
@@ -231,6 +274,9 @@ final class DrkWomKernel extends Kernel {
     /** 1 when the window (lo, hi) exists and equals the pattern (storing it when writing), else 0. */
     private int testWindow(int lo, int hi, boolean exists, int writeAt, int found, int offset) {
         int hit = isMatch(lo, hi, exists);
+        if (hit == 1) {
+            hit = tailMatches(offset);
+        }
         if (hit == 1 && writeAt >= 0) {
             positions[writeAt + found] = offset;
         }

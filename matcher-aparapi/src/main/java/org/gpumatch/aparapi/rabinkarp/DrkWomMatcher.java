@@ -11,7 +11,11 @@ import org.gpumatch.api.Text;
 
 /**
  * DRK-WOM-32 and DRK-WOM-64 on an OpenCL device: exact divide-and-conquer Rabin-Karp for patterns of m*8 <= 32 or 64
- * bits (m <= 4 or 8 bytes).
+ * bits (m <= 4 or 8 bytes); and DRK-2S (SPAA 2016 section 7.2) for any m: the same kernel skims with the fingerprint
+ * of the pattern's first 8 bytes and verifies each candidate's remaining m - 8 bytes on the device (one work-item per
+ * candidate, word-wise; the paper's cooperative chunk fingerprints are not used). On text where the 8-byte prefix is
+ * rare, DRK-2S runs at DRK-WOM-64's speed whatever m is; periodic text with a long pattern makes every window a
+ * candidate and costs O(nm).
  * See {@link DrkWomKernel} for the device side.
  *
  * <p>Outline of a query: count (one launch: per-group counts and the total); for {@code find}, download the per-group
@@ -38,15 +42,20 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     /** The largest pattern of DRK-WOM-64: 8 symbols of 8 bits fill the 64-bit fingerprint. */
     public static final int MAX_PATTERN_LENGTH = 8;
 
-    /** The fingerprint width: DRK-WOM-32 (m <= 4) or DRK-WOM-64 (m <= 8), 8 bits per symbol. */
-    public enum Width {
+    /**
+     * What the kernel is run as: DRK-WOM-32 (m <= 4) or DRK-WOM-64 (m <= 8) with exact packed fingerprints of 8-bit
+     * symbols, or DRK-2S (any m): skim with the DRK-WOM-64 fingerprint of the first 8 characters, then verify the rest
+     * of each candidate on the device.
+     */
+    public enum Variant {
         BITS_32(Algorithm.DRK_WOM_32, 4),
-        BITS_64(Algorithm.DRK_WOM_64, 8);
+        BITS_64(Algorithm.DRK_WOM_64, 8),
+        TWO_STAGE(Algorithm.DRK_2S, Integer.MAX_VALUE);
 
         private final Algorithm algorithm;
         private final int maxPattern;
 
-        Width(Algorithm algorithm, int maxPattern) {
+        Variant(Algorithm algorithm, int maxPattern) {
             this.algorithm = algorithm;
             this.maxPattern = maxPattern;
         }
@@ -57,7 +66,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         }
     }
 
-    private final Width width;
+    private final Variant width;
     private final int preferredLocalSize;
     private final int wordsPerItem;
     private int groupsForText;
@@ -74,14 +83,14 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
      * @param wordsPerItem text words (4 windows each) per work-item, positive
      */
     public DrkWomMatcher(ComputeDevice device, String reason, int localSize, int wordsPerItem) {
-        this(device, reason, Width.BITS_64, localSize, wordsPerItem);
+        this(device, reason, Variant.BITS_64, localSize, wordsPerItem);
     }
 
     /**
      * A matcher of the given fingerprint width and geometry. Both widths run the same kernel; a pattern that fits 32 bits
      * takes its 32-bit path, so they differ in the patterns they accept.
      */
-    public DrkWomMatcher(ComputeDevice device, String reason, Width width, int localSize, int wordsPerItem) {
+    public DrkWomMatcher(ComputeDevice device, String reason, Variant width, int localSize, int wordsPerItem) {
         super(device, reason, localSize);
         if (wordsPerItem <= 0) {
             throw new IllegalArgumentException("wordsPerItem must be positive: " + wordsPerItem);
@@ -98,7 +107,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
 
     @Override
     public Optional<String> unsupportedReason(long n, int m, int sigma) {
-        if (m > width.maxPattern) {
+        if (m > width.maxPattern) { // never for DRK-2S
             return Optional.of(width.algorithm.cliName() + " packs 8 bits per symbol into " + 8 * width.maxPattern
                     + " bits, so m <= " + width.maxPattern + "; m = " + m);
         }
@@ -115,11 +124,6 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         return Optional.empty();
     }
 
-    private void requireSupported(Text text, Pattern pattern) {
-        unsupportedReason(text.length(), pattern.length(), 8).ifPresent(r -> {
-            throw new org.gpumatch.api.UnsupportedInputException(r);
-        });
-    }
 
     /** The work-group size in use (after fitting it to the device); compiles the kernel if needed. */
     public int localSize() {
@@ -230,13 +234,22 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         return (int) Math.max(1, (windows + tileChars() - 1) / tileChars());
     }
 
-    /** Packs the pattern little-endian into two 32-bit halves with masks of its m characters. */
+    /**
+     * Packs the pattern's first (up to) 8 characters little-endian into two 32-bit halves with masks of those
+     * characters; for m > 8 (DRK-2S) also the whole pattern into {@code patternWords} for the verification.
+     */
     private static void setPattern(DrkWomKernel k, byte[] p, int n) {
+        int head = Math.min(p.length, 8);
         long packed = 0;
-        for (int i = 0; i < p.length; i++) {
+        for (int i = 0; i < head; i++) {
             packed |= (p[i] & 0xFFL) << (8 * i);
         }
-        long mask = p.length == 8 ? -1L : (1L << (8 * p.length)) - 1;
+        long mask = head == 8 ? -1L : (1L << (8 * head)) - 1;
+        k.patternLength = p.length;
+        if (p.length > 8) {
+            k.patternWords = PackedText.pack(p, 1, 1);
+            k.put(k.patternWords);
+        }
         k.patternLo = (int) packed;
         k.patternHi = (int) (packed >>> 32);
         k.maskLo = (int) mask;

@@ -9,7 +9,6 @@ import org.gpumatch.aparapi.runtime.GuardedKernel;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
-import org.gpumatch.api.UnsupportedInputException;
 
 /**
  * Hybrid Rabin-Karp (HRK; Ashkiani, Amenta, Owens, SPAA 2016, sections 4 and 6.3) on an OpenCL device: the text is cut
@@ -94,6 +93,9 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
 
     @Override
     public Optional<String> unsupportedReason(long n, int m, int sigma) {
+        if (!device.isOpenCL()) {
+            return Optional.of(String.format(REFUSED_IN_JAVA_THREADS, algorithm().cliName()));
+        }
         if (n > Integer.MAX_VALUE) {
             return Optional.of("hrk keeps the text in one Java array: n <= " + Integer.MAX_VALUE + "; n = " + n);
         }
@@ -104,11 +106,6 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
         return Optional.empty();
     }
 
-    private void requireSupported(Text text, Pattern pattern) {
-        unsupportedReason(text.length(), pattern.length(), 8).ifPresent(r -> {
-            throw new UnsupportedInputException(r);
-        });
-    }
 
     /** The work-group size in use (after fitting it to the device); compiles the kernel if needed. */
     public int localSize() {

@@ -6,7 +6,9 @@ import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.aparapi.runtime.GuardedKernel;
 import org.gpumatch.aparapi.runtime.LaunchTiming;
 import org.gpumatch.api.Plan;
+import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
+import org.gpumatch.api.UnsupportedInputException;
 
 /**
  * What the Rabin-Karp device matchers share: one pipeline kernel on one device (created on first use, released by
@@ -22,6 +24,15 @@ abstract class ResidentTextMatcher<K extends Kernel> implements DeviceMatcher {
     /** The text whose data the kernel holds, or null. */
     protected Text resident;
     protected LaunchTiming lastTiming = LaunchTiming.NONE;
+
+    /**
+     * Why a barrier-heavy kernel (CRK's scans, HRK's per-chunk scans) is refused in Java threads: Aparapi 3.0.2's thread
+     * pool deadlocked intermittently on them in this project's tests (about one run in six of a 700-byte HRK test), a
+     * known weakness of its barrier emulation (Syncleus/aparapi#101, #127). DRK-WOM, with two barriers a launch, is not
+     * affected.
+     */
+    static final String REFUSED_IN_JAVA_THREADS = "%s does not run in Java threads: Aparapi's thread pool deadlocks "
+            + "intermittently on its barrier-heavy kernel; choose an OpenCL device";
 
     ResidentTextMatcher(ComputeDevice device, String reason, int localSize) {
         if (localSize <= 0 || Integer.bitCount(localSize) != 1) {
@@ -45,6 +56,13 @@ abstract class ResidentTextMatcher<K extends Kernel> implements DeviceMatcher {
     @Override
     public Plan lastPlan() {
         return new Plan(algorithm(), device.describe(), reason);
+    }
+
+    /** Throws {@link UnsupportedInputException} with the reason when this matcher cannot take the input. */
+    protected void requireSupported(Text text, Pattern pattern) {
+        unsupportedReason(text.length(), pattern.length(), 8).ifPresent(r -> {
+            throw new UnsupportedInputException(r);
+        });
     }
 
     /** Forgets what a subclass derived from the resident text (called when the kernel is released). */

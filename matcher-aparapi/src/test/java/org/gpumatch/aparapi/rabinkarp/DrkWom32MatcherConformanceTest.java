@@ -8,7 +8,7 @@ import org.gpumatch.api.conformance.MatcherConformanceTest;
 class DrkWom32MatcherConformanceTest extends MatcherConformanceTest {
     @Override
     protected Matcher createMatcher() {
-        return new DrkWomMatcher(TestDevices.openCl(), "conformance", DrkWomMatcher.Width.BITS_32, 16, 3);
+        return new DrkWomMatcher(TestDevices.openCl(), "conformance", DrkWomMatcher.Variant.BITS_32, 16, 3);
     }
 
     @Override
