@@ -205,22 +205,18 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
 
     @Override
     public long count(Text text, Pattern pattern) {
-        requireSupported(text, pattern);
-        if (pattern.length() > text.length()) {
+        if (!prepare(text, pattern)) {
             return 0;
         }
-        makeResident(text);
         query(pattern, false);
         return lastCount;
     }
 
     @Override
     public int[] find(Text text, Pattern pattern) {
-        requireSupported(text, pattern);
-        if (pattern.length() > text.length()) {
+        if (!prepare(text, pattern)) {
             return new int[0];
         }
-        makeResident(text);
         query(pattern, true);
         return lastPositions;
     }
@@ -260,14 +256,8 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
                 return;
             }
             k.get(k.groupCounts);
-            int[] offsets = k.groupOffsets.length >= groups ? k.groupOffsets : new int[groups];
-            int running = 0;
-            for (int g = 0; g < groups; g++) {
-                offsets[g] = running;
-                running += k.groupCounts[g];
-            }
-            k.groupOffsets = offsets;
-            k.put(offsets);
+            k.groupOffsets = groupOffsets(k.groupCounts, groups, k.groupOffsets);
+            k.put(k.groupOffsets);
             if (k.positions.length < total || k.positions.length > 2 * total) {
                 k.positions = new int[total];
             }

@@ -177,11 +177,9 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
 
     @Override
     public long count(Text text, Pattern pattern) {
-        requireSupported(text, pattern);
-        if (pattern.length() > text.length()) {
+        if (!prepare(text, pattern)) {
             return 0;
         }
-        makeResident(text);
         return countResident(pattern);
     }
 
@@ -198,11 +196,9 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
 
     @Override
     public int[] find(Text text, Pattern pattern) {
-        requireSupported(text, pattern);
-        if (pattern.length() > text.length()) {
+        if (!prepare(text, pattern)) {
             return new int[0];
         }
-        makeResident(text);
         int total = countResident(pattern);
         if (total == 0) {
             return new int[0];
@@ -210,14 +206,8 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         DrkWomKernel k = launcher.kernel();
         int groups = groupsFor(pattern.length());
         k.get(k.groupCounts);
-        int[] offsets = k.groupOffsets.length == groups ? k.groupOffsets : new int[groups];
-        int running = 0;
-        for (int g = 0; g < groups; g++) {
-            offsets[g] = running;
-            running += k.groupCounts[g];
-        }
-        k.groupOffsets = offsets;
-        k.put(offsets);
+        k.groupOffsets = groupOffsets(k.groupCounts, groups, k.groupOffsets);
+        k.put(k.groupOffsets);
         if (k.positions.length < total || k.positions.length > 2 * total) {
             k.positions = new int[total];
         }

@@ -156,11 +156,9 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
 
     @Override
     public long count(Text text, Pattern pattern) {
-        requireSupported(text, pattern);
-        if (pattern.length() > text.length()) {
+        if (!prepare(text, pattern)) {
             return 0;
         }
-        makeResident(text);
         return countResident(pattern);
     }
 
@@ -181,11 +179,9 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
 
     @Override
     public int[] find(Text text, Pattern pattern) {
-        requireSupported(text, pattern);
-        if (pattern.length() > text.length()) {
+        if (!prepare(text, pattern)) {
             return new int[0];
         }
-        makeResident(text);
         int total = countResident(pattern);
         if (total == 0) {
             return new int[0];
@@ -193,14 +189,8 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
         HrkKernel k = launcher.kernel();
         int groups = groupsFor(k);
         k.get(k.groupCounts);
-        int[] offsets = k.groupOffsets.length >= groups ? k.groupOffsets : new int[groups];
-        int running = 0;
-        for (int g = 0; g < groups; g++) {
-            offsets[g] = running;
-            running += k.groupCounts[g];
-        }
-        k.groupOffsets = offsets;
-        k.put(offsets);
+        k.groupOffsets = groupOffsets(k.groupCounts, groups, k.groupOffsets);
+        k.put(k.groupOffsets);
         if (k.positions.length < total || k.positions.length > 2 * total) {
             k.positions = new int[total];
         }

@@ -65,6 +65,33 @@ abstract class ResidentTextMatcher<K extends Kernel> implements DeviceMatcher {
         });
     }
 
+    /**
+     * Checks the input and makes {@code text} resident; false when the pattern is longer than the text, which then has
+     * no occurrences and needs no launch.
+     */
+    protected boolean prepare(Text text, Pattern pattern) {
+        requireSupported(text, pattern);
+        if (pattern.length() > text.length()) {
+            return false;
+        }
+        makeResident(text);
+        return true;
+    }
+
+    /**
+     * Where each work-group writes its positions in a find phase: the exclusive prefix sums of the first {@code groups}
+     * per-group match counts, in {@code previous} when it is large enough (so its device buffer is reused).
+     */
+    static int[] groupOffsets(int[] counts, int groups, int[] previous) {
+        int[] offsets = previous.length >= groups ? previous : new int[groups];
+        int running = 0;
+        for (int g = 0; g < groups; g++) {
+            offsets[g] = running;
+            running += counts[g];
+        }
+        return offsets;
+    }
+
     /** Forgets what a subclass derived from the resident text (called when the kernel is released). */
     protected void forgetDerivedState() {
     }
