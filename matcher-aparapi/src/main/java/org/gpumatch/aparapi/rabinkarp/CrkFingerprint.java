@@ -2,6 +2,7 @@ package org.gpumatch.aparapi.rabinkarp;
 
 import java.math.BigInteger;
 import java.util.Random;
+import org.gpumatch.aparapi.primitives.IntAddOp;
 import org.gpumatch.aparapi.primitives.Mat2ModP;
 
 /**
@@ -21,6 +22,28 @@ import org.gpumatch.aparapi.primitives.Mat2ModP;
 final class CrkFingerprint {
     /** Lanes per matrix. */
     static final int LANES = 4;
+
+    /** The scan operators CRK and HRK share: S, right products of the symbol matrices. */
+    static final int OP_PREFIX = 0;
+    /** T, left products of their inverses. */
+    static final int OP_INVERSE = 1;
+    /** Counts of matches (lane 0 only). */
+    static final int OP_COUNT = 2;
+
+    /**
+     * Lane {@code lane} of {@code a op b} for the operators above (device code: called from the kernels' {@code combine}):
+     * an integer sum, a right product or a left product of 2x2 matrices mod {@code prime}.
+     */
+    static int combineLane(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3, int prime) {
+        return op == OP_COUNT ? (lane == 0 ? IntAddOp.add(a0, b0) : 0)
+                : op == OP_PREFIX ? Mat2ModP.productLane(lane, a0, a1, a2, a3, b0, b1, b2, b3, prime)
+                : Mat2ModP.productLane(lane, b0, b1, b2, b3, a0, a1, a2, a3, prime);
+    }
+
+    /** Lane {@code lane} of the identity of operator {@code op} (device code). */
+    static int identityOf(int op, int lane) {
+        return op == OP_COUNT ? 0 : Mat2ModP.identityLane(lane);
+    }
 
     private CrkFingerprint() {
     }

@@ -1,7 +1,6 @@
 package org.gpumatch.aparapi.rabinkarp;
 
 import org.gpumatch.aparapi.primitives.DeviceScanKernel;
-import org.gpumatch.aparapi.primitives.IntAddOp;
 import org.gpumatch.aparapi.primitives.Mat2ModP;
 
 /**
@@ -37,11 +36,11 @@ import org.gpumatch.aparapi.primitives.Mat2ModP;
  */
 final class CrkKernel extends DeviceScanKernel {
     /** S: right products of the symbol matrices. */
-    static final int OP_PREFIX = 0;
+    static final int OP_PREFIX = CrkFingerprint.OP_PREFIX;
     /** T: left products of their inverses. */
-    static final int OP_INVERSE = 1;
+    static final int OP_INVERSE = CrkFingerprint.OP_INVERSE;
     /** Counts of matches. */
-    static final int OP_COUNT = 2;
+    static final int OP_COUNT = CrkFingerprint.OP_COUNT;
 
     /** No window phase (scan passes only). */
     static final int PHASE_IDLE = 0;
@@ -93,14 +92,12 @@ final class CrkKernel extends DeviceScanKernel {
 
     @Override
     protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return op == OP_COUNT ? (lane == 0 ? IntAddOp.add(a0, b0) : 0)
-                : op == OP_PREFIX ? Mat2ModP.productLane(lane, a0, a1, a2, a3, b0, b1, b2, b3, prime)
-                : Mat2ModP.productLane(lane, b0, b1, b2, b3, a0, a1, a2, a3, prime);
+        return CrkFingerprint.combineLane(op, lane, a0, a1, a2, a3, b0, b1, b2, b3, prime);
     }
 
     @Override
     protected int identity(int op, int lane) {
-        return op == OP_COUNT ? 0 : Mat2ModP.identityLane(lane);
+        return CrkFingerprint.identityOf(op, lane);
     }
 
     @Override

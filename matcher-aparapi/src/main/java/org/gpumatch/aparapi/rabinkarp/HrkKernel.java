@@ -1,7 +1,6 @@
 package org.gpumatch.aparapi.rabinkarp;
 
 import org.gpumatch.aparapi.primitives.GroupScanKernel;
-import org.gpumatch.aparapi.primitives.IntAddOp;
 import org.gpumatch.aparapi.primitives.Mat2ModP;
 
 /**
@@ -30,9 +29,9 @@ import org.gpumatch.aparapi.primitives.Mat2ModP;
  * work-item. No per-character device arrays, so no data lives on the device between launches except the text.
  */
 final class HrkKernel extends GroupScanKernel {
-    static final int OP_PREFIX = 0;
-    static final int OP_INVERSE = 1;
-    static final int OP_COUNT = 2;
+    static final int OP_PREFIX = CrkFingerprint.OP_PREFIX;
+    static final int OP_INVERSE = CrkFingerprint.OP_INVERSE;
+    static final int OP_COUNT = CrkFingerprint.OP_COUNT;
 
     static final int PHASE_COUNT = 0;
     static final int PHASE_FIND = 1;
@@ -69,14 +68,12 @@ final class HrkKernel extends GroupScanKernel {
 
     @Override
     protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return op == OP_COUNT ? (lane == 0 ? IntAddOp.add(a0, b0) : 0)
-                : op == OP_PREFIX ? Mat2ModP.productLane(lane, a0, a1, a2, a3, b0, b1, b2, b3, prime)
-                : Mat2ModP.productLane(lane, b0, b1, b2, b3, a0, a1, a2, a3, prime);
+        return CrkFingerprint.combineLane(op, lane, a0, a1, a2, a3, b0, b1, b2, b3, prime);
     }
 
     @Override
     protected int identity(int op, int lane) {
-        return op == OP_COUNT ? 0 : Mat2ModP.identityLane(lane);
+        return CrkFingerprint.identityOf(op, lane);
     }
 
     @Override
