@@ -3,68 +3,103 @@ package org.gpumatch.aparapi.rabinkarp;
 import com.aparapi.Kernel;
 
 /**
- * Device side of DRK-WOM-64 (SPAA 2016, sections 6.2 and 7.1): divide-and-conquer Rabin-Karp without modulo.
+ * Device side of DRK-WOM and DRK-2S (SPAA 2016, sections 6.2, 7.1 and 7.2): divide-and-conquer Rabin-Karp without
+ * modulo over a text packed {@code spw} symbols of {@code sigma} bits per 32-bit word ({@link SymbolPacking}).
  *
- * <p>The fingerprint of a window of m <= 8 characters is the window itself, 8 bits per symbol, so two windows have equal
- * fingerprints exactly when they are equal: no false positives, nothing to verify. The 64-bit fingerprint is kept as
- * two 32-bit halves (characters 0..3 and 4..7 of the window, little-endian), which GPUs handle natively: the window
- * starting {@code s} characters into word {@code w} is a funnel shift of words {@code w, w+1} (low half) and
- * {@code w+1, w+2} (high half), and it matches when {@code ((lo ^ pLo) & mLo) | ((hi ^ pHi) & mHi) == 0}, the masks
- * keeping the first m characters. Rolling from one window to the next is thus a shift, not a multiply or a modulo.
+ * <p><b>Fingerprints.</b> The fingerprint of a window is its first {@code 2 * spw} symbols themselves, as two 32-bit
+ * halves, so equal fingerprints mean equal symbols: no false positives. The window starting {@code s} symbols into word
+ * {@code w} is a funnel shift of words {@code w, w+1} (low half) and {@code w+1, w+2} (high half); it matches when
+ * {@code (lo ^ pLo) & mLo} and {@code (hi ^ pHi) & mHi} are zero, the masks keeping the pattern's symbols. Rolling to
+ * the next window is a shift, not a multiply or a modulo. A pattern of at most {@code spw} symbols (DRK-WOM-32) never
+ * builds the high half; for DRK-WOM-64 it is built only where the low half matched.
  *
- * <p>Layout: the text is packed little-endian into {@code int} words (4 characters per coalesced 32-bit load).
- * Work-group {@code g} owns the windows starting in its tile of {@code localSize * wordsPerItem} words; it stages the
- * tile plus {@link #HALO_WORDS} words of overlap (the m-1 <= 7 characters windows reach past the tile) into local
- * memory with coalesced loads. Work-item {@code i} then owns the {@code 4 * wordsPerItem} windows starting in words
- * {@code [i * wordsPerItem, (i+1) * wordsPerItem)} of the tile: the paper's g = 4 * wordsPerItem.
+ * <p><b>Layout.</b> Work-group {@code g} owns the windows starting in its tile of {@code localSize * wordsPerItem}
+ * words; work-item {@code i} owns words {@code i, i + L, i + 2L, ...} of the tile in the count phase (coalesced loads
+ * straight from global memory, the neighbours' words from the cache), and words
+ * {@code [i * wordsPerItem, (i+1) * wordsPerItem)} in the find phase, which stages tile plus {@link #HALO_WORDS} words in
+ * local memory (padded against bank conflicts) so that each work-item writes its matches in ascending order.
  *
- * <p>Phases (one {@code run()} dispatching on {@link #phase}, because a pipeline's buffers live in one kernel instance):
+ * <p><b>Phases</b> (one {@code run()} dispatching on {@link #phase}, because a pipeline's buffers live in one kernel):
  * <ul>
- *   <li>{@link #PHASE_COUNT}: work-items test interleaved words straight from global memory (no staging); the
- *       work-group's match count goes into {@code groupCounts[group]} and into {@code total[0]} by one atomic add per
- *       work-group that found something;</li>
- *   <li>{@link #PHASE_FIND}: with {@code groupOffsets} holding the exclusive prefix sum of the group counts, each
- *       work-item writes its matches, ascending, at its group's offset plus the exclusive prefix sum (a local scan) of
- *       the counts of the work-items before it. Positions are compacted on the device.</li>
+ *   <li>{@link #PHASE_COUNT}: windows whose fingerprint matches are counted per work-group into {@code groupCounts}
+ *       and {@code total[0]}; with {@link #collect} set (DRK-2S, the skim) each is also appended, unordered, to
+ *       {@code candidates} while the atomic index {@code total[1]} stays below its length;</li>
+ *   <li>{@link #PHASE_FIND}: with {@code groupOffsets} holding the exclusive prefix sums of the group counts, work-group
+ *       {@code firstGroup + groupId} writes its matches (DRK-2S: candidates) in ascending order at its offset minus
+ *       {@link #rangeBase}, into {@code positions} (DRK-2S: {@code candidates});</li>
+ *   <li>{@link #PHASE_VERIFY} (DRK-2S): work-group {@code g} verifies candidates {@code [g L, (g+1) L)} of
+ *       {@code candidates} cooperatively: teams of {@link #teamSize} work-items compare the pattern's remaining words
+ *       (a team's work-items take words {@code j, j + T, ...}, coalesced), one candidate per team at a time, flagging a
+ *       mismatch in local memory. Rejected candidates become -1; the group's verified count goes into
+ *       {@code verifyCounts} and {@code total[2]};</li>
+ *   <li>{@link #PHASE_COMPACT} (DRK-2S find): the verified candidates of each verify group are written in order at
+ *       {@code verifyOffsets[g]} of {@code positions}.</li>
  * </ul>
  *
- * <p>Device memory: n + 4..8 bytes of text, 4 bytes per work-group of counts and of offsets, 4 bytes per match.
- * Local memory per work-group (find phase): about {@code 4 * (localSize * wordsPerItem) * 33 / 32 + 4 * localSize}
- * bytes (the tile, with one padding word per 32 against bank conflicts, and the scan).
+ * <p>Device memory: {@code 4 / spw} bytes per text character, 4 bytes per work-group of counts and of offsets, 4 bytes
+ * per candidate and per match. Local memory per work-group: about {@code 4 * (localSize * wordsPerItem) * 33 / 32 +
+ * 8 * localSize} bytes (the padded find-phase tile, the scan, the verification flags).
  */
 final class DrkWomKernel extends Kernel {
     static final int PHASE_COUNT = 0;
     static final int PHASE_FIND = 1;
-    /** Words staged past the tile: windows starting in the tile's last word reach at most 7 characters further. */
+    static final int PHASE_VERIFY = 2;
+    static final int PHASE_COMPACT = 3;
+    /** Words staged past the tile: a window's two halves starting in the tile's last word reach 2 words further. */
     static final int HALO_WORDS = 2;
 
     int phase;
-    /** n - m: the last offset where a window starts (the host launches no work when m > n). */
-    int lastWindow;
-    /** Pattern characters 0..3 and 4..7, little-endian, zero past m. */
+    /** Bits per symbol and symbols per word of the packed text; {@code bitsUsed = sigma * symbolsPerWord}. */
+    int sigma;
+    int symbolsPerWord;
+    int bitsUsed;
+    /** The word and slot of the last window start, n - m: {@code lastWord = (n-m) / spw}, {@code lastSlot = (n-m) % spw}. */
+    int lastWord;
+    int lastSlot;
+    /** The pattern's first and second packed words, zero past m. */
     int patternLo;
     int patternHi;
-    /** Masks of the pattern's characters in {@link #patternLo} and {@link #patternHi}. */
+    /** Masks of the pattern's symbols in {@link #patternLo} and {@link #patternHi}. */
     int maskLo;
     int maskHi;
     /** Text words per work-item. */
     int wordsPerItem;
     /** Words per tile: localSize * wordsPerItem. */
     int tileWords;
+    /** 1 when the count phase also appends candidates (DRK-2S skim), else 0. */
+    int collect;
+    /** 1 when the find phase writes candidates (DRK-2S) rather than final positions. */
+    int twoStage;
+    /** The find phase's first work-group (DRK-2S finds in ranges of groups) and its offset. */
+    int firstGroup;
+    int rangeBase;
+    /** Verify and compact phases: the number of candidates in {@code candidates}. */
+    int candidateCount;
+    /** Verify phase: work-items per candidate (a power of two dividing the work-group size). */
+    int teamSize;
+    /** Words of the packed pattern (ceil(m / spw)) and the mask of the symbols in its last word. */
+    int patternWordCount;
+    int lastMask;
 
     /** The packed text, zero-padded to whole tiles plus {@link #HALO_WORDS} words, so no load needs a bounds check. */
     int[] text;
     int[] groupCounts;
     int[] groupOffsets;
     int[] positions;
-    /** m: the pattern length (above 8: DRK-2S, the first 8 characters skim and the rest is verified). */
-    int patternLength;
-    /** The whole pattern packed like the text (read only when m > 8). */
+    /** The whole pattern packed like the text (read by the verify phase). */
     int[] patternWords;
+    /** DRK-2S: start offsets of windows whose first {@code 2 * spw} symbols match. */
+    int[] candidates;
+    int[] verifyCounts;
+    /** Compact phase: the exclusive prefix sums of {@code verifyCounts}. */
+    int[] verifyOffsets;
+    /** [0] fingerprint matches, [1] the append index of the skim, [2] verified matches. */
     int[] total;
 
     @Local int[] tile;
     @Local int[] itemCounts;
+    /** Verify phase: 1 for each candidate slot of the group where a team member saw a mismatch. */
+    @Local int[] rejected;
 
     DrkWomKernel(int[] text, int localSize, int wordsPerItem) {
         this.text = text;
@@ -72,13 +107,16 @@ final class DrkWomKernel extends Kernel {
         this.groupOffsets = new int[1];
         this.positions = new int[1];
         this.patternWords = new int[1];
-        this.total = new int[1];
+        this.candidates = new int[1];
+        this.verifyCounts = new int[1];
+        this.verifyOffsets = new int[1];
+        this.total = new int[3];
         setGeometry(localSize, wordsPerItem);
     }
 
-    /** Local memory per work-group for a geometry: the padded tile of the find phase and the scan. */
+    /** Local memory per work-group for a geometry: the padded tile of the find phase, the scan and the flags. */
     static long localBytes(int localSize, int wordsPerItem) {
-        return 4L * (padded(localSize * wordsPerItem + HALO_WORDS) + 1) + 4L * localSize;
+        return 4L * (padded(localSize * wordsPerItem + HALO_WORDS) + 1) + 8L * localSize;
     }
 
     /** Sizes the local arrays for {@code localSize} work-items of {@code wordsPerItem} words. */
@@ -87,71 +125,79 @@ final class DrkWomKernel extends Kernel {
         this.tileWords = localSize * wordsPerItem;
         this.tile = new int[padded(tileWords + HALO_WORDS) + 1];
         this.itemCounts = new int[localSize];
+        this.rejected = new int[localSize];
     }
 
     @Override
     public void run() {
         // Every barrier is reached unconditionally: PoCL hung on this kernel when the phases' barriers sat in the
         // branches of an if/else, and OpenCL only allows barriers that all work-items of a group reach anyway.
+        int lid = getLocalId();
         boolean finding = phase == PHASE_FIND;
+        boolean verifying = phase == PHASE_VERIFY;
+        boolean compacting = phase == PHASE_COMPACT;
+        rejected[lid] = 0;
         stageTile(finding ? tileWords + HALO_WORDS : 0);
-        int mine = finding ? scanOwnWindows(-1) : countInterleaved();
+        int mine = 0;
+        if (finding) {
+            mine = scanOwnWindows(-1);
+        } else if (verifying) {
+            compareTeamCandidates();
+        } else if (!compacting) {
+            mine = countInterleaved();
+        }
+        localBarrier();
+        int candidate = getGroupId() * getLocalSize() + lid;
+        if (verifying) {
+            mine = verdict(candidate);
+        } else if (compacting) {
+            mine = candidate < candidateCount && candidates[candidate] >= 0 ? 1 : 0;
+        }
         int before = inclusiveScan(mine) - mine;
         int groupTotal = itemCounts[getLocalSize() - 1];
-        if (finding) {
-            if (mine > 0) {
-                scanOwnWindows(groupOffsets[getGroupId()] + before);
-            }
-        } else if (getLocalId() == 0) {
-            groupCounts[getGroupId()] = groupTotal;
-            if (groupTotal > 0) {
-                atomicAdd(total, 0, groupTotal);
-            }
+        if (finding && mine > 0) {
+            scanOwnWindows(groupOffsets[firstGroup + getGroupId()] - rangeBase + before);
+        } else if (compacting && mine > 0) {
+            positions[verifyOffsets[getGroupId()] + before] = candidates[candidate];
+        } else if (!finding && !compacting && lid == 0) {
+            recordGroupTotal(verifying, groupTotal);
         }
         // Aparapi's Java thread pool runs the work-groups one after another on the same threads and the same local
         // arrays: without this barrier a fast work-item would restage the next tile while others still read this one.
         localBarrier();
     }
 
+    /** The count or verify phase's group total, into its per-group array and the grand total. */
+    private void recordGroupTotal(boolean verifying, int groupTotal) {
+        if (verifying) {
+            verifyCounts[getGroupId()] = groupTotal;
+        } else {
+            groupCounts[getGroupId()] = groupTotal;
+        }
+        if (groupTotal > 0) {
+            atomicAdd(total, verifying ? 2 : 0, groupTotal);
+        }
+    }
+
     /**
      * Count phase: work-item i tests the windows starting in words i, i + L, i + 2L, ... of the tile, reading straight
-     * from global memory. Consecutive work-items read consecutive words (coalesced); the words after each, which the
-     * neighbours read too, come from the cache. No local memory and no barrier before the reduction. A pattern of at
-     * most 4 characters (DRK-WOM-32) takes a path that never builds the high half.
+     * from global memory: consecutive work-items read consecutive words (coalesced). No local memory and no barrier
+     * before the reduction.
      */
     private int countInterleaved() {
-        return maskHi == 0 ? countInterleaved32() : countInterleaved64();
-    }
-
-    /**
-     * The 64-bit path tests the low half (characters 0..3) of each window first and builds the high half only for the
-     * windows whose low half matched: on typical text that is rare, so m = 5..8 costs about what m <= 4 costs.
-     */
-    private int countInterleaved64() {
         int size = getLocalSize();
         int word = getGroupId() * tileWords + getLocalId();
-        int lastWord = lastWindow >> 2;
         int found = 0;
+        boolean wide = maskHi != 0;
         for (int k = 0; k < wordsPerItem; k++) {
             int a = text[word];
             int b = text[word + 1];
-            int room = windowsInWord(word, lastWord);
-            int hits = isMatch32(a, room >= 0) | isMatch32((a >>> 8) | (b << 24), room >= 1) << 1
-                    | isMatch32((a >>> 16) | (b << 16), room >= 2) << 2 | isMatch32((a >>> 24) | (b << 8), room >= 3) << 3;
-            if (hits != 0) {
-                int c = text[word + 2];
-                int start = word * 4; // a window starts here, so no overflow
-                if ((hits & 1) != 0) {
-                    found += confirm(b, start);
-                }
-                if ((hits & 2) != 0) {
-                    found += confirm((b >>> 8) | (c << 24), start + 1);
-                }
-                if ((hits & 4) != 0) {
-                    found += confirm((b >>> 16) | (c << 16), start + 2);
-                }
-                if ((hits & 8) != 0) {
-                    found += confirm((b >>> 24) | (c << 8), start + 3);
+            int room = slotsInWord(word);
+            for (int s = 0; s <= room; s++) {
+                int shift = s * sigma;
+                int lo = (a >>> shift) | ((b << 1) << (bitsUsed - 1 - shift));
+                if (((lo ^ patternLo) & maskLo) == 0) {
+                    found += wide ? highHalfHit(b, text[word + 2], shift, word * symbolsPerWord + s) : 1;
                 }
             }
             word += size;
@@ -160,77 +206,31 @@ final class DrkWomKernel extends Kernel {
     }
 
     /**
-     * 1 when the window at {@code start}, whose characters 0..3 matched, matches: characters 4..7 ({@code hi}) and,
-     * for DRK-2S, the rest of the pattern.
+     * 1 when the high half of a window whose low half matched ({@code b, c} funnel-shifted by {@code shift}) matches
+     * too; a DRK-2S skim then appends the window's offset {@code start} to the candidates while there is room.
      */
-    private int confirm(int hi, int start) {
-        return highHalfMatches(hi) == 1 ? tailMatches(start) : 0;
-    }
-
-    /**
-     * DRK-2S verification: 1 when characters 8..m-1 of the window at {@code start} equal the pattern's (always 1 for
-     * m <= 8), compared 4 at a time against {@link #patternWords} with funnel shifts of the text words. O(m) work by one
-     * work-item per candidate: a text with many candidates (periodic text, long pattern) is this method's worst case.
-     */
-    private int tailMatches(int start) {
-        int same = 1;
-        int shift = (start & 3) << 3;
-        for (int j = 8; j < patternLength && same == 1; j += 4) {
-            int w = (start + j) >> 2;
-            int t = shift == 0 ? text[w] : (text[w] >>> shift) | (text[w + 1] << (32 - shift));
-            int rest = patternLength - j;
-            int mask = rest >= 4 ? -1 : (1 << (8 * rest)) - 1;
-            if (((t ^ patternWords[j >> 2]) & mask) != 0) {
-                same = 0;
+    private int highHalfHit(int b, int c, int shift, int start) {
+        int hi = (b >>> shift) | ((c << 1) << (bitsUsed - 1 - shift));
+        int hit = ((hi ^ patternHi) & maskHi) == 0 ? 1 : 0;
+        if (hit == 1 && collect == 1) {
+            int at = atomicAdd(total, 1, 1);
+            if (at < candidates.length) {
+                candidates[at] = start;
             }
         }
-        return same;
+        return hit;
     }
 
-    /** 1 when characters 4..7 of a window, {@code hi}, are the pattern's (always 1 for m <= 4). */
-    private int highHalfMatches(int hi) {
-        return ((hi ^ patternHi) & maskHi) == 0 ? 1 : 0;
-    }
-
-    private int countInterleaved32() {
-        int size = getLocalSize();
-        int word = getGroupId() * tileWords + getLocalId();
-        int lastWord = lastWindow >> 2;
-        int found = 0;
-        for (int k = 0; k < wordsPerItem; k++) {
-            int a = text[word];
-            int b = text[word + 1];
-            int room = windowsInWord(word, lastWord);
-            found += isMatch32(a, room >= 0) + isMatch32((a >>> 8) | (b << 24), room >= 1)
-                    + isMatch32((a >>> 16) | (b << 16), room >= 2) + isMatch32((a >>> 24) | (b << 8), room >= 3);
-            word += size;
-        }
-        return found;
-    }
-
-    /**
-     * Windows start at {@code 4 * word + s} for {@code s <= } the result (-1: none). Computed on words because
-     * {@code 4 * word} may pass 2^31 beyond the end of a text near the size limit.
-     */
-    private int windowsInWord(int word, int lastWord) {
-        return word < lastWord ? 3 : (word == lastWord ? (lastWindow & 3) : -1);
-    }
-
-    /** 1 when the window whose characters 0..3 are {@code lo} exists and is the pattern (m <= 4). */
-    private int isMatch32(int lo, boolean exists) {
-        return ((lo ^ patternLo) & maskLo) == 0 && exists ? 1 : 0;
-    }
-
-    /** 1 when the window whose characters 0..3 are {@code lo} and 4..7 are {@code hi} exists and is the pattern. */
-    private int isMatch(int lo, int hi, boolean exists) {
-        return (((lo ^ patternLo) & maskLo) | ((hi ^ patternHi) & maskHi)) == 0 && exists ? 1 : 0;
+    /** The last slot of {@code word} where a window starts: spw - 1, {@link #lastSlot} in the last word, -1 beyond. */
+    private int slotsInWord(int word) {
+        return word < lastWord ? symbolsPerWord - 1 : (word == lastWord ? lastSlot : -1);
     }
 
     /** Copies the first {@code staged} words of this group's tile into local memory with coalesced loads. */
     private void stageTile(int staged) {
         int lid = getLocalId();
         int size = getLocalSize();
-        int base = getGroupId() * tileWords;
+        int base = (firstGroup + getGroupId()) * tileWords;
         for (int w = lid; w < staged; w += size) {
             tile[padded(w)] = text[base + w];
         }
@@ -246,41 +246,87 @@ final class DrkWomKernel extends Kernel {
     }
 
     /**
-     * Tests this work-item's windows; counts the matches, and when {@code writeAt >= 0} also stores their offsets at
-     * {@code positions[writeAt..]} in ascending order.
+     * Tests this work-item's windows in the staged tile; counts the fingerprint matches, and when {@code writeAt >= 0}
+     * also stores their offsets from {@code writeAt} on, ascending.
      */
     private int scanOwnWindows(int writeAt) {
         int firstWord = getLocalId() * wordsPerItem;
-        int globalWord = getGroupId() * tileWords + firstWord;
+        int globalWord = (firstGroup + getGroupId()) * tileWords + firstWord;
         int a = tile[padded(firstWord)];
         int b = tile[padded(firstWord + 1)];
         int found = 0;
-        int lastWord = lastWindow >> 2;
         for (int k = 0; k < wordsPerItem; k++) {
             int c = tile[padded(firstWord + k + 2)];
             int word = globalWord + k;
-            int room = windowsInWord(word, lastWord);
-            int start = word * 4;
-            found += testWindow(a, b, room >= 0, writeAt, found, start);
-            found += testWindow((a >>> 8) | (b << 24), (b >>> 8) | (c << 24), room >= 1, writeAt, found, start + 1);
-            found += testWindow((a >>> 16) | (b << 16), (b >>> 16) | (c << 16), room >= 2, writeAt, found, start + 2);
-            found += testWindow((a >>> 24) | (b << 8), (b >>> 24) | (c << 8), room >= 3, writeAt, found, start + 3);
+            int room = slotsInWord(word);
+            for (int s = 0; s <= room; s++) {
+                int shift = s * sigma;
+                int lo = (a >>> shift) | ((b << 1) << (bitsUsed - 1 - shift));
+                int hi = (b >>> shift) | ((c << 1) << (bitsUsed - 1 - shift));
+                if ((((lo ^ patternLo) & maskLo) | ((hi ^ patternHi) & maskHi)) == 0) {
+                    store(writeAt, found, word * symbolsPerWord + s);
+                    found++;
+                }
+            }
             a = b;
             b = c;
         }
         return found;
     }
 
-    /** 1 when the window (lo, hi) exists and equals the pattern (storing it when writing), else 0. */
-    private int testWindow(int lo, int hi, boolean exists, int writeAt, int found, int offset) {
-        int hit = isMatch(lo, hi, exists);
-        if (hit == 1) {
-            hit = tailMatches(offset);
+    /** Stores the {@code found}-th hit of a work-item at {@code writeAt + found} (nothing while only counting). */
+    private void store(int writeAt, int found, int offset) {
+        if (writeAt >= 0) {
+            if (twoStage == 1) {
+                candidates[writeAt + found] = offset;
+            } else {
+                positions[writeAt + found] = offset;
+            }
         }
-        if (hit == 1 && writeAt >= 0) {
-            positions[writeAt + found] = offset;
+    }
+
+    /**
+     * Verify phase, before the barrier: in round r, team t (work-items {@code t*T .. t*T+T-1}) compares candidate slot
+     * {@code r * teams + t} of this group, member j taking the pattern's words {@code 2 + j, 2 + j + T, ...} (the first
+     * two words matched in the skim). A mismatch sets {@code rejected[slot]}; all members of a team write the same
+     * value, and the slots of different rounds differ, so no barrier is needed between rounds.
+     */
+    private void compareTeamCandidates() {
+        int lid = getLocalId();
+        int teams = getLocalSize() / teamSize;
+        int team = lid / teamSize;
+        int member = lid - team * teamSize;
+        for (int round = 0; round < teamSize; round++) {
+            int slot = round * teams + team;
+            int candidate = getGroupId() * getLocalSize() + slot;
+            if (candidate < candidateCount) {
+                int start = candidates[candidate];
+                int word = start / symbolsPerWord;
+                int shift = (start - word * symbolsPerWord) * sigma;
+                int differs = 0;
+                for (int j = 2 + member; j < patternWordCount; j += teamSize) {
+                    int t = (text[word + j] >>> shift) | ((text[word + j + 1] << 1) << (bitsUsed - 1 - shift));
+                    int mask = j == patternWordCount - 1 ? lastMask : maskLo;
+                    differs |= (t ^ patternWords[j]) & mask;
+                }
+                if (differs != 0) {
+                    rejected[slot] = 1;
+                }
+            }
         }
-        return hit;
+    }
+
+    /** Verify phase, after the barrier: 1 when candidate slot {@code lid} of this group is a match; marks rejects -1. */
+    private int verdict(int candidate) {
+        int accepted = 0;
+        if (candidate < candidateCount) {
+            if (rejected[getLocalId()] == 1) {
+                candidates[candidate] = -1;
+            } else {
+                accepted = 1;
+            }
+        }
+        return accepted;
     }
 
     /**

@@ -1,31 +1,44 @@
 package org.gpumatch.aparapi.rabinkarp;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.aparapi.runtime.GuardedKernel;
-import org.gpumatch.aparapi.runtime.LaunchTiming;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 
 /**
- * DRK-WOM-32 and DRK-WOM-64 on an OpenCL device: exact divide-and-conquer Rabin-Karp for patterns of m*8 <= 32 or 64
- * bits (m <= 4 or 8 bytes); and DRK-2S (SPAA 2016 section 7.2) for any m: the same kernel skims with the fingerprint
- * of the pattern's first 8 bytes and verifies each candidate's remaining m - 8 bytes on the device (one work-item per
- * candidate, word-wise; the paper's cooperative chunk fingerprints are not used). On text where the 8-byte prefix is
- * rare, DRK-2S runs at DRK-WOM-64's speed whatever m is; periodic text with a long pattern makes every window a
- * candidate and costs O(nm).
+ * DRK-WOM-32, DRK-WOM-64 and DRK-2S on an OpenCL device (SPAA 2016 sections 6.2, 7.1, 7.2): exact divide-and-conquer
+ * Rabin-Karp over a text packed in sigma-bit symbols ({@link SymbolPacking}: sigma from the text's alphabet, so DNA
+ * packs 16 symbols per 32-bit word, protein text 6, bytes 4).
+ * <ul>
+ *   <li>DRK-WOM-32 takes patterns of up to {@code 32 / sigma} symbols (4 bytes, 16 DNA bases), DRK-WOM-64 up to
+ *       {@code 2 * (32 / sigma)} (8 bytes, 32 bases, 12 amino acids): the fingerprint is the window itself, no modulo,
+ *       no false positives, one read of the text;</li>
+ *   <li>DRK-2S takes any m: the same kernel skims with the fingerprint of the pattern's first {@code 2 * (32 / sigma)}
+ *       symbols and collects the candidates, then work-groups verify them cooperatively on the device, teams of
+ *       work-items comparing the remaining packed words (the paper's warp-wide chunk comparison, with local memory
+ *       instead of ballots). On text where the prefix is rare the skim is the whole cost, whatever m is; periodic text
+ *       with a long pattern makes every window a candidate and costs O(nm / localSize) per work-item.</li>
+ * </ul>
  * See {@link DrkWomKernel} for the device side.
  *
  * <p>Outline of a query: count (one launch: per-group counts and the total); for {@code find}, download the per-group
- * counts (4 bytes per tile of {@code 4*localSize*wordsPerItem} characters), prefix-sum them on the host, and launch again to write
- * the compacted positions on the device, then download only those.
+ * counts (4 bytes per tile of {@code localSize * wordsPerItem} words), prefix-sum them on the host, and launch again to
+ * write the compacted positions on the device, then download only those. DRK-2S: the skim appends up to
+ * {@link #DEFAULT_APPEND_CAPACITY} candidates in its one pass; more candidates are written in order, range of
+ * work-groups by range (at most {@link #DEFAULT_RANGE_CAPACITY} at a time), each range verified and compacted on the
+ * device.
  *
  * <p>Residency: the text is packed and uploaded once per {@link Text} object and stays on the device for later
- * queries; a different {@code Text} replaces it. Cost per query: one read of the text from device memory (count), two
- * for {@code find}. Device memory: n bytes of text plus 4 bytes per match and 8 bytes per work-group; host memory: the
- * packed copy of the text (n bytes).
+ * queries; a different {@code Text} replaces it. Cost per query: one read of the packed text from device memory
+ * (count), two for {@code find}. Device memory: {@code sigma / 8} bytes per text character (4 bytes per word of
+ * {@code 32 / sigma} symbols), plus 4 bytes per match, per candidate (DRK-2S) and 8 per work-group; host memory: the
+ * packed copy of the text. A pattern with a byte that does not occur in the text has no occurrence and launches nothing.
  *
  * <p>Not thread-safe: one query at a time (the kernel instance and its buffers are shared). Close it to free the device.
  */
@@ -33,71 +46,87 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
-     * Text words per work-item: 4 * 32 = 128 windows, the paper's g (it measured 12 < g < 44 best on a K40c; the count
-     * phase here reads interleaved words, so a larger g only amortizes the per-group scan). NVIDIA H200, 1 GiB resident,
-     * 256 work-items: 32 words gave 3.04 TB/s of device time for m <= 4, 16 words 2.81, 8 words 2.28, 4 words 1.63
-     * (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v3.txt).
+     * Text words per work-item: 32 words, 128 windows for bytes (the paper's g; it measured 12 < g < 44 best on a K40c;
+     * the count phase here reads interleaved words, so a larger g only amortizes the per-group scan). NVIDIA H200, 1 GiB
+     * resident, 256 work-items: 32 words gave 3.04 TB/s of device time for m <= 4, 16 words 2.81, 8 words 2.28, 4 words
+     * 1.63 (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v3.txt).
      */
     public static final int DEFAULT_WORDS_PER_ITEM = 32;
-    /** The largest pattern of DRK-WOM-64: 8 symbols of 8 bits fill the 64-bit fingerprint. */
-    public static final int MAX_PATTERN_LENGTH = 8;
+    /** DRK-2S candidates the skim appends in its one pass; with more, candidates are written in order by ranges. */
+    public static final int DEFAULT_APPEND_CAPACITY = 4096;
+    /** DRK-2S candidates written, verified and compacted per range when the skim found more than it appended. */
+    public static final int DEFAULT_RANGE_CAPACITY = 1 << 22;
 
     /**
-     * What the kernel is run as: DRK-WOM-32 (m <= 4) or DRK-WOM-64 (m <= 8) with exact packed fingerprints of 8-bit
-     * symbols, or DRK-2S (any m): skim with the DRK-WOM-64 fingerprint of the first 8 characters, then verify the rest
-     * of each candidate on the device.
+     * What the kernel is run as: DRK-WOM-32 (one 32-bit word of symbols) or DRK-WOM-64 (two) with exact packed
+     * fingerprints, or DRK-2S (any m): skim with the two-word fingerprint of the pattern's head, then verify the rest of
+     * each candidate on the device.
      */
     public enum Variant {
-        BITS_32(Algorithm.DRK_WOM_32, 4),
-        BITS_64(Algorithm.DRK_WOM_64, 8),
+        BITS_32(Algorithm.DRK_WOM_32, 1),
+        BITS_64(Algorithm.DRK_WOM_64, 2),
         TWO_STAGE(Algorithm.DRK_2S, Integer.MAX_VALUE);
 
         private final Algorithm algorithm;
-        private final int maxPattern;
+        private final int words;
 
-        Variant(Algorithm algorithm, int maxPattern) {
+        Variant(Algorithm algorithm, int words) {
             this.algorithm = algorithm;
-            this.maxPattern = maxPattern;
+            this.words = words;
         }
 
-        /** The longest pattern this width holds. */
-        public int maxPattern() {
-            return maxPattern;
+        /** The longest pattern of symbols of {@code sigma} bits this variant takes. */
+        public int maxPattern(int sigma) {
+            return words == Integer.MAX_VALUE ? Integer.MAX_VALUE : words * SymbolPacking.symbolsPerWord(sigma);
         }
     }
 
     private final Variant width;
     private final int preferredLocalSize;
     private final int wordsPerItem;
-    private int groupsForText;
+    private final int appendCapacity;
+    private final int rangeCapacity;
+    /** The packing of the resident text; null while none is resident. */
+    private SymbolPacking packing;
 
-    /** A matcher on {@code device} with the default geometry. */
+    /** A DRK-WOM-64 matcher on {@code device} with the default geometry. */
     public DrkWomMatcher(ComputeDevice device, String reason) {
         this(device, reason, DEFAULT_LOCAL_SIZE, DEFAULT_WORDS_PER_ITEM);
     }
 
     /**
-     * A matcher with an explicit geometry (tests use small ones to put many boundaries in small texts; the bench tunes).
+     * A DRK-WOM-64 matcher with an explicit geometry (tests use small ones to put many boundaries in small texts; the
+     * bench tunes).
      *
      * @param localSize    work-items per work-group, a power of two (lowered to the device's limit)
-     * @param wordsPerItem text words (4 windows each) per work-item, positive
+     * @param wordsPerItem text words per work-item, positive
      */
     public DrkWomMatcher(ComputeDevice device, String reason, int localSize, int wordsPerItem) {
         this(device, reason, Variant.BITS_64, localSize, wordsPerItem);
     }
 
-    /**
-     * A matcher of the given fingerprint width and geometry. Both widths run the same kernel; a pattern that fits 32 bits
-     * takes its 32-bit path, so they differ in the patterns they accept.
-     */
+    /** A matcher of the given variant and geometry, with the default DRK-2S candidate capacities. */
     public DrkWomMatcher(ComputeDevice device, String reason, Variant width, int localSize, int wordsPerItem) {
+        this(device, reason, width, localSize, wordsPerItem, DEFAULT_APPEND_CAPACITY, DEFAULT_RANGE_CAPACITY);
+    }
+
+    /**
+     * A matcher with explicit DRK-2S candidate capacities (tests use tiny ones to exercise the ranged path).
+     *
+     * @param appendCapacity candidates the skim appends (at least 1)
+     * @param rangeCapacity  candidates per range of the ordered path (raised to one tile's windows)
+     */
+    DrkWomMatcher(ComputeDevice device, String reason, Variant width, int localSize, int wordsPerItem,
+                  int appendCapacity, int rangeCapacity) {
         super(device, reason, localSize);
-        if (wordsPerItem <= 0) {
-            throw new IllegalArgumentException("wordsPerItem must be positive: " + wordsPerItem);
+        if (wordsPerItem <= 0 || appendCapacity <= 0 || rangeCapacity <= 0) {
+            throw new IllegalArgumentException("wordsPerItem, appendCapacity and rangeCapacity must be positive");
         }
         this.width = width;
         this.preferredLocalSize = localSize;
         this.wordsPerItem = wordsPerItem;
+        this.appendCapacity = appendCapacity;
+        this.rangeCapacity = rangeCapacity;
     }
 
     @Override
@@ -107,32 +136,33 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
 
     @Override
     public Optional<String> unsupportedReason(long n, int m, int sigma) {
-        if (m > width.maxPattern) { // never for DRK-2S
-            return Optional.of(width.algorithm.cliName() + " packs 8 bits per symbol into " + 8 * width.maxPattern
-                    + " bits, so m <= " + width.maxPattern + "; m = " + m);
+        if (m > width.maxPattern(sigma)) { // never for DRK-2S
+            return Optional.of(width.algorithm.cliName() + " packs " + width.words + (width.words == 1 ? " word" : " words")
+                    + " of " + SymbolPacking.symbolsPerWord(sigma) + " symbols of " + sigma + " bits, so m <= "
+                    + width.maxPattern(sigma) + "; m = " + m);
         }
-        long max = PackedText.maxLength(preferredLocalSize * wordsPerItem, DrkWomKernel.HALO_WORDS);
-        if (n > max) {
-            return Optional.of(width.algorithm.cliName() + " keeps texts of at most " + max + " bytes resident; n = "
-                    + n);
+        long words = (n + SymbolPacking.symbolsPerWord(sigma) - 1) / SymbolPacking.symbolsPerWord(sigma);
+        long tileWords = (long) preferredLocalSize * wordsPerItem;
+        long bufferWords = ((words + tileWords - 1) / tileWords) * tileWords + DrkWomKernel.HALO_WORDS;
+        if (n > Integer.MAX_VALUE || bufferWords > Integer.MAX_VALUE - 8) {
+            return Optional.of(width.algorithm.cliName() + " keeps texts of at most 2^31-1 symbols in one device "
+                    + "buffer; n = " + n);
         }
-        long needed = n + 8;
-        if (device.isOpenCL() && needed > device.maxAllocBytes()) {
-            return Optional.of("a text of " + n + " bytes needs a device buffer of " + needed + " bytes; "
-                    + device.describe() + " allows " + device.maxAllocBytes());
+        if (device.isOpenCL() && 4 * bufferWords > device.maxAllocBytes()) {
+            return Optional.of("a text of " + n + " symbols of " + sigma + " bits needs a device buffer of "
+                    + 4 * bufferWords + " bytes; " + device.describe() + " allows " + device.maxAllocBytes());
         }
         return Optional.empty();
     }
-
 
     /** The work-group size in use (after fitting it to the device); compiles the kernel if needed. */
     public int localSize() {
         return launcher().localSize();
     }
 
-    /** Characters per work-group tile: the granularity of staging and of the per-group counts. */
-    public int tileChars() {
-        return launcher().kernel().tileWords * 4;
+    /** Words per work-group tile: the granularity of staging and of the per-group counts. */
+    public int tileWords() {
+        return launcher().kernel().tileWords;
     }
 
     private GuardedKernel<DrkWomKernel> launcher() {
@@ -157,8 +187,8 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     }
 
     /**
-     * Makes {@code text} the device-resident text (packs and uploads it) unless it already is. The upload itself happens
-     * with the next launch (Aparapi's {@code put} is lazy).
+     * Makes {@code text} the device-resident text (finds its alphabet, packs and uploads it) unless it already is. The
+     * upload itself happens with the next launch (Aparapi's {@code put} is lazy).
      */
     @Override
     public void makeResident(Text text) {
@@ -167,83 +197,253 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
             return;
         }
         DrkWomKernel k = l.kernel();
-        k.text = PackedText.pack(text.bytes(), k.tileWords, DrkWomKernel.HALO_WORDS);
-        long groups = ((long) text.length() + tileChars() - 1) / tileChars();
-        groupsForText = (int) Math.max(1, groups);
-        k.groupCounts = new int[groupsForText];
+        SymbolPacking p = SymbolPacking.of(text.alphabet());
+        k.text = p.packText(text.bytes(), k.tileWords, DrkWomKernel.HALO_WORDS);
+        k.groupCounts = new int[Math.max(1, (k.text.length - DrkWomKernel.HALO_WORDS) / k.tileWords)];
+        k.sigma = p.sigma();
+        k.symbolsPerWord = p.symbolsPerWord();
+        k.bitsUsed = p.sigma() * p.symbolsPerWord();
         // no put(k.text): a new array is copied to the device when a launch first meets it; put would copy it twice
+        packing = p;
         resident = text;
     }
 
     @Override
-    public long count(Text text, Pattern pattern) {
-        if (!prepare(text, pattern)) {
-            return 0;
-        }
-        return countResident(pattern);
+    protected void forgetDerivedState() {
+        packing = null;
     }
 
-    private int countResident(Pattern pattern) {
-        DrkWomKernel k = launcher.kernel();
-        setPattern(k, pattern.toByteArray(), resident.length());
-        k.phase = DrkWomKernel.PHASE_COUNT;
-        k.total[0] = 0;
-        k.put(k.total);
-        lastTiming = launcher.launch(groupsFor(pattern.length()));
-        k.get(k.total);
-        return k.total[0];
+    @Override
+    public long count(Text text, Pattern pattern) {
+        if (!prepare(text, pattern) || !setPattern(pattern.toByteArray())) {
+            return 0;
+        }
+        int candidates = skim(needsVerification());
+        if (!needsVerification() || candidates == 0) {
+            return candidates;
+        }
+        if (candidates <= appendCapacity) {
+            return verifyAppended(candidates).length;
+        }
+        long verified = 0;
+        for (int[] range : groupRanges()) {
+            verified += verifyRange(range, null);
+        }
+        return verified;
     }
 
     @Override
     public int[] find(Text text, Pattern pattern) {
-        if (!prepare(text, pattern)) {
+        if (!prepare(text, pattern) || !setPattern(pattern.toByteArray())) {
             return new int[0];
         }
-        int total = countResident(pattern);
+        boolean twoStage = needsVerification();
+        int total = skim(twoStage);
         if (total == 0) {
             return new int[0];
         }
-        DrkWomKernel k = launcher.kernel();
-        int groups = groupsFor(pattern.length());
-        k.get(k.groupCounts);
-        k.groupOffsets = groupOffsets(k.groupCounts, groups, k.groupOffsets);
-        k.put(k.groupOffsets);
-        if (k.positions.length < total || k.positions.length > 2 * total) {
-            k.positions = new int[total];
+        if (twoStage && total <= appendCapacity) {
+            return verifyAppended(total);
         }
-        k.phase = DrkWomKernel.PHASE_FIND;
-        LaunchTiming countTiming = lastTiming;
-        lastTiming = countTiming.plus(launcher.launch(groups));
-        k.get(k.positions);
-        return Arrays.copyOf(k.positions, total);
+        if (!twoStage) {
+            loadGroupOffsets();
+            int[] found = writeInOrder(0, groupsForPattern(), 0, total, false);
+            return Arrays.copyOf(found, total);
+        }
+        IntStream.Builder out = IntStream.builder();
+        for (int[] range : groupRanges()) {
+            verifyRange(range, out);
+        }
+        return out.build().toArray();
     }
 
-    /** Work-groups needed for the n-m+1 windows of the resident text. */
-    private int groupsFor(int m) {
-        long windows = (long) resident.length() - m + 1;
-        return (int) Math.max(1, (windows + tileChars() - 1) / tileChars());
+    /** Whether the pattern is longer than the skim's two words, so its candidates need verification (DRK-2S). */
+    private boolean needsVerification() {
+        DrkWomKernel k = launcher.kernel();
+        return k.patternWordCount > 2;
     }
 
     /**
-     * Packs the pattern's first (up to) 8 characters little-endian into two 32-bit halves with masks of those
-     * characters; for m > 8 (DRK-2S) also the whole pattern into {@code patternWords} for the verification.
+     * The count phase: the number of windows whose first two words match (the answer for DRK-WOM); with
+     * {@code collect}, up to {@link #appendCapacity} of them are appended to the candidates buffer.
      */
-    private static void setPattern(DrkWomKernel k, byte[] p, int n) {
-        int head = Math.min(p.length, 8);
-        long packed = 0;
-        for (int i = 0; i < head; i++) {
-            packed |= (p[i] & 0xFFL) << (8 * i);
+    private int skim(boolean collect) {
+        DrkWomKernel k = launcher.kernel();
+        k.phase = DrkWomKernel.PHASE_COUNT;
+        k.collect = collect ? 1 : 0;
+        k.firstGroup = 0;
+        if (collect && k.candidates.length != appendCapacity) {
+            k.candidates = new int[appendCapacity];
         }
-        long mask = head == 8 ? -1L : (1L << (8 * head)) - 1;
-        k.patternLength = p.length;
-        if (p.length > 8) {
-            k.patternWords = PackedText.pack(p, 1, 1);
+        Arrays.fill(k.total, 0);
+        k.put(k.total);
+        lastTiming = launcher.launch(groupsForPattern());
+        k.get(k.total);
+        return k.total[0];
+    }
+
+    /** Verifies the {@code count} candidates the skim appended (unordered); returns the matches, ascending. */
+    private int[] verifyAppended(int count) {
+        DrkWomKernel k = launcher.kernel();
+        k.get(k.candidates);
+        Arrays.sort(k.candidates, 0, count);
+        verify(count);
+        k.get(k.candidates);
+        return Arrays.stream(k.candidates, 0, count).filter(c -> c >= 0).toArray();
+    }
+
+    /**
+     * The ordered path of DRK-2S for one range {@code {first, end, base, count}} of {@link #groupRanges()}: writes the
+     * candidates of work-groups {@code [first, end)} in order, verifies them and returns the number of matches; with a
+     * {@code sink}, compacts the matches on the device and adds them to it, ascending.
+     */
+    private int verifyRange(int[] range, IntStream.Builder sink) {
+        DrkWomKernel k = launcher.kernel();
+        int count = range[3];
+        writeInOrder(range[0], range[1], range[2], count, true);
+        int verified = verify(count);
+        if (sink == null || verified == 0) {
+            return verified;
+        }
+        k.get(k.verifyCounts);
+        int groups = verifyGroups(count);
+        k.verifyOffsets = groupOffsets(k.verifyCounts, groups, k.verifyOffsets);
+        k.put(k.verifyOffsets);
+        k.get(k.candidates);
+        k.put(k.candidates); // the host copy stays authoritative across launches (a GC move rebuilds from it)
+        k.positions = sized(k.positions, verified);
+        k.phase = DrkWomKernel.PHASE_COMPACT;
+        k.candidateCount = count;
+        lastTiming = lastTiming.plus(launcher.launch(groups));
+        k.get(k.positions);
+        for (int i = 0; i < verified; i++) {
+            sink.add(k.positions[i]);
+        }
+        return verified;
+    }
+
+    /**
+     * The find phase over work-groups {@code [first, end)}: their {@code count} hits, in order, into {@code candidates}
+     * (DRK-2S) or {@code positions}; {@code base} is the number of hits before group {@code first}. Returns the array.
+     */
+    private int[] writeInOrder(int first, int end, int base, int count, boolean twoStage) {
+        DrkWomKernel k = launcher.kernel();
+        k.put(k.groupOffsets);
+        if (twoStage) {
+            k.candidates = sized(k.candidates, count);
+        } else {
+            k.positions = sized(k.positions, count);
+        }
+        k.phase = DrkWomKernel.PHASE_FIND;
+        k.twoStage = twoStage ? 1 : 0;
+        k.firstGroup = first;
+        k.rangeBase = base;
+        lastTiming = lastTiming.plus(launcher.launch(end - first));
+        int[] out = twoStage ? k.candidates : k.positions;
+        k.get(out);
+        return out;
+    }
+
+    /** Verifies candidates {@code [0, count)} of the (host-authoritative) candidates buffer; returns the matches. */
+    private int verify(int count) {
+        DrkWomKernel k = launcher.kernel();
+        k.put(k.candidates);
+        k.phase = DrkWomKernel.PHASE_VERIFY;
+        k.candidateCount = count;
+        k.teamSize = teamSize(k.patternWordCount - 2, launcher.localSize());
+        int groups = verifyGroups(count);
+        if (k.verifyCounts.length < groups) {
+            k.verifyCounts = new int[groups];
+        }
+        k.total[2] = 0;
+        k.put(k.total);
+        lastTiming = lastTiming.plus(launcher.launch(groups));
+        k.get(k.total);
+        return k.total[2];
+    }
+
+    /** Work-items per candidate: the smallest power of two covering the words to compare, at most the work-group. */
+    static int teamSize(int words, int localSize) {
+        int t = 1;
+        while (t < words && t < localSize) {
+            t <<= 1;
+        }
+        return t;
+    }
+
+    private int verifyGroups(int candidates) {
+        int l = launcher.localSize();
+        return Math.max(1, (candidates + l - 1) / l);
+    }
+
+    /**
+     * Ranges of work-groups whose candidates fit {@link #rangeCapacity} (raised to one tile's windows, the most one
+     * group can have): each {@code {first, end, base, count}}, from the downloaded per-group counts.
+     */
+    private List<int[]> groupRanges() {
+        DrkWomKernel k = launcher.kernel();
+        loadGroupOffsets();
+        int groups = groupsForPattern();
+        int capacity = Math.max(rangeCapacity, k.tileWords * k.symbolsPerWord);
+        List<int[]> ranges = new ArrayList<>();
+        int first = 0;
+        while (first < groups) {
+            int end = first;
+            long sum = 0;
+            while (end < groups && sum + k.groupCounts[end] <= capacity) {
+                sum += k.groupCounts[end++];
+            }
+            if (sum > 0) {
+                ranges.add(new int[] {first, end, k.groupOffsets[first], (int) sum});
+            }
+            first = end;
+        }
+        return ranges;
+    }
+
+    /** Downloads the skim's per-group counts and prefix-sums them into {@code groupOffsets} (on the host). */
+    private void loadGroupOffsets() {
+        DrkWomKernel k = launcher.kernel();
+        k.get(k.groupCounts);
+        k.groupOffsets = groupOffsets(k.groupCounts, groupsForPattern(), k.groupOffsets);
+    }
+
+    /** {@code array} when it holds {@code needed} ints and is not more than twice that, else a new array. */
+    private static int[] sized(int[] array, int needed) {
+        return array.length < needed || array.length > 2 * needed ? new int[Math.max(1, needed)] : array;
+    }
+
+    /** Work-groups covering the windows of the resident text for the current pattern. */
+    private int groupsForPattern() {
+        DrkWomKernel k = launcher.kernel();
+        return k.lastWord / k.tileWords + 1;
+    }
+
+    /**
+     * Packs the pattern like the text: its first two words and their masks for the skim, and all its words for
+     * DRK-2S's verification. False when a pattern byte does not occur in the text (then nothing matches).
+     */
+    private boolean setPattern(byte[] p) {
+        DrkWomKernel k = launcher.kernel();
+        int[] words = packing.packPattern(p);
+        if (words == null) {
+            return false;
+        }
+        int spw = packing.symbolsPerWord();
+        int m = p.length;
+        k.patternWordCount = (m + spw - 1) / spw;
+        k.patternLo = words[0];
+        k.patternHi = words[1];
+        k.maskLo = packing.maskOf(m);
+        k.maskHi = m > spw ? packing.maskOf(m - spw) : 0;
+        k.lastMask = packing.maskOf(m - (k.patternWordCount - 1) * spw);
+        if (k.patternWordCount > 2) {
+            k.patternWords = words;
             k.put(k.patternWords);
         }
-        k.patternLo = (int) packed;
-        k.patternHi = (int) (packed >>> 32);
-        k.maskLo = (int) mask;
-        k.maskHi = (int) (mask >>> 32);
-        k.lastWindow = n - p.length;
+        int lastWindow = resident.length() - m;
+        k.lastWord = lastWindow / spw;
+        k.lastSlot = lastWindow % spw;
+        return true;
     }
 }

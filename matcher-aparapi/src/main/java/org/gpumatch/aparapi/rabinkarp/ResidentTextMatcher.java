@@ -5,6 +5,7 @@ import org.gpumatch.aparapi.DeviceMatcher;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.aparapi.runtime.GuardedKernel;
 import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Plan;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
@@ -58,9 +59,13 @@ abstract class ResidentTextMatcher<K extends Kernel> implements DeviceMatcher {
         return new Plan(algorithm(), device.describe(), reason);
     }
 
-    /** Throws {@link UnsupportedInputException} with the reason when this matcher cannot take the input. */
+    /**
+     * Throws {@link UnsupportedInputException} with the reason when this matcher cannot take the input, asked with the
+     * sigma of text and pattern together (the text's alphabet is computed once per {@link Text}, one pass).
+     */
     protected void requireSupported(Text text, Pattern pattern) {
-        unsupportedReason(text.length(), pattern.length(), 8).ifPresent(r -> {
+        int sigma = text.alphabet().union(Alphabet.of(pattern.toByteArray())).sigma();
+        unsupportedReason(text.length(), pattern.length(), sigma).ifPresent(r -> {
             throw new UnsupportedInputException(r);
         });
     }

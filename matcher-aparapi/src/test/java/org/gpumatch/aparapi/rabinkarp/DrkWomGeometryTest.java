@@ -17,7 +17,7 @@ class DrkWomGeometryTest {
         int words = (int) Math.min(1 << 20, device.localMemBytes()); // 4 bytes a word: 4x the local memory per item
         byte[] t = "abracadabra".repeat(5000).getBytes();
         try (DrkWomMatcher m = new DrkWomMatcher(device, "test", 1, words)) {
-            assertThat(DrkWomKernel.localBytes(1, m.tileChars() / 4)).isLessThanOrEqualTo(device.localMemBytes());
+            assertThat(DrkWomKernel.localBytes(1, m.tileWords())).isLessThanOrEqualTo(device.localMemBytes());
             Pattern p = Pattern.utf8("abra");
             assertThat(m.find(Text.wrap(t), p)).isEqualTo(new NaiveMatcher().find(Text.wrap(t), p));
         }
