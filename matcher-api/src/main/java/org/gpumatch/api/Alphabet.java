@@ -20,14 +20,38 @@ public final class Alphabet {
         this.size = s;
     }
 
-    /** The symbols occurring in {@code bytes}: one pass, O(n) time. */
+    /** Arrays at least this long are scanned by several threads (in slices of this size). */
+    private static final int PARALLEL_SLICE = 1 << 24;
+
+    /** The symbols occurring in {@code bytes}: one pass, O(n) time, several threads for arrays of 16 MiB or more. */
     public static Alphabet of(byte[] bytes) {
+        if (bytes.length < 2 * PARALLEL_SLICE) {
+            return new Alphabet(symbolsIn(bytes, 0, bytes.length));
+        }
+        int slices = (int) ((bytes.length + (long) PARALLEL_SLICE - 1) / PARALLEL_SLICE);
+        long[] bits = java.util.stream.IntStream.range(0, slices).parallel()
+                .mapToObj(i -> symbolsIn(bytes, i * PARALLEL_SLICE,
+                        (int) Math.min(bytes.length, (long) (i + 1) * PARALLEL_SLICE)))
+                .reduce(new long[4], Alphabet::or);
+        return new Alphabet(bits);
+    }
+
+    /** The 256-bit set of the byte values in {@code bytes[from, to)}. */
+    private static long[] symbolsIn(byte[] bytes, int from, int to) {
         long[] bits = new long[4];
-        for (byte b : bytes) {
-            int v = b & 0xFF;
+        for (int i = from; i < to; i++) {
+            int v = bytes[i] & 0xFF;
             bits[v >>> 6] |= 1L << (v & 63);
         }
-        return new Alphabet(bits);
+        return bits;
+    }
+
+    private static long[] or(long[] x, long[] y) {
+        long[] bits = new long[4];
+        for (int i = 0; i < 4; i++) {
+            bits[i] = x[i] | y[i];
+        }
+        return bits;
     }
 
     /** All 256 byte values. */

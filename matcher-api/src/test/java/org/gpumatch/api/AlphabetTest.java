@@ -86,4 +86,18 @@ class AlphabetTest {
         assertThat(first.size()).isEqualTo(4);
         assertThat(t.alphabet()).isSameAs(first);
     }
+
+    @org.junit.jupiter.api.Test
+    void largeArraysAreScannedInParallelSlicesWithTheSameResult() {
+        byte[] big = new byte[(1 << 25) + 12345];
+        big[0] = 7;
+        big[(1 << 24) - 1] = -1;
+        big[1 << 24] = 100;
+        big[big.length - 1] = -128;
+        Alphabet a = Alphabet.of(big);
+        org.assertj.core.api.Assertions.assertThat(a.size()).isEqualTo(5);
+        for (int v : new int[] {0, 7, 255, 100, 128}) {
+            org.assertj.core.api.Assertions.assertThat(a.contains(v)).as("byte %d", v).isTrue();
+        }
+    }
 }

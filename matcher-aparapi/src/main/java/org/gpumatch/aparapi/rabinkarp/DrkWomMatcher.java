@@ -223,7 +223,8 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
             return candidates;
         }
         if (candidates <= appendCapacity) {
-            return verifyAppended(candidates).length;
+            launcher.kernel().get(launcher.kernel().candidates); // keeps the host copy current (see verifyAppended)
+            return verify(candidates);
         }
         long verified = 0;
         for (int[] range : groupRanges()) {
@@ -282,14 +283,19 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         return k.total[0];
     }
 
-    /** Verifies the {@code count} candidates the skim appended (unordered); returns the matches, ascending. */
+    /**
+     * Verifies the {@code count} candidates the skim appended (unordered); returns the matches, ascending. Each array
+     * the device wrote is downloaded before the next launch reads it, so the host copy, from which Aparapi rebuilds a
+     * buffer after a GC move, is never stale; nothing is uploaded.
+     */
     private int[] verifyAppended(int count) {
         DrkWomKernel k = launcher.kernel();
         k.get(k.candidates);
-        Arrays.sort(k.candidates, 0, count);
         verify(count);
         k.get(k.candidates);
-        return Arrays.stream(k.candidates, 0, count).filter(c -> c >= 0).toArray();
+        int[] matches = Arrays.stream(k.candidates, 0, count).filter(c -> c >= 0).toArray();
+        Arrays.sort(matches);
+        return matches;
     }
 
     /**
@@ -309,8 +315,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         int groups = verifyGroups(count);
         k.verifyOffsets = groupOffsets(k.verifyCounts, groups, k.verifyOffsets);
         k.put(k.verifyOffsets);
-        k.get(k.candidates);
-        k.put(k.candidates); // the host copy stays authoritative across launches (a GC move rebuilds from it)
+        k.get(k.candidates); // the host copy stays current across launches (a GC move rebuilds the buffer from it)
         k.positions = sized(k.positions, verified);
         k.phase = DrkWomKernel.PHASE_COMPACT;
         k.candidateCount = count;
@@ -344,10 +349,14 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         return out;
     }
 
-    /** Verifies candidates {@code [0, count)} of the (host-authoritative) candidates buffer; returns the matches. */
+    /**
+     * Verifies candidates {@code [0, count)} of the candidates buffer (whose host copy is current); returns the number of
+     * matches. {@code total[2]}, the verified matches since the skim reset it, is current in the host copy, so nothing
+     * is uploaded.
+     */
     private int verify(int count) {
         DrkWomKernel k = launcher.kernel();
-        k.put(k.candidates);
+        int before = k.total[2];
         k.phase = DrkWomKernel.PHASE_VERIFY;
         k.candidateCount = count;
         k.teamSize = teamSize(k.patternWordCount - 2, launcher.localSize());
@@ -355,11 +364,9 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         if (k.verifyCounts.length < groups) {
             k.verifyCounts = new int[groups];
         }
-        k.total[2] = 0;
-        k.put(k.total);
         lastTiming = lastTiming.plus(launcher.launch(groups));
         k.get(k.total);
-        return k.total[2];
+        return k.total[2] - before;
     }
 
     /** Work-items per candidate: the smallest power of two covering the words to compare, at most the work-group. */
