@@ -182,39 +182,40 @@ final class DrkWomKernel extends Kernel {
     /**
      * Count phase: work-item i tests the windows starting in words i, i + L, i + 2L, ... of the tile, reading straight
      * from global memory: consecutive work-items read consecutive words (coalesced). No local memory and no barrier
-     * before the reduction. Bytes (4 symbols a word) take unrolled paths with constant shifts: the general loop over a
-     * word's slots ran at 0.42 of the read ceiling for bytes on an H100, the unrolled code at 0.70 on an H200.
+     * before the reduction.
+     *
+     * <p>The first pass tests the low halves only and stores nothing, so the compiler may keep many loads in flight
+     * (a loop with a global store or atomic in its body cannot move the next iteration's loads above it: Aparapi's
+     * OpenCL has no {@code restrict}). With a high half (m > spw), the rare work-items whose low halves matched
+     * somewhere run a second pass that builds the high halves and appends DRK-2S candidates. Bytes take an unrolled
+     * first pass with constant shifts. Measured on an H100, 1 GiB: the slot loop for bytes ran at 0.42 of the read
+     * ceiling, the unrolled pass at 0.92; a single pass with the high half's branch in the loop at 0.53.
      */
     private int countInterleaved() {
-        // one expression: Aparapi lost the declaration of a variable assigned in the branches of an if/else chain
-        return sigma != 8 ? countInterleavedSymbols()
-                : (maskHi == 0 ? countInterleavedBytes32() : countInterleavedBytes64());
+        int lowHits = sigma == 8 ? countLowHalvesOfBytes() : countLowHalves();
+        return maskHi == 0 || lowHits == 0 ? lowHits : countHighHalves();
     }
 
-    /** The count phase for any sigma: a loop over the slots of each word. */
-    private int countInterleavedSymbols() {
+    /** Windows (of any sigma) whose low half matches: a loop over the slots of each word. */
+    private int countLowHalves() {
         int size = getLocalSize();
         int word = getGroupId() * tileWords + getLocalId();
         int found = 0;
-        boolean wide = maskHi != 0;
         for (int k = 0; k < wordsPerItem; k++) {
             int a = text[word];
             int b = text[word + 1];
             int room = slotsInWord(word);
             for (int s = 0; s <= room; s++) {
                 int shift = s * sigma;
-                int lo = (a >>> shift) | ((b << 1) << (bitsUsed - 1 - shift));
-                if (((lo ^ patternLo) & maskLo) == 0) {
-                    found += wide ? highHalfHit(b, text[word + 2], shift, word * symbolsPerWord + s) : 1;
-                }
+                found += lowHit((a >>> shift) | ((b << 1) << (bitsUsed - 1 - shift)), true);
             }
             word += size;
         }
         return found;
     }
 
-    /** The count phase for bytes and m <= 4: four windows a word, never a high half. */
-    private int countInterleavedBytes32() {
+    /** Windows of bytes whose low half matches: four windows a word, constant shifts. */
+    private int countLowHalvesOfBytes() {
         int size = getLocalSize();
         int word = getGroupId() * tileWords + getLocalId();
         int found = 0;
@@ -229,11 +230,8 @@ final class DrkWomKernel extends Kernel {
         return found;
     }
 
-    /**
-     * The count phase for bytes and m > 4: tests the low halves of a word's four windows first and builds high halves
-     * only for the windows whose low half matched, which on typical text is rare.
-     */
-    private int countInterleavedBytes64() {
+    /** The second pass: windows whose two halves match (DRK-2S: appending them as candidates). */
+    private int countHighHalves() {
         int size = getLocalSize();
         int word = getGroupId() * tileWords + getLocalId();
         int found = 0;
@@ -241,15 +239,11 @@ final class DrkWomKernel extends Kernel {
             int a = text[word];
             int b = text[word + 1];
             int room = slotsInWord(word);
-            int hits = lowHit(a, room >= 0) | lowHit((a >>> 8) | (b << 24), room >= 1) << 1
-                    | lowHit((a >>> 16) | (b << 16), room >= 2) << 2 | lowHit((a >>> 24) | (b << 8), room >= 3) << 3;
-            if (hits != 0) {
-                int c = text[word + 2];
-                int start = word * 4; // a window starts here, so no overflow
-                found += (hits & 1) != 0 ? highHalfHit(b, c, 0, start) : 0;
-                found += (hits & 2) != 0 ? highHalfHit(b, c, 8, start + 1) : 0;
-                found += (hits & 4) != 0 ? highHalfHit(b, c, 16, start + 2) : 0;
-                found += (hits & 8) != 0 ? highHalfHit(b, c, 24, start + 3) : 0;
+            for (int s = 0; s <= room; s++) {
+                int shift = s * sigma;
+                if (lowHit((a >>> shift) | ((b << 1) << (bitsUsed - 1 - shift)), true) == 1) {
+                    found += highHalfHit(b, text[word + 2], shift, word * symbolsPerWord + s);
+                }
             }
             word += size;
         }
