@@ -2,6 +2,7 @@ package org.gpumatch.aparapi.rabinkarp;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.stream.IntStream;
 import org.gpumatch.api.Alphabet;
 
@@ -79,9 +80,11 @@ final class SymbolPacking {
      * The packed text, zero-padded to a whole number of {@code tileWords} words (at least one tile) plus
      * {@code spareWords} zero words, so kernels read whole tiles and the words just past them without bounds checks.
      *
+     * @param reuse an array to pack into when it is long enough and at most twice the length needed (its words past
+     *              the text are zeroed), or null
      * @throws IllegalArgumentException when a byte of the text is outside the alphabet
      */
-    int[] packText(byte[] text, int tileWords, int spareWords) {
+    int[] packText(byte[] text, int tileWords, int spareWords, int[] reuse) {
         long dataWords = (text.length + (long) symbolsPerWord - 1) / symbolsPerWord;
         long tiles = Math.max(1, (dataWords + tileWords - 1) / tileWords);
         long length = tiles * tileWords + spareWords;
@@ -89,7 +92,11 @@ final class SymbolPacking {
             throw new IllegalArgumentException("a text of " + text.length + " symbols of " + sigma
                     + " bits does not fit one device buffer of ints");
         }
-        int[] words = new int[(int) length];
+        boolean fits = reuse != null && reuse.length >= length && reuse.length <= 2 * length;
+        int[] words = fits ? reuse : new int[(int) length];
+        if (fits) {
+            Arrays.fill(words, (int) dataWords, words.length, 0);
+        }
         int tasks = (int) ((dataWords + WORDS_PER_TASK - 1) / WORDS_PER_TASK);
         IntStream range = IntStream.range(0, tasks);
         (text.length >= PARALLEL_FROM ? range.parallel() : range).forEach(task -> {

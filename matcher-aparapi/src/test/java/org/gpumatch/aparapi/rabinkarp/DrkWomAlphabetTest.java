@@ -90,13 +90,41 @@ class DrkWomAlphabetTest {
     }
 
     @Test
+    void textsOfSimilarSizeReuseTheDeviceBufferAndStillMatch() {
+        Random r = new Random(5);
+        try (DrkWomMatcher two = matcher(DrkWomMatcher.Variant.TWO_STAGE)) {
+            for (int trial = 0; trial < 12; trial++) {
+                int distinct = trial % 3 == 0 ? 256 : 2 + trial;
+                byte[] t = new byte[20_000 - 700 * trial]; // shrinking: each packs into the previous buffer
+                for (int i = 0; i < t.length; i++) {
+                    t[i] = (byte) r.nextInt(distinct);
+                }
+                Text text = Text.wrap(t);
+                for (int m : new int[] {3, 12, 40}) {
+                    check(two, text, Pattern.of(Arrays.copyOfRange(t, t.length - m, t.length)), "trial " + trial);
+                }
+            }
+        }
+    }
+
+    @Test
+    void packingReusesAnArrayThatFitsAndZeroesItsTail() {
+        SymbolPacking bytes = SymbolPacking.of(Alphabet.full());
+        int[] old = new int[12];
+        Arrays.fill(old, -1);
+        assertThat(bytes.packText(new byte[] {1, 2, 3, 4, 5}, 4, 2, old)).isSameAs(old)
+                .containsExactly(0x04030201, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        assertThat(bytes.packText(new byte[] {1}, 4, 2, new int[13])).hasSize(6);
+    }
+
+    @Test
     void packingUsesTheTextsAlphabet() {
         SymbolPacking protein = SymbolPacking.of(Alphabet.of("ACDEFGHIKLMNPQRSTVWY".getBytes()));
         assertThat(protein.sigma()).isEqualTo(5);
         assertThat(protein.symbolsPerWord()).isEqualTo(6);
         assertThat(protein.packPattern("AC".getBytes())).containsExactly(0 | 1 << 5, 0);
         assertThat(protein.packPattern("AB".getBytes())).isNull();
-        int[] words = protein.packText("ACDEFGH".getBytes(), 4, 2);
+        int[] words = protein.packText("ACDEFGH".getBytes(), 4, 2, null);
         assertThat(words).hasSize(6);
         assertThat(words[0]).isEqualTo(0 | 1 << 5 | 2 << 10 | 3 << 15 | 4 << 20 | 5 << 25);
         assertThat(words[1]).isEqualTo(6);
