@@ -152,6 +152,12 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
             return Optional.of("a text of " + n + " symbols of " + sigma + " bits needs a device buffer of "
                     + 4 * bufferWords + " bytes; " + device.describe() + " allows " + device.maxAllocBytes());
         }
+        long total = 4 * bufferWords + 8 * (bufferWords / tileWords + 1) + 4L * (appendCapacity + rangeCapacity);
+        if (device.isOpenCL() && total > device.globalMemBytes() * 9 / 10) {
+            return Optional.of("a text of " + n + " symbols of " + sigma + " bits needs about " + total + " bytes of "
+                    + "device memory (text, counts, candidates); " + device.describe() + " has "
+                    + device.globalMemBytes() + " (OpenCL reports no free memory: 90% of it is the limit)");
+        }
         return Optional.empty();
     }
 
