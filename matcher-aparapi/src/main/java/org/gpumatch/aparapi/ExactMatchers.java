@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.gpumatch.aparapi.rabinkarp.CrkMatcher;
+import org.gpumatch.aparapi.rabinkarp.DrkMatcher;
 import org.gpumatch.aparapi.rabinkarp.DrkWomMatcher;
 import org.gpumatch.aparapi.rabinkarp.HrkMatcher;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
@@ -23,7 +24,7 @@ import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
  */
 public final class ExactMatchers {
     private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK,
-            Algorithm.CRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.HRK, Algorithm.DRK_2S);
+            Algorithm.CRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.HRK, Algorithm.DRK_2S, Algorithm.DRK);
 
     private ExactMatchers() {
     }
@@ -47,6 +48,7 @@ public final class ExactMatchers {
             case DRK_WOM_64 -> new DrkWomMatcher(device, reason);
             case DRK_2S -> new DrkWomMatcher(device, reason, DrkWomMatcher.Variant.TWO_STAGE,
                     DrkWomMatcher.DEFAULT_LOCAL_SIZE, DrkWomMatcher.DEFAULT_WORDS_PER_ITEM);
+            case DRK -> new DrkMatcher(device, reason);
             case CRK -> new CrkMatcher(device, reason);
             case HRK -> new HrkMatcher(device, reason);
             default -> throw new UnsupportedInputException(algorithm.cliName() + " is not an exact-matching algorithm of "
