@@ -1,16 +1,45 @@
 #!/usr/bin/env bash
 # Builds a self-contained gpumatch bundle for a Linux x86-64 GPU host that has no JDK:
 #   gpumatch.jar  the shaded CLI/bench jar with only the Linux x86-64 Aparapi native library
-#   jre/          a jlink'ed Java runtime (java.base, java.logging, java.management, jdk.unsupported, ...)
+#   jre/          a jlink'ed Java runtime (java.base, java.logging, java.management, jdk.unsupported; java.desktop
+#                 only with --plots), its lib/server/libjvm.so gzipped (the launcher unpacks it on first use)
 #   native/       the OpenCL ICD loader (libOpenCL.so.1) of this machine, used only when the host has none
+#   corpora/      with --corpora DIR: the real texts DIR/*.gz (scripts/fetch-corpora.sh --gzip), for the bench's
+#                 real-text rows (scripts/record-gpu-results.sh --steps real)
 #   gpumatch      the launcher: registers NVIDIA's OpenCL library when no ICD file names it, then runs the jar
-# Usage: scripts/build-gpu-bundle.sh [OUTDIR]   (default: .bundle/gpumatch-linux-x86_64; must stay under 60 MiB)
+# Usage: scripts/build-gpu-bundle.sh [--plots] [--corpora DIR] [OUTDIR]
+#   OUTDIR defaults to .bundle/gpumatch-linux-x86_64. The bundle and everything else sent to a GPU host must stay
+#   under 64 MiB: without --plots the bundle is limited to 44 MiB (it is about 27 MiB; corpora add about 8 MiB),
+#   with --plots to 60 MiB.
+#   --plots  include java.desktop (Java2D, ImageIO: about 15 MiB more) so that the GPU host draws the PNG plots
+#            itself. Not needed: the CSVs carry every number, and `gpumatch bench results` run here (with a full JDK)
+#            draws the plots a host could not and rewrites RESULTS.md; without java.desktop the bench prints
+#            "plots skipped: ..." once and goes on.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+plots=false
+corpora=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --plots) plots=true; shift ;;
+    --corpora) corpora=${2:?--corpora needs a folder}; shift 2 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    -*) echo "bundle: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
 out=${1:-$root/.bundle/gpumatch-linux-x86_64}
-# java.desktop: the bench draws its PNG plots with XChart, which uses Java2D.
-modules=java.base,java.logging,java.management,jdk.unsupported,java.desktop
-limit_mib=60
+modules=java.base,java.logging,java.management,jdk.unsupported
+limit_mib=44
+if $plots; then
+  # java.desktop: the bench draws its PNG plots with XChart, which uses Java2D.
+  modules=$modules,java.desktop
+  limit_mib=60
+fi
+if [ -n "$corpora" ]; then
+  corpora=$(cd "$corpora" && pwd)
+  ls "$corpora"/*.gz >/dev/null 2>&1 || { echo "bundle: no .gz files in $corpora (scripts/fetch-corpora.sh --gzip)" >&2; exit 2; }
+fi
 
 cd "$root"
 echo "bundle: building the shaded jar"
@@ -29,6 +58,8 @@ echo "bundle: keeping only the Linux x86-64 Aparapi natives"
 
 echo "bundle: jlink runtime ($modules)"
 jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=2 --output "$out/jre"
+# libjvm.so is most of the runtime (23 of 34 MiB) and gzip takes it to 8 MiB: the launcher unpacks it on first use.
+gzip -9 -n "$out/jre/lib/server/libjvm.so"
 
 loader=$(ldconfig -p | awk '/libOpenCL.so.1 .*x86-64/ {print $NF; exit}')
 if [ -n "$loader" ]; then
@@ -37,10 +68,30 @@ else
   echo "bundle: note: no libOpenCL.so.1 here to carry; the GPU host must provide an OpenCL ICD loader"
 fi
 
+if [ -n "$corpora" ]; then
+  mkdir -p "$out/corpora"
+  cp "$corpora"/*.gz "$out/corpora/"
+  corpora_kib=$(du -sk "$out/corpora" | cut -f1)
+  echo "bundle: corpora $(cd "$out/corpora" && echo *.gz) ($((corpora_kib / 1024)) MiB)"
+  if [ "$corpora_kib" -gt $((20 * 1024)) ]; then
+    echo "bundle: the corpora are larger than 20 MiB" >&2
+    exit 1
+  fi
+fi
+
 cat > "$out/gpumatch" <<'LAUNCHER'
 #!/usr/bin/env bash
 # gpumatch launcher for a GPU host without a JDK (see scripts/build-gpu-bundle.sh).
 here=$(cd "$(dirname "$0")" && pwd)
+# The bundle carries the JVM library gzipped (scripts/build-gpu-bundle.sh); unpack it once, atomically.
+jvm="$here/jre/lib/server/libjvm.so"
+if [ ! -e "$jvm" ] && [ -e "$jvm.gz" ]; then
+  if ! { gzip -dc "$jvm.gz" > "$jvm.$$" && mv -f "$jvm.$$" "$jvm"; }; then
+    rm -f "$jvm.$$"
+    echo "gpumatch: cannot unpack $jvm.gz (needs gzip and a writable bundle folder)" >&2
+    exit 1
+  fi
+fi
 # NVIDIA's OpenCL library may exist without an ICD file naming it: register it in a private vendors folder.
 if [ -z "${OCL_ICD_VENDORS:-}" ]; then
   for lib in /usr/lib/libnvidia-opencl.so.1 /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 \
@@ -71,8 +122,15 @@ LAUNCHER
 chmod +x "$out/gpumatch"
 
 size_kib=$(du -sk "$out" | cut -f1)
-echo "bundle: $out ($((size_kib / 1024)) MiB)"
-if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then
-  echo "bundle: larger than $limit_mib MiB" >&2
+corpora_kib=0
+[ -d "$out/corpora" ] && corpora_kib=$(du -sk "$out/corpora" | cut -f1)
+echo "bundle: $out ($((size_kib / 1024)) MiB; jre $(( $(du -sk "$out/jre" | cut -f1) / 1024 )) MiB," \
+     "jar $(( $(du -sk "$out/gpumatch.jar" | cut -f1) / 1024 )) MiB, corpora $((corpora_kib / 1024)) MiB)"
+if [ $((size_kib - corpora_kib)) -gt $((limit_mib * 1024)) ]; then
+  echo "bundle: larger than $limit_mib MiB without the corpora" >&2
+  exit 1
+fi
+if [ "$size_kib" -gt $((62 * 1024)) ]; then
+  echo "bundle: larger than 62 MiB in all: a GPU host takes at most 64 MiB (leave out --plots or some corpora)" >&2
   exit 1
 fi

@@ -1,21 +1,112 @@
 #!/usr/bin/env bash
-# The recorded GPU measurements, run on a GPU host with the bundle of scripts/build-gpu-bundle.sh:
-#   devices; the ceilings (1 GiB); a DRK-WOM geometry sweep; the exact suite on 2^30 random symbols (sigma 8 and 2).
-# Usage: scripts/record-gpu-results.sh [BUNDLE] [OUT]   (OUT gets results/<device>/..., RESULTS.md and the logs)
+# The recorded GPU measurements, run on a GPU host with the bundle of scripts/build-gpu-bundle.sh, in steps that each
+# fit one command of at most 10 minutes (each step's CSV lands in OUT/results/<device>/; `gpumatch bench results`
+# merges the CSVs of one suite and day into RESULTS.md, so a grid measured in several commands reads as one run).
+#
+# Usage: scripts/record-gpu-results.sh [BUNDLE] [OUT] [--steps LIST] [--sigma LIST] [--corpora DIR] [-- BENCH ARGS]
+#   BUNDLE   the bundle folder (default .bundle/gpumatch-linux-x86_64)
+#   OUT      where results/<device>/..., RESULTS.md and the logs go (default bench)
+#   --steps  comma-separated, in this order (default devices,ceiling,grid,real):
+#              devices  `gpumatch devices`
+#              ceiling  `bench ceiling` (1 GiB)
+#              sweep    the DRK-WOM-64 geometry sweep of issue 4 (org.gpumatch.bench.exact.DrkWomTuning)
+#              grid     `bench exact` on 2^30 random symbols for the --sigma list (the paper's Tables 2-4 and the
+#                       crossover table, its Figure 3c): m in 4,8,16,32,64,256,1024, resident GPU rows and the CPU
+#                       peers on all cores (64 MiB prefix), 10 timed queries per resident row
+#              real     `bench exact --sigma none --text ...` on every corpus in --corpora (the paper's Tables 5-7):
+#                       all modes (resident, one-shot, CPU one thread and all cores, grep/rg)
+#              legacy   issue 4's run: `bench exact --sigma 8,2` with m 1..1024 and DRK-WOM-32/64 and HRK
+#   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
+#            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
+#            21 x 7 queries over 1 GiB; the progress lines carry the seconds since the start)
+#   --corpora  a folder of real texts, NAME.txt.gz or NAME.txt (scripts/fetch-corpora.sh --gzip), each measured as
+#            file:NAME (default BUNDLE/corpora when it exists)
+#   -- ARGS  more options for every `bench exact` of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
+#            later options override the step's own
+# Examples (one command each):
+#   scripts/record-gpu-results.sh B bench --steps devices,ceiling,grid --sigma 1,2
+#   scripts/record-gpu-results.sh B bench --steps grid --sigma 3,4
+#   scripts/record-gpu-results.sh B bench --steps grid --sigma 5,6
+#   scripts/record-gpu-results.sh B bench --steps grid --sigma 7,8
+#   scripts/record-gpu-results.sh B bench --steps real
 set -uo pipefail
-bundle=${1:-.bundle/gpumatch-linux-x86_64}
-out=${2:-bench}
+bundle=.bundle/gpumatch-linux-x86_64
+out=bench
+positional=0
+steps=devices,ceiling,grid,real
+sigmas=1,2,3,4,5,6,7,8
+corpora=""
+extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --steps) steps=${2:?--steps needs a list}; shift 2 ;;
+    --sigma) sigmas=${2:?--sigma needs a list}; shift 2 ;;
+    --corpora) corpora=${2:?--corpora needs a folder}; shift 2 ;;
+    --) shift; extra=("$@"); break ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    -*) echo "record: unknown option $1" >&2; exit 2 ;;
+    *)
+      case $positional in
+        0) bundle=$1 ;;
+        1) out=$1 ;;
+        *) echo "record: unexpected argument $1" >&2; exit 2 ;;
+      esac
+      positional=$((positional + 1)); shift ;;
+  esac
+done
 gm="$bundle/gpumatch"
+[ -x "$gm" ] || { echo "record: no bundle launcher at $gm (scripts/build-gpu-bundle.sh)" >&2; exit 2; }
+if [ -z "$corpora" ] && [ -d "$bundle/corpora" ]; then
+  corpora="$bundle/corpora"
+fi
 mkdir -p "$out/results"
 step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
+status=0
+run() { "$@" || { rc=$?; echo "record: exit $rc: $*" >&2; status=$rc; }; }
+ms=4,8,16,32,64,256,1024
 
-step devices
-"$gm" devices
-step ceiling
-"$gm" bench ceiling --device gpu --out "$out/results"
-step drk-wom geometry sweep
-GPUMATCH_MAIN_CLASS=org.gpumatch.bench.exact.DrkWomTuning GPUMATCH_JAVA_OPTS=-Dcom.aparapi.enableProfiling=true \
-  "$gm" --device gpu --size 1073741824 --reps 20 --m 1,4,5,8 --geometry 256x32,256x64,128x32,512x16
-step exact
-"$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
-  --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M
+IFS=, read -r -a wanted <<< "$steps"
+for s in "${wanted[@]}"; do
+  case "$s" in
+    devices)
+      step devices
+      run "$gm" devices ;;
+    ceiling)
+      step ceiling
+      run "$gm" bench ceiling --device gpu --out "$out/results" ;;
+    sweep)
+      step drk-wom geometry sweep
+      GPUMATCH_MAIN_CLASS=org.gpumatch.bench.exact.DrkWomTuning GPUMATCH_JAVA_OPTS=-Dcom.aparapi.enableProfiling=true \
+        run "$gm" --device gpu --size 1073741824 --reps 20 --m 1,4,5,8 --geometry 256x32,256x64,128x32,512x16 ;;
+    grid)
+      step "exact grid, sigma $sigmas"
+      run "$gm" bench exact --device gpu --out "$out/results" --sigma "$sigmas" --m "$ms" --reps 10 \
+        --cpu-size 64M --modes resident,cpu-all ${extra[@]+"${extra[@]}"} ;;
+    real)
+      step "exact real texts from ${corpora:-(none)}"
+      texts=""
+      if [ -n "$corpora" ]; then
+        for f in "$corpora"/*.txt.gz "$corpora"/*.txt; do
+          [ -e "$f" ] || continue
+          name=$(basename "$f"); name=${name%.gz}; name=${name%.txt}
+          case ",$texts" in *",$name="*) continue ;; esac # NAME.txt.gz wins over NAME.txt
+          texts="${texts:+$texts,}$name=$f"
+        done
+      fi
+      if [ -z "$texts" ]; then
+        echo "record: no corpora (NAME.txt.gz or NAME.txt) in ${corpora:-BUNDLE/corpora}; use --corpora DIR" >&2
+        status=2
+        continue
+      fi
+      run "$gm" bench exact --device gpu --out "$out/results" --sigma none --text "$texts" --m "$ms" --reps 20 \
+        ${extra[@]+"${extra[@]}"} ;;
+    legacy)
+      step "exact (issue 4's run)"
+      run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
+        --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
+    *)
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, legacy)" >&2
+      status=2 ;;
+  esac
+done
+exit $status

@@ -36,9 +36,13 @@ public final class BenchContext {
         return out;
     }
 
-    /** Prints a progress line or notice on the error stream. */
+    /**
+     * Prints a progress line or notice on the error stream, with the seconds since the run started (so that a log
+     * tells how long each step took, e.g. to split a grid into commands that fit a time limit).
+     */
     public void progress(String line) {
-        err.println("bench: " + line);
+        long s = java.time.Duration.between(started, Instant.now()).toSeconds();
+        err.println("bench: " + line + " [" + s + " s]");
         err.flush();
     }
 

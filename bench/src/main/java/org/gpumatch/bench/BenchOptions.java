@@ -1,52 +1,100 @@
 package org.gpumatch.bench;
 
-import java.util.ArrayList;
-import java.util.List;
-import org.gpumatch.api.Algorithm;
-
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
+import org.gpumatch.api.Algorithm;
 
 /**
- * The bench command line: {@code <suite> [--quick] [--device D] [--out DIR] [--text FILE] [--reps N] [--size BYTES]}.
+ * The bench command line: {@code <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]
+ * [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES] [--modes LIST]}.
  *
  * @param suite  the suite name (validated later against the registry)
  * @param quick  small sizes and few repetitions (CI)
  * @param device the device policy text ({@code auto}, {@code gpu}, {@code opencl}, or a name substring)
  * @param out    the results folder: CSVs and plots go to {@code out/<device-slug>/}, RESULTS.md to its parent
- * @param text   a real text file to add rows for, if any
+ * @param texts  real text files to add rows for (exact), in the order given; empty for none
  * @param reps   timed repetitions of each resident GPU row, if given
  * @param size   the text size n (exact) or the ceiling array size (ceiling), in bytes, if given
  * @param ms     pattern lengths to measure (exact), or empty for the suite's default
- * @param sigmas alphabet widths of the random texts (exact), or empty for the default
+ * @param sigmas alphabet widths of the random texts (exact): empty for the default, an empty list for none
+ *               ({@code --sigma none}: only the {@code --text} files)
  * @param algorithms the device algorithms to measure (exact), or empty for all implemented ones
  * @param cpuSize the prefix the CPU peers measure on (exact), if given
+ * @param modes  what the exact suite measures (default: everything)
  */
-public record BenchOptions(String suite, boolean quick, String device, Path out, Optional<Path> text, OptionalInt reps,
-                           OptionalLong size, List<Integer> ms, List<Integer> sigmas, List<Algorithm> algorithms,
-                           OptionalLong cpuSize) {
+public record BenchOptions(String suite, boolean quick, String device, Path out, List<TextFile> texts,
+                           OptionalInt reps, OptionalLong size, List<Integer> ms, Optional<List<Integer>> sigmas,
+                           List<Algorithm> algorithms, OptionalLong cpuSize, Set<Mode> modes) {
+
+    /**
+     * A real text of the exact suite: {@code --text LABEL=FILE} or {@code --text FILE}.
+     *
+     * @param label the corpus name its rows carry ({@code file:LABEL} in the CSV's {@code text} column): the given
+     *              label, else the file name without {@code .gz}
+     * @param path  the file; {@code .gz} files are decompressed while read
+     */
+    public record TextFile(String label, Path path) {
+        /** Whether the file is read through gzip (its name ends with {@code .gz}). */
+        public boolean gzipped() {
+            return path.getFileName() != null && path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
+        }
+    }
+
+    /** What the exact suite measures; {@code --modes} picks some (all by default). */
+    public enum Mode {
+        /** Device algorithms with the text resident, many queries. */
+        RESIDENT("resident"),
+        /** Device algorithms, a new matcher per query (compile, pack, upload, count). */
+        ONESHOT("oneshot"),
+        /** CPU peers on one thread. */
+        CPU_1T("cpu-1t"),
+        /** CPU peers split over all cores. */
+        CPU_ALL("cpu-all"),
+        /** grep and rg when on the PATH. */
+        EXTERNAL("external");
+
+        private final String cliName;
+
+        Mode(String cliName) {
+            this.cliName = cliName;
+        }
+
+        /** The name on the command line and in the CSV's {@code mode} column. */
+        public String cliName() {
+            return cliName;
+        }
+    }
     /** Where results go unless {@code --out} says otherwise (relative to the working directory). */
     public static final Path DEFAULT_OUT = Path.of("bench", "results");
 
     /** The usage text printed by {@code --help}. */
     public static final String USAGE = String.join(System.lineSeparator(),
-            "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text FILE] [--reps N] [--size BYTES]"
-                    + " [--m LIST] [--sigma LIST] [--algorithms LIST] [--cpu-size BYTES]",
+            "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]"
+                    + " [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES]"
+                    + " [--modes LIST]",
             "suites: ceiling, exact, results (rewrite RESULTS.md from the CSVs); multi, kmismatch, sa, checker (later)",
             "  --quick        small inputs and few repetitions (CI)",
             "  --device D     auto (default), gpu, opencl, or a substring of the OpenCL device name",
             "  --out DIR      results folder (default bench/results); RESULTS.md is written to its parent",
-            "  --text FILE    also measure this file (exact suite)",
+            "  --text [LABEL=]FILE,...  also measure these real files (exact suite; repeatable); .gz files are read"
+                    + " through gzip; rows are labeled file:LABEL (default: the file name)",
             "  --reps N       timed repetitions per resident GPU row (default 20, quick 3)",
             "  --size BYTES   text size for exact (default 2^30, quick 4M), array size for ceiling (default 1G,"
                     + " quick 32M); suffixes k, M, G are powers of 1024",
             "  --m LIST       pattern lengths for exact, comma separated (default 1,2,4,8,16,32,64,256,1024)",
-            "  --sigma LIST   alphabet bits of the random texts for exact (default 1..8)",
+            "  --sigma LIST   alphabet bits of the random texts for exact (default 1..8); none: only the --text files",
             "  --algorithms LIST  device algorithms for exact, e.g. drk-wom-64,hrk (default: all implemented)",
-            "  --cpu-size BYTES   prefix the CPU peers measure on (default 256M; quick: the whole text)");
+            "  --cpu-size BYTES   prefix the CPU peers measure on (default 256M; quick: the whole text)",
+            "  --modes LIST   what exact measures: resident,oneshot,cpu-1t,cpu-all,external, or cpu for both CPU"
+                    + " modes (default: all)");
 
     /** Whether the arguments ask for help ({@code -h}, {@code --help}, {@code help}). */
     public static boolean isHelp(String[] args) {
@@ -69,30 +117,102 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
         boolean quick = false;
         String device = System.getProperty("gpumatch.device", "auto");
         Path out = DEFAULT_OUT;
-        Optional<Path> text = Optional.empty();
+        List<TextFile> texts = new ArrayList<>();
         OptionalInt reps = OptionalInt.empty();
         OptionalLong size = OptionalLong.empty();
         List<Integer> ms = List.of();
-        List<Integer> sigmas = List.of();
+        Optional<List<Integer>> sigmas = Optional.empty();
         List<Algorithm> algorithms = List.of();
         OptionalLong cpuSize = OptionalLong.empty();
+        Set<Mode> modes = EnumSet.allOf(Mode.class);
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "--quick" -> quick = true;
                 case "--device" -> device = value(args, ++i, a);
                 case "--out" -> out = Path.of(value(args, ++i, a));
-                case "--text" -> text = Optional.of(Path.of(value(args, ++i, a)));
+                case "--text" -> texts.addAll(textList(value(args, ++i, a), a));
                 case "--reps" -> reps = OptionalInt.of((int) positive(value(args, ++i, a), a, Integer.MAX_VALUE));
                 case "--size" -> size = OptionalLong.of(parseBytes(value(args, ++i, a), a));
                 case "--m" -> ms = positiveList(value(args, ++i, a), a, 1 << 20);
-                case "--sigma" -> sigmas = positiveList(value(args, ++i, a), a, 8);
+                case "--sigma" -> {
+                    String v = value(args, ++i, a);
+                    sigmas = Optional.of(v.trim().equalsIgnoreCase("none") ? List.of() : positiveList(v, a, 8));
+                }
                 case "--algorithms" -> algorithms = algorithmList(value(args, ++i, a), a);
                 case "--cpu-size" -> cpuSize = OptionalLong.of(parseBytes(value(args, ++i, a), a));
+                case "--modes" -> modes = modeList(value(args, ++i, a), a);
                 default -> throw new UsageException("unknown option " + a + " (see --help)");
             }
         }
-        return new BenchOptions(suite, quick, device, out, text, reps, size, ms, sigmas, algorithms, cpuSize);
+        Set<String> labels = new HashSet<>();
+        for (TextFile t : texts) {
+            if (!labels.add(t.label())) {
+                throw new UsageException("--text: the label " + t.label() + " is given twice");
+            }
+        }
+        return new BenchOptions(suite, quick, device, out, List.copyOf(texts), reps, size, ms, sigmas, algorithms,
+                cpuSize, Set.copyOf(modes));
+    }
+
+    /** Whether the exact suite measures {@code mode}. */
+    public boolean measures(Mode mode) {
+        return modes.contains(mode);
+    }
+
+    /**
+     * Parses {@code [LABEL=]FILE[,[LABEL=]FILE...]}. A label is letters, digits, {@code .}, {@code _} and {@code -};
+     * a part whose text before the first {@code =} is not such a label is a file name as a whole.
+     */
+    public static List<TextFile> textList(String text, String option) {
+        List<TextFile> out = new ArrayList<>();
+        for (String raw : text.split(",")) {
+            String part = raw.trim();
+            if (part.isEmpty()) {
+                throw new UsageException(option + ": empty file name in \"" + text + "\"");
+            }
+            int eq = part.indexOf('=');
+            String label = null;
+            String file = part;
+            if (eq > 0 && part.substring(0, eq).matches("[A-Za-z0-9._-]+")) {
+                label = part.substring(0, eq);
+                file = part.substring(eq + 1);
+                if (file.isEmpty()) {
+                    throw new UsageException(option + ": no file after " + label + "=");
+                }
+            }
+            Path path = Path.of(file);
+            if (label == null) {
+                String name = path.getFileName() == null ? file : path.getFileName().toString();
+                label = name.toLowerCase(Locale.ROOT).endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+            }
+            out.add(new TextFile(label, path));
+        }
+        return out;
+    }
+
+    private static Set<Mode> modeList(String text, String option) {
+        Set<Mode> out = EnumSet.noneOf(Mode.class);
+        for (String raw : text.split(",")) {
+            String part = raw.trim().toLowerCase(Locale.ROOT);
+            if (part.equals("cpu")) {
+                out.add(Mode.CPU_1T);
+                out.add(Mode.CPU_ALL);
+                continue;
+            }
+            Mode mode = null;
+            for (Mode m : Mode.values()) {
+                if (m.cliName().equals(part)) {
+                    mode = m;
+                }
+            }
+            if (mode == null) {
+                throw new UsageException(option + ": unknown mode \"" + raw.trim()
+                        + "\" (resident, oneshot, cpu-1t, cpu-all, cpu, external)");
+            }
+            out.add(mode);
+        }
+        return out;
     }
 
     private static List<Integer> positiveList(String text, String option, long max) {

@@ -13,7 +13,7 @@ import org.gpumatch.bench.BenchOptions;
  * one-shot run compiles its kernels: the dominant cost on PoCL), CPU reps 2 on the whole text.
  *
  * @param ms           pattern lengths
- * @param sigmas       alphabet bits of the random texts
+ * @param sigmas       alphabet bits of the random texts (empty: no random text, only {@code --text} files)
  * @param n            random text size in bytes
  * @param residentReps timed queries per resident GPU row
  * @param oneShotReps  timed one-shot runs per row
@@ -41,7 +41,7 @@ public record ExactGrid(List<Integer> ms, List<Integer> sigmas, int n, int resid
         }
         int reps = o.reps().orElse(q ? 3 : 20);
         List<Integer> ms = !o.ms().isEmpty() ? o.ms() : q ? QUICK_MS : FULL_MS;
-        List<Integer> sigmas = !o.sigmas().isEmpty() ? o.sigmas() : q ? List.of(1, 8) : List.of(1, 2, 3, 4, 5, 6, 7, 8);
+        List<Integer> sigmas = o.sigmas().orElse(q ? List.of(1, 8) : List.of(1, 2, 3, 4, 5, 6, 7, 8));
         int cpuBytes = (int) Math.min(Integer.MAX_VALUE, o.cpuSize().orElse(q ? Integer.MAX_VALUE : CPU_CAP));
         return new ExactGrid(ms, sigmas, (int) size, reps, Math.max(2, reps / 4), !q, Math.max(2, Math.min(reps, 3)),
                 cpuBytes, o.algorithms());

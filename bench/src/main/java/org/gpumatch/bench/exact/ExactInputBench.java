@@ -15,6 +15,7 @@ import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.bench.BenchContext;
+import org.gpumatch.bench.BenchOptions.Mode;
 import org.gpumatch.bench.Samples;
 import org.gpumatch.bench.ceiling.Ceilings;
 import org.gpumatch.bench.peers.CpuPeer;
@@ -26,6 +27,7 @@ import org.gpumatch.bench.report.Plots;
 import org.gpumatch.bench.report.ResultRow;
 import org.gpumatch.bench.report.RowFactory;
 import org.gpumatch.bench.report.RunRecord;
+import org.gpumatch.bench.report.TimeTable;
 
 /**
  * Measures one input of the exact suite, in the order of the printed table: the device algorithms (resident, then
@@ -64,6 +66,11 @@ final class ExactInputBench {
         ctx.progress(input.name() + " sigma=" + input.sigma() + ": oracle counts (naive, all cores)");
         Map<Integer, Long> expected = oracle(t, patterns);
         measureDevice(input, patterns, expected);
+        if (!ctx.options().measures(Mode.CPU_1T) && !ctx.options().measures(Mode.CPU_ALL)
+                && !ctx.options().measures(Mode.EXTERNAL)) {
+            report();
+            return;
+        }
         byte[] cpuText = t.length > grid.cpuBytes() ? Arrays.copyOf(t, grid.cpuBytes()) : t;
         Map<Integer, Long> cpuExpected = cpuText == t ? expected : oracle(cpuText, patterns);
         String cpuNote = join(input.note(), cpuText.length < t.length
@@ -83,6 +90,11 @@ final class ExactInputBench {
         ComputeDevice device = ctx.device();
         Text text = Text.wrap(input.bytes());
         long n = input.bytes().length;
+        boolean resident = ctx.options().measures(Mode.RESIDENT);
+        boolean oneShot = ctx.options().measures(Mode.ONESHOT);
+        if (!resident && !oneShot) {
+            return;
+        }
         for (Algorithm alg : source.deviceAlgorithms(device)) {
             if (!grid.includes(alg)) {
                 continue;
@@ -99,14 +111,19 @@ final class ExactInputBench {
             if (ms.isEmpty()) {
                 continue;
             }
-            ctx.progress(input.name() + " sigma=" + input.sigma() + ": " + alg.cliName() + " resident");
-            try (Matcher matcher = source.create(alg, device)) {
-                for (int m : ms) {
-                    Timed r = DeviceRuns.resident(matcher, text, Pattern.of(patterns.get(m)), expected.get(m),
-                            grid.residentReps(), what(alg.cliName(), "resident", input, n, m));
-                    add(rows.row(alg.cliName(), "resident", input.name(), n, m, input.sigma(), expected.get(m),
-                            r.device(), r.wall(), input.note()));
+            if (resident) {
+                ctx.progress(input.name() + " sigma=" + input.sigma() + ": " + alg.cliName() + " resident");
+                try (Matcher matcher = source.create(alg, device)) {
+                    for (int m : ms) {
+                        Timed r = DeviceRuns.resident(matcher, text, Pattern.of(patterns.get(m)), expected.get(m),
+                                grid.residentReps(), what(alg.cliName(), "resident", input, n, m));
+                        add(rows.row(alg.cliName(), "resident", input.name(), n, m, input.sigma(), expected.get(m),
+                                r.device(), r.wall(), input.note()));
+                    }
                 }
+            }
+            if (!oneShot) {
+                continue;
             }
             ctx.progress(input.name() + " sigma=" + input.sigma() + ": " + alg.cliName() + " one-shot");
             for (int m : grid.oneShotAllMs() ? ms : ms.subList(0, 1)) {
@@ -120,25 +137,34 @@ final class ExactInputBench {
 
     private void measureCpu(ExactInput input, byte[] cpuText, Map<Integer, byte[]> patterns,
                             Map<Integer, Long> expected, String note) {
+        boolean oneThread = ctx.options().measures(Mode.CPU_1T);
+        boolean allCores = ctx.options().measures(Mode.CPU_ALL);
+        if (!oneThread && !allCores) {
+            return;
+        }
         int threads = Runtime.getRuntime().availableProcessors();
         int maxM = patterns.keySet().stream().mapToInt(Integer::intValue).max().orElse(1);
         SplitText split = SplitText.of(cpuText, threads * 4, maxM - 1);
         int n = cpuText.length;
         for (CpuPeer peer : CpuPeers.standard()) {
             ctx.progress(input.name() + " sigma=" + input.sigma() + ": CPU peer " + peer.name());
-            CpuPeer.Searcher one = peer.prepare(cpuText);
-            SplitText.Prepared all = split.prepare(peer);
+            CpuPeer.Searcher one = oneThread ? peer.prepare(cpuText) : null;
+            SplitText.Prepared all = allCores ? split.prepare(peer) : null;
             for (var e : patterns.entrySet()) {
                 int m = e.getKey();
                 byte[] p = e.getValue();
                 long exp = expected.get(m);
-                Samples s1 = CpuRuns.time(() -> one.count(p, n), exp, grid.cpuReps(),
-                        what(peer.name(), "cpu-1t", input, n, m));
-                add(rows.row(peer.name(), "cpu-1t", input.name(), n, m, input.sigma(), exp, null, s1, note));
-                Samples sAll = CpuRuns.time(() -> all.count(p), exp, grid.cpuReps(),
-                        what(peer.name(), "cpu-all", input, n, m));
-                add(rows.row(peer.name(), "cpu-all", input.name(), n, m, input.sigma(), exp, null, sAll,
-                        join(note, threads + " threads, " + split.parts() + " slices")));
+                if (oneThread) {
+                    Samples s1 = CpuRuns.time(() -> one.count(p, n), exp, grid.cpuReps(),
+                            what(peer.name(), "cpu-1t", input, n, m));
+                    add(rows.row(peer.name(), "cpu-1t", input.name(), n, m, input.sigma(), exp, null, s1, note));
+                }
+                if (allCores) {
+                    Samples sAll = CpuRuns.time(() -> all.count(p), exp, grid.cpuReps(),
+                            what(peer.name(), "cpu-all", input, n, m));
+                    add(rows.row(peer.name(), "cpu-all", input.name(), n, m, input.sigma(), exp, null, sAll,
+                            join(note, threads + " threads, " + split.parts() + " slices")));
+                }
             }
         }
     }
@@ -146,7 +172,7 @@ final class ExactInputBench {
     private void measureExternal(ExactInput input, byte[] cpuText, Map<Integer, byte[]> patterns,
                                  Map<Integer, Long> expected, String note) throws IOException {
         List<ExternalTools.Tool> tools = ExternalTools.onPath();
-        if (tools.isEmpty()) {
+        if (tools.isEmpty() || !ctx.options().measures(Mode.EXTERNAL)) {
             return;
         }
         Path dir = Files.createTempDirectory("gpumatch-bench");
@@ -211,12 +237,21 @@ final class ExactInputBench {
         PaperTable table = PaperTable.of(in.title(), in.rows(), ceilings.uploadWallGbps());
         ctx.out().println();
         ctx.out().print(table.toText());
+        if (!input0(in).equals("random")) {
+            ctx.out().println();
+            ctx.out().print(TimeTable.of("time per query (ms), " + in.title().replace("; GB/s", ""), in.rows())
+                    .toText());
+        }
         for (String s : skipped) {
             ctx.out().println("  skipped " + s);
         }
         Path png = record.plot(in.label());
         Plots.write(png, table).ifPresentOrElse(why -> ctx.noticeOnce("plots skipped: " + why),
                 () -> ctx.out().println("  plot: " + png));
+    }
+
+    private static String input0(InputTables.Input in) {
+        return in.rows().get(0).text();
     }
 
     private static String what(String alg, String mode, ExactInput input, long n, int m) {

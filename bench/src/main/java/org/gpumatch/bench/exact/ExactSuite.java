@@ -11,11 +11,17 @@ import org.gpumatch.bench.report.RowFactory;
 import org.gpumatch.bench.report.RunRecord;
 
 /**
- * {@code bench exact}: the SPAA 2016 paper's Tables 2-4 for this device. After the ceilings, for each sigma (random
- * text over 2^sigma symbols, fixed seed; see {@link ExactGrid}) and then the {@code --text} file: every device
+ * {@code bench exact}: the SPAA 2016 paper's Tables 2-4 for this device, and with {@code --text} the real-text rows of
+ * its Tables 5-7. After the ceilings, for each sigma (random text over 2^sigma symbols, fixed seed; see
+ * {@link ExactGrid}; none with {@code --sigma none}) and then each {@code --text} file (.gz read through gzip): every device
  * algorithm resident and one-shot, the CPU peers single-threaded and on all cores, and grep/rg when on the PATH; each
  * count validated against the naive oracle (a mismatch aborts the run); a table printed, a plot drawn, rows appended
  * to the run's CSV. Ends by regenerating RESULTS.md.
+ *
+ * <p>In pieces: the full grid (sigma 1..8, n = 2^30) takes longer than one 10-minute command on a GPU host; run it
+ * as several commands on the same UTC day, e.g. {@code --sigma 1,2,3,4} then {@code --sigma 5,6,7,8} then
+ * {@code --sigma none --text dna=...,protein=...}: each writes its own CSV, and RESULTS.md merges the CSVs of a
+ * suite's latest day (see {@link ResultsMarkdown}).
  *
  * <p>Memory: about {@link ExactGrid#heapNeeded} bytes of Java heap (3.5 GiB for the full n = 2^30); when the heap is
  * smaller, n is halved until it fits, with a notice. Time on an H200 host: minutes, most of it CPU peers and the
@@ -42,8 +48,11 @@ public final class ExactSuite implements Suite {
     @Override
     public void run(BenchContext ctx) throws IOException {
         ExactGrid grid = ExactGrid.of(ctx.options());
-        ctx.options().text().ifPresent(ExactSuite::requireReadable);
-        int n = fitToHeap(ctx, grid.n(), grid.cpuBytes());
+        ctx.options().texts().forEach(t -> requireReadable(t.path()));
+        if (grid.sigmas().isEmpty() && ctx.options().texts().isEmpty()) {
+            throw new org.gpumatch.bench.UsageException("--sigma none measures only --text files, and none was given");
+        }
+        int n = grid.sigmas().isEmpty() ? grid.n() : fitToHeap(ctx, grid.n(), grid.cpuBytes());
         RowFactory rows = new RowFactory(ctx.info(), name(), ctx.options().quick());
         try (RunRecord record = RunRecord.create(ctx.options().out(), ctx.info(), name(), ctx.options().quick())) {
             Ceilings ceilings = CeilingSuite.measure(ctx, rows, record);
@@ -51,9 +60,10 @@ public final class ExactSuite implements Suite {
                 ctx.progress("random text sigma=" + sigma + ": generating " + n + " bytes");
                 new ExactInputBench(ctx, grid, source, rows, record, ceilings).run(ExactInput.random(n, sigma));
             }
-            if (ctx.options().text().isPresent()) {
+            for (var text : ctx.options().texts()) {
                 int max = ctx.options().quick() ? grid.n() : Integer.MAX_VALUE - 64;
-                ExactInput file = ExactInput.file(ctx.options().text().get(), max);
+                ctx.progress("real text " + text.label() + ": reading " + text.path());
+                ExactInput file = ExactInput.file(text, max);
                 new ExactInputBench(ctx, grid, source, rows, record, ceilings).run(file);
             }
             ctx.out().println();

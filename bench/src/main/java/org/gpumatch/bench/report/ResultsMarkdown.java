@@ -16,8 +16,11 @@ import java.util.stream.Stream;
 /**
  * Regenerates {@code RESULTS.md} (in the parent of the results folder, so {@code bench/RESULTS.md} for the default
  * {@code bench/results}) from the CSVs: per device, the latest run of each suite (full runs preferred over
- * {@code --quick} ones), first its ceilings, then its tables with links to the plots and the CSV. Other files in a
- * device folder (older text records) are listed as links. Cost: reads every CSV once.
+ * {@code --quick} ones) merged with the other runs of that suite on the same UTC day (a grid measured in pieces, see
+ * {@link #merge}), first its ceilings, then, for the exact suite, the crossover table (the paper's Figure 3c; also
+ * written as {@code <day>-exact-crossover.csv} beside the CSVs), then its tables with links to the plots and the CSVs;
+ * real-text inputs also get a time table in the layout of the paper's Tables 5-7. Other files in a device folder
+ * (older text records) are listed as links. Cost: reads every CSV once.
  */
 public final class ResultsMarkdown {
     private ResultsMarkdown() {
@@ -33,9 +36,64 @@ public final class ResultsMarkdown {
             return rows.get(0).date();
         }
 
+        String day() {
+            return date().length() >= 10 ? date().substring(0, 10) : date();
+        }
+
         boolean quick() {
             return rows.get(0).quick();
         }
+    }
+
+    /**
+     * What RESULTS.md shows of one suite: the CSVs of its latest day (oldest first) and their rows merged.
+     *
+     * @param runs the CSVs, oldest first; the last is the latest run
+     * @param rows {@link #merge} of their rows
+     */
+    private record Merged(List<Run> runs, List<ResultRow> rows) {
+        Run latest() {
+            return runs.get(runs.size() - 1);
+        }
+
+        String suite() {
+            return latest().suite();
+        }
+
+        /** The file-name stem of the merged files ({@code 2026-11-22-exact}, {@code ...-exact-quick}). */
+        String stem() {
+            return latest().day() + "-" + suite() + (latest().quick() ? "-quick" : "");
+        }
+    }
+
+    /** The file-name suffix of the crossover table written beside the CSVs. */
+    public static final String CROSSOVER_SUFFIX = "-crossover.csv";
+
+    /**
+     * Merges the rows of several runs of one suite (oldest first) into one table's worth: a measured row replaces an
+     * earlier one with the same algorithm, mode, text, sigma and m (the newest measurement of each cell wins; cells
+     * only an older run measured are kept); ceiling rows come from the newest run that has them. Row order: ceilings
+     * first, then each row where its cell was first measured. This is how a grid measured in pieces (e.g.
+     * {@code --sigma 1,2,3,4}, then {@code --sigma 5,6,7,8}, then {@code --sigma none --text ...}) reads as one run.
+     */
+    public static List<ResultRow> merge(List<List<ResultRow>> runsOldestFirst) {
+        List<ResultRow> ceilings = List.of();
+        Map<String, ResultRow> cells = new LinkedHashMap<>();
+        for (List<ResultRow> run : runsOldestFirst) {
+            List<ResultRow> c = run.stream().filter(r -> r.mode().equals("ceiling")).toList();
+            if (!c.isEmpty()) {
+                ceilings = c;
+            }
+            for (ResultRow r : run) {
+                if (!r.mode().equals("ceiling")) {
+                    cells.put(String.join("\u0000", r.algorithm(), r.mode(), r.text(), Integer.toString(r.sigma()),
+                            Integer.toString(r.m())), r);
+                }
+            }
+        }
+        List<ResultRow> out = new ArrayList<>(ceilings);
+        out.addAll(cells.values());
+        return out;
     }
 
     /**
@@ -60,7 +118,8 @@ public final class ResultsMarkdown {
         sb.append("# Recorded benchmark results\n\n");
         sb.append("Generated from the CSV files under `").append(md.getParent().relativize(dir).toString()
                 .replace('\\', '/')).append("/` by `gpumatch bench results` (every suite run regenerates it too); "
-                + "do not edit by hand. For each device: the latest run of each suite. How the numbers are measured "
+                + "do not edit by hand. For each device: the latest run of each suite, merged with the other runs "
+                + "of that suite on the same day (a grid measured in pieces). How the numbers are measured "
                 + "and what each column means: [bench/README.md](README.md). GB/s = 10^9 text bytes per second; "
                 + "`/read` = ratio to the read ceiling of the same run; `/h2d` = ratio to its first-upload (one-shot path) wall rate; "
                 + "`*` = count not validated (external tools count lines).\n");
@@ -76,13 +135,18 @@ public final class ResultsMarkdown {
         try (Stream<Path> s = Files.list(device)) {
             files = s.filter(Files::isRegularFile).sorted().toList();
         }
+        List<Run> parsed = new ArrayList<>();
         Map<String, Run> latest = new LinkedHashMap<>();
         List<Path> others = new ArrayList<>();
         for (Path f : files) {
             String name = f.getFileName().toString();
+            if (name.endsWith(CROSSOVER_SUFFIX)) {
+                continue; // written below, linked from its suite's section
+            }
             if (name.endsWith(".csv")) {
                 Optional<Run> run = read(f);
                 if (run.isPresent()) {
+                    parsed.add(run.get());
                     latest.merge(run.get().suite(), run.get(), ResultsMarkdown::newer);
                     continue;
                 }
@@ -94,13 +158,18 @@ public final class ResultsMarkdown {
         String title = latest.values().stream().findFirst().map(r -> r.rows().get(0).device())
                 .orElse(device.getFileName().toString());
         sb.append("\n## ").append(title).append(" (`").append(device.getFileName()).append("`)\n");
-        List<Run> runs = new ArrayList<>(latest.values());
-        runs.sort(Comparator.comparing((Run r) -> !r.suite().equals("ceiling")).thenComparing(Run::suite));
+        List<Merged> runs = new ArrayList<>();
+        for (Run last : latest.values()) {
+            List<Run> group = parsed.stream().filter(r -> r.suite().equals(last.suite()) && r.quick() == last.quick()
+                    && r.day().equals(last.day())).sorted(ResultsMarkdown::older).toList();
+            runs.add(new Merged(group, merge(group.stream().map(Run::rows).toList())));
+        }
+        runs.sort(Comparator.comparing((Merged r) -> !r.suite().equals("ceiling")).thenComparing(Merged::suite));
         if (runs.isEmpty()) {
             sb.append("\nNo bench suite CSV in this folder yet.\n");
         }
-        for (Run run : runs) {
-            appendRun(sb, base, run);
+        for (Merged run : runs) {
+            appendRun(sb, base, device, run);
         }
         if (!others.isEmpty()) {
             sb.append("\n### Other records\n\n");
@@ -114,11 +183,16 @@ public final class ResultsMarkdown {
         if (a.quick() != b.quick()) {
             return a.quick() ? b : a;
         }
+        return older(a, b) >= 0 ? a : b;
+    }
+
+    /** Orders runs by start date, then by file name (a later run of the same second gets a higher -K suffix). */
+    private static int older(Run a, Run b) {
         int c = a.date().compareTo(b.date());
         if (c == 0) {
             c = a.csv().getFileName().toString().compareTo(b.csv().getFileName().toString());
         }
-        return c >= 0 ? a : b;
+        return c;
     }
 
     private static Optional<Run> read(Path csv) {
@@ -130,14 +204,28 @@ public final class ResultsMarkdown {
         }
     }
 
-    private static void appendRun(StringBuilder sb, Path base, Run run) {
+    private static void appendRun(StringBuilder sb, Path base, Path device, Merged merged) throws IOException {
+        Run run = merged.latest();
+        List<ResultRow> rows = merged.rows();
         ResultRow first = run.rows().get(0);
-        sb.append("\n### ").append(run.suite()).append(run.quick() ? " (quick)" : "").append(", ")
-                .append(first.date()).append(" ([CSV](").append(link(base, run.csv())).append("))\n\n");
-        sb.append("Driver ").append(first.driver()).append("; JDK ").append(first.jdk()).append("; Aparapi ")
-                .append(first.aparapi()).append("; host ").append(first.host()).append(".\n\n");
+        sb.append("\n### ").append(run.suite()).append(run.quick() ? " (quick)" : "").append(", ");
+        if (merged.runs().size() == 1) {
+            sb.append(first.date()).append(" ([CSV](").append(link(base, run.csv())).append("))\n\n");
+        } else {
+            sb.append(run.day()).append(", ").append(merged.runs().size()).append(" runs merged (");
+            for (int i = 0; i < merged.runs().size(); i++) {
+                Run r = merged.runs().get(i);
+                sb.append(i == 0 ? "" : ", ").append("[").append(r.date().length() > 11 ? r.date().substring(11)
+                        : r.date()).append("](").append(link(base, r.csv())).append(")");
+            }
+            sb.append("; a later run's row replaces an earlier one of the same algorithm, mode, text, sigma and m)"
+                    + "\n\n");
+        }
+        List<String> provenance = merged.runs().stream().map(r -> r.rows().get(0)).map(r -> "Driver " + r.driver()
+                + "; JDK " + r.jdk() + "; Aparapi " + r.aparapi() + "; host " + r.host() + ".").distinct().toList();
+        sb.append(String.join(" ", provenance)).append("\n\n");
         sb.append("| ceiling | size | device | wall | runs |\n|---|---:|---:|---:|---:|\n");
-        for (ResultRow r : run.rows()) {
+        for (ResultRow r : rows) {
             if (r.mode().equals("ceiling")) {
                 boolean launch = r.algorithm().equals("empty-launch");
                 sb.append("| ").append(r.algorithm()).append(" | ").append(launch ? "-" : r.n() + " B").append(" | ")
@@ -146,17 +234,27 @@ public final class ResultsMarkdown {
                         .append(r.reps()).append(" |\n");
             }
         }
-        double upload = InputTables.ceiling(run.rows(), "first-upload")
-                .or(() -> InputTables.ceiling(run.rows(), "host-to-device")).map(ResultRow::wallGbps)
+        double upload = InputTables.ceiling(rows, "first-upload")
+                .or(() -> InputTables.ceiling(rows, "host-to-device")).map(ResultRow::wallGbps)
                 .orElse(Double.NaN);
-        for (InputTables.Input in : InputTables.of(run.rows())) {
+        List<Crossover.Cell> crossover = Crossover.of(rows);
+        if (run.suite().equals("exact") && !crossover.isEmpty()) {
+            Path csv = device.resolve(merged.stem() + CROSSOVER_SUFFIX);
+            Files.write(csv, Crossover.toCsv(crossover), StandardCharsets.UTF_8);
+            sb.append("\n#### Fastest device algorithm per input and m (the paper's Figure 3c for this device)\n\n");
+            sb.append("From the resident rows below ([crossover CSV](").append(link(base, csv)).append(")). ");
+            sb.append(Crossover.toMarkdown(crossover));
+        }
+        for (InputTables.Input in : InputTables.of(rows)) {
             sb.append("\n#### ").append(in.title()).append("\n\n");
             PaperTable table = PaperTable.of(in.title(), in.rows(), upload);
             sb.append(table.toMarkdown());
-            Path png = run.csv().resolveSibling(stripCsv(run.csv()) + "-" + in.label() + ".png");
-            if (!hasImage(png)) { // a host without fonts could not draw it: draw it here from the CSV
-                Plots.write(png, table);
+            if (!in.rows().get(0).text().equals("random")) {
+                sb.append("\nTime per query in ms (the paper's Tables 5-7 layout; speedup: fastest resident GPU rate"
+                        + " over fastest CPU rate):\n\n");
+                sb.append(TimeTable.of(in.title(), in.rows()).toMarkdown());
             }
+            Path png = plotOf(merged, in);
             if (hasImage(png)) {
                 sb.append("\n![").append(in.title()).append("](").append(link(base, png)).append(")\n");
             }
@@ -167,6 +265,33 @@ public final class ResultsMarkdown {
                 sb.append("\nNotes: ").append(String.join("; ", notes)).append(".\n");
             }
         }
+    }
+
+    /**
+     * The plot of one input: the PNG its run drew beside its CSV when all its rows come from one run (drawn here from
+     * the CSV when that host could not), else a merged plot {@code <day>-<suite>-merged-<label>.png}, drawn anew.
+     */
+    private static Path plotOf(Merged merged, InputTables.Input in) {
+        java.util.Set<Path> sources = new java.util.LinkedHashSet<>();
+        for (Run r : merged.runs()) {
+            for (ResultRow row : in.rows()) {
+                if (r.rows().contains(row)) {
+                    sources.add(r.csv());
+                }
+            }
+        }
+        PaperTable table = PaperTable.of(in.title(), in.rows(), Double.NaN);
+        if (sources.size() <= 1) {
+            Path csv = sources.isEmpty() ? merged.latest().csv() : sources.iterator().next();
+            Path png = csv.resolveSibling(stripCsv(csv) + "-" + in.label() + ".png");
+            if (!hasImage(png)) { // a host without fonts could not draw it: draw it here from the CSV
+                Plots.write(png, table);
+            }
+            return png;
+        }
+        Path png = merged.latest().csv().resolveSibling(merged.stem() + "-merged-" + in.label() + ".png");
+        Plots.write(png, table);
+        return png;
     }
 
     private static boolean hasImage(Path png) {

@@ -39,7 +39,7 @@ import org.gpumatch.api.Text;
  * every window matches, costs O(occ * m)). Device memory: n bytes of packed text plus 2 KiB of symbol table, the
  * pattern, 8 bytes per tile of {@code g * localSize} characters (0.001 bytes per character by default) and 4 bytes per
  * match. Local memory per work-group: about {@code (g * localSize + m) * 33/32 + 4 * localSize + 2048} bytes
- * ({@link DrkKernel#localBytes}); 11.3 KiB + 1.03 m bytes by default, so a 48 KiB device takes m up to about 36,000
+ * ({@link DrkKernel#localBytes}); about 20 KiB + 1.03 m bytes by default, so a 48 KiB device takes m up to about 27,000
  * (use drk-2s beyond). Host memory: n bytes for the packed copy, kept for residency.
  *
  * <p><b>Limits.</b> n <= {@link #maxTextLength()} (Aparapi buffers are sized by an {@code int}) and the device's largest
@@ -53,12 +53,13 @@ public final class DrkMatcher extends ResidentTextMatcher<DrkKernel> {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
-     * Windows per work-item, the paper's g: 32, inside the 12 < g < 44 the paper measured best on a K40c, and large
-     * enough that the m-step fingerprint of each work-item's first window costs little for short patterns (m/g extra
-     * steps per character). A tile is then 8 KiB. Not yet tuned on our GPUs: {@code bench}'s {@code DrkTuning} sweeps g
-     * and localSize.
+     * Windows per work-item, the paper's g: 64, above the 12 < g < 44 the paper measured best on a K40c, because on an
+     * H100 the m-step fingerprint of each work-item's first window (m/g extra steps per character) dominates: 1 GiB
+     * resident, 256 work-items, sigma 8, device time: g = 64 gave 426 / 383 / 271 / 71 GB/s for m = 8 / 32 / 128 / 1024,
+     * g = 44 409 / 353 / 227 / 52, g = 32 393 / 324 / 190 / 39, g = 16 337 / 247 / 119 / 20; sigma 2 the same
+     * (bench/results/nvidia-h100-80gb-hbm3/2026-11-22-drk-tuning-sigma8.txt, DrkTuning). A tile is then 16 KiB.
      */
-    public static final int DEFAULT_CHARS_PER_ITEM = 32;
+    public static final int DEFAULT_CHARS_PER_ITEM = 64;
     /** Spare zero words after the packed text. */
     private static final int SPARE_WORDS = 1;
 
