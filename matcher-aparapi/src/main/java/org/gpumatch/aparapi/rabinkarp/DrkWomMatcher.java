@@ -52,6 +52,13 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
      * 1.63 (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v3.txt).
      */
     public static final int DEFAULT_WORDS_PER_ITEM = 32;
+    /**
+     * Small texts get fewer words per work-item, halving from the configured number while it is above this floor, until
+     * every compute unit has {@link #GROUPS_PER_COMPUTE_UNIT} work-groups: a 4 MB text in 32-word tiles gave 127
+     * work-groups for the 132 SMs of an H100. Geometries of this many words or fewer (the tests') are never changed.
+     */
+    static final int ADAPTIVE_FLOOR = 4;
+    static final int GROUPS_PER_COMPUTE_UNIT = 4;
     /** DRK-2S candidates the skim appends in its one pass; with more, candidates are written in order by ranges. */
     public static final int DEFAULT_APPEND_CAPACITY = 4096;
     /** DRK-2S candidates written, verified and compacted per range when the skim found more than it appended. */
@@ -86,6 +93,8 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     private final int wordsPerItem;
     private final int appendCapacity;
     private final int rangeCapacity;
+    /** Words per work-item after fitting the find phase's tile into the device's local memory. */
+    private int fittedWordsPerItem;
     /** The packing of the resident text; null while none is resident. */
     private SymbolPacking packing;
 
@@ -166,9 +175,9 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         return launcher().localSize();
     }
 
-    /** Words per work-group tile: the granularity of staging and of the per-group counts. */
+    /** Words per work-group tile (before any narrowing for small texts): the granularity of the text's padding. */
     public int tileWords() {
-        return launcher().kernel().tileWords;
+        return launcher().localSize() * fittedWordsPerItem;
     }
 
     private GuardedKernel<DrkWomKernel> launcher() {
@@ -188,6 +197,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
             if (launcher.localSize() != preferredLocalSize || words != wordsPerItem) {
                 launcher.kernel().setGeometry(launcher.localSize(), words);
             }
+            fittedWordsPerItem = words;
         }
         return launcher;
     }
@@ -207,14 +217,10 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         DrkWomKernel k = l.kernel();
         SymbolPacking p = SymbolPacking.of(text.alphabet());
         int[] previous = resident == null ? null : k.text;
-        k.text = p.packText(text.bytes(), k.tileWords, DrkWomKernel.HALO_WORDS, previous);
+        k.text = p.packText(text.bytes(), tileWords(), DrkWomKernel.HALO_WORDS, previous);
         if (k.text == previous) {
             k.put(k.text);
         } // else no put: a new array is copied to the device when a launch first meets it; put would copy it twice
-        int groups = Math.max(1, (k.text.length - DrkWomKernel.HALO_WORDS) / k.tileWords);
-        if (k.groupCounts.length < groups) {
-            k.groupCounts = new int[groups];
-        }
         k.sigma = p.sigma();
         k.symbolsPerWord = p.symbolsPerWord();
         k.bitsUsed = p.sigma() * p.symbolsPerWord();
@@ -465,6 +471,32 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         int lastWindow = resident.length() - m;
         k.lastWord = lastWindow / spw;
         k.lastSlot = lastWindow % spw;
+        fitTiles(k);
         return true;
+    }
+
+    /**
+     * Words per work-item for this query: the configured number, halved while the windows would give fewer than
+     * {@link #GROUPS_PER_COMPUTE_UNIT} work-groups per compute unit (never below {@link #ADAPTIVE_FLOOR}, and only while
+     * the narrower tiles stay inside the padded text). Count and find of one query use the same tiles.
+     */
+    private void fitTiles(DrkWomKernel k) {
+        int l = launcher.localSize();
+        long target = (long) GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits());
+        int words = fittedWordsPerItem;
+        while (words > ADAPTIVE_FLOOR && k.lastWord / ((long) l * words) + 1 < target) {
+            int narrower = words / 2;
+            long reach = (k.lastWord / ((long) l * narrower) + 1) * l * narrower + DrkWomKernel.HALO_WORDS;
+            if (reach > k.text.length) {
+                break;
+            }
+            words = narrower;
+        }
+        k.wordsPerItem = words;
+        k.tileWords = l * words;
+        int groups = groupsForPattern();
+        if (k.groupCounts.length < groups) {
+            k.groupCounts = new int[groups];
+        }
     }
 }
