@@ -10,7 +10,8 @@ import picocli.CommandLine.Mixin;
         footerHeading = "%nExamples:%n",
         footer = {"  gpumatch count -p GATTACA genome.txt",
                   "  gpumatch count -p 00ff80 --hex -a drk-wom-64 --device opencl data.bin",
-                  "  gpumatch count -p TATA --explain genome.txt"})
+                  "  gpumatch count -p TATA --explain genome.txt",
+                  "  zcat reads.fa.gz | gpumatch count -p GATTACA --chunk-size 256m -"})
 final class CountCommand implements Callable<Integer> {
     private final Io io;
 
@@ -23,7 +24,7 @@ final class CountCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (ExactSearch search = ExactSearch.prepare(options, io)) {
+        try (ExactSearch search = ExactSearch.prepare(options, io, false)) {
             io.out().println(search.count());
         }
         return ExitCodes.OK;

@@ -227,30 +227,9 @@ final class DemoCommand implements Callable<Integer> {
         };
     }
 
-    /** Bytes from {@code 1000}, {@code 64K}, {@code 32M} or {@code 1G} (binary units). */
+    /** Bytes from {@code 1000}, {@code 64K}, {@code 32M} or {@code 1G} (binary units; see {@link Units#parseBytes}). */
     static int parseSize(String text) {
-        String s = text.strip().toUpperCase(Locale.ROOT);
-        if (s.endsWith("IB")) {
-            s = s.substring(0, s.length() - 2);
-        } else if (s.endsWith("B") && s.length() > 1 && !Character.isDigit(s.charAt(s.length() - 2))) {
-            s = s.substring(0, s.length() - 1);
-        }
-        long unit = 1;
-        if (!s.isEmpty()) {
-            switch (s.charAt(s.length() - 1)) {
-                case 'K' -> unit = 1L << 10;
-                case 'M' -> unit = 1L << 20;
-                case 'G' -> unit = 1L << 30;
-                default -> unit = 1;
-            }
-        }
-        String digits = unit == 1 ? s : s.substring(0, s.length() - 1);
-        long value;
-        try {
-            value = Long.parseLong(digits.strip()) * unit;
-        } catch (NumberFormatException e) {
-            throw new CliException("--size: not a size: \"" + text + "\" (use bytes, or a K, M or G suffix)");
-        }
+        long value = Units.parseBytes(text, "--size");
         if (value < MIN_SIZE || value > TextFiles.MAX_RESIDENT_BYTES) {
             throw new CliException("--size: " + text + " is out of range: " + MIN_SIZE + " to "
                     + TextFiles.MAX_RESIDENT_BYTES + " bytes");

@@ -10,7 +10,8 @@ import picocli.CommandLine.Mixin;
                 + "(overlapping occurrences included).",
         footerHeading = "%nExamples:%n",
         footer = {"  gpumatch find -p GATTACA genome.txt",
-                  "  gpumatch find -p 'class ' --device java src.txt | head"})
+                  "  gpumatch find -p 'class ' --device java src.txt | head",
+                  "  gpumatch find --hex -p 00ff80 --chunk-size 1g disk.img"})
 final class FindCommand implements Callable<Integer> {
     private final Io io;
 
@@ -23,11 +24,27 @@ final class FindCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        int[] offsets;
-        try (ExactSearch search = ExactSearch.prepare(options, io)) {
-            offsets = search.find();
+        OffsetWriter writer = new OffsetWriter(io.out());
+        try (ExactSearch search = ExactSearch.prepare(options, io, true)) {
+            search.find(offset -> {
+                writer.write(offset);
+                if (writer.broken()) {
+                    throw new OutputClosed();
+                }
+            });
+        } catch (OutputClosed e) {
+            // stdout was closed (find ... | head): nobody reads the rest, so stop searching
         }
-        new OffsetWriter(io.out()).writeAll(offsets);
+        writer.flush();
         return ExitCodes.OK;
+    }
+
+    /** Thrown by the sink to stop the search when stdout is gone; never reaches the user. */
+    private static final class OutputClosed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutputClosed() {
+            super("stdout closed", null, false, false);
+        }
     }
 }

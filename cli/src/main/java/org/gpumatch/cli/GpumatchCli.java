@@ -56,7 +56,7 @@ public final class GpumatchCli implements Callable<Integer> {
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), STDOUT_BUFFER),
                 false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int code = run(args, out, err);
+        int code = run(args, new Io(out, err, Terminal.stdout(), Terminal.progressStream(err)));
         out.flush();
         err.flush();
         System.exit(code);
@@ -67,7 +67,13 @@ public final class GpumatchCli implements Callable<Integer> {
      * (0 success, 1 a failed check, 2 usage or input error). Never throws and never prints a stack trace.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Io io = new Io(out, err);
+        return run(args, new Io(out, err));
+    }
+
+    /** {@link #run(String[], PrintStream, PrintStream)} with streams that may be terminals. */
+    static int run(String[] args, Io io) {
+        PrintStream out = io.out();
+        PrintStream err = io.err();
         AparapiLogging.install(err);
         int code;
         try {

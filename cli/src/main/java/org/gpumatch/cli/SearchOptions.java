@@ -1,7 +1,9 @@
 package org.gpumatch.cli;
 
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.TypeConversionException;
 
 /** The options {@code count} and {@code find} share (a picocli mixin). */
 final class SearchOptions {
@@ -23,9 +25,31 @@ final class SearchOptions {
     @Option(names = "--hex", description = "Read PATTERN as hex digits, e.g. 00ff80 (whitespace ignored).")
     boolean hex;
 
+    @Option(names = "--chunk-size", paramLabel = "SIZE", converter = ByteSize.class,
+            description = "Stream FILE in chunks of SIZE bytes (64k, 256m, 1g; binary units) that overlap by m-1 "
+                    + "bytes, holding two chunks in memory; also standard input. Default: FILE is held whole, and "
+                    + "streamed in 256 MiB chunks when it is larger than 2^31-9 bytes, than half the free Java heap, "
+                    + "or than the device takes.")
+    Long chunkSize;
+
+    @Option(names = {"-q", "--quiet"},
+            description = "No progress bar (otherwise drawn on stderr for inputs over 1 GB when stderr is a terminal) "
+                    + "and no notices; errors and --explain still print.")
+    boolean quiet;
+
     @Option(names = "--explain", description = "Print the plan (algorithm, device, why), the input and the times on stderr.")
     boolean explain;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The text to search (at most 2^31-9 bytes); - reads standard input.")
+    @Parameters(index = "0", paramLabel = "FILE",
+            description = "The text to search: a file of any size, or - for standard input.")
     String file;
+
+    /** Parses {@code --chunk-size}. */
+    static final class ByteSize implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return Units.bytesOf(value).orElseThrow(() -> new TypeConversionException("not a size: \"" + value
+                    + "\" (" + Units.SIZE_HINT + ")"));
+        }
+    }
 }

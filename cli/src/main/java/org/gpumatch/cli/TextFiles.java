@@ -10,21 +10,23 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.function.LongConsumer;
+import org.gpumatch.api.stream.ChunkSizes;
 
 /**
- * Reads a whole file into one {@code byte[]} (the resident text of a search), with a one-line error for every way that
- * can fail.
+ * Reads a whole file or stream into one {@code byte[]} (the resident text of a search), with a one-line error for every
+ * way that can fail.
  *
- * <p>Limit: {@link #MAX_RESIDENT_BYTES}, the largest Java byte array every JVM can allocate. Larger files will be
- * streamed in chunks with m-1 bytes of overlap (architecture.md rule 5); until then they are an input error.
- * Memory: the file's size on the Java heap.
+ * <p>Limit: {@link #MAX_RESIDENT_BYTES}, the largest Java byte array every JVM can allocate; larger inputs are streamed
+ * ({@link TextInput}, {@link Residency}). Memory: the input's size on the Java heap.
  */
 final class TextFiles {
     /**
      * The largest text kept resident: Java arrays hold at most 2^31-1 elements and HotSpot reserves a few header words,
      * so 2^31-9 bytes (the same bound as {@code Files.readAllBytes}).
      */
-    static final int MAX_RESIDENT_BYTES = Integer.MAX_VALUE - 8;
+    static final int MAX_RESIDENT_BYTES = ChunkSizes.MAX_WINDOW_BYTES;
     /** Bytes per read call: large reads, but not one 2 GiB direct buffer in the JDK's temporary buffer cache. */
     private static final int READ_CHUNK = 1 << 24;
 
@@ -40,8 +42,8 @@ final class TextFiles {
         }
     }
 
-    /** The size of {@code file} after checking that it is a readable regular file within the resident maximum. */
-    static long checkedSize(Path file) {
+    /** Throws a one-line error unless {@code file} exists, is not a directory and is readable. */
+    static void checkReadable(Path file) {
         if (!Files.exists(file)) {
             throw new CliException("cannot read " + file + ": no such file");
         }
@@ -51,43 +53,21 @@ final class TextFiles {
         if (!Files.isReadable(file)) {
             throw new CliException("cannot read " + file + ": permission denied");
         }
-        long size;
+    }
+
+    /** The size of the readable regular file {@code file}. */
+    static long size(Path file) {
         try {
-            size = Files.size(file);
+            return Files.size(file);
         } catch (IOException e) {
             throw new CliException("cannot read " + file + ": " + describe(e));
         }
-        if (size > MAX_RESIDENT_BYTES) {
-            throw new CliException(file + " is " + size + " bytes (" + Units.bytes(size) + "); the largest text gpumatch "
-                    + "keeps resident is " + MAX_RESIDENT_BYTES + " bytes (2^31-9); streaming of larger files is not "
-                    + "implemented yet");
-        }
-        return size;
     }
-
-    /** The name that reads standard input. */
-    static final String STDIN = "-";
 
     /**
-     * The whole content of the file named {@code name}: a regular file is read by size with a file channel; standard
-     * input ({@code -}), pipes, FIFOs and process substitutions ({@code <(zcat x.gz)}) are read to their end.
+     * Everything {@code in} delivers, up to {@link #MAX_RESIDENT_BYTES}; more is an error that suggests streaming with
+     * {@code --chunk-size}.
      */
-    static byte[] read(String name) {
-        if (name.equals(STDIN)) {
-            return readStream(System.in, "standard input");
-        }
-        Path file = path(name);
-        if (Files.exists(file) && !Files.isDirectory(file) && !Files.isRegularFile(file) && Files.isReadable(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                return readStream(in, file.toString());
-            } catch (IOException e) {
-                throw new CliException("cannot read " + file + ": " + describe(e));
-            }
-        }
-        return read(file);
-    }
-
-    /** Everything {@code in} delivers, up to {@link #MAX_RESIDENT_BYTES}. */
     static byte[] readStream(InputStream in, String what) {
         byte[] buf = new byte[1 << 16];
         int used = 0;
@@ -99,13 +79,14 @@ final class TextFiles {
                             return buf;
                         }
                         throw new CliException(what + " holds more than " + MAX_RESIDENT_BYTES + " bytes, the largest "
-                                + "text gpumatch keeps resident (2^31-9); streaming of larger inputs is not implemented yet");
+                                + "text gpumatch keeps in memory (2^31-9); stream it with --chunk-size (e.g. "
+                                + "--chunk-size 256m), or save it to a file, which is streamed by itself");
                     }
-                    buf = java.util.Arrays.copyOf(buf, (int) Math.min(MAX_RESIDENT_BYTES, 2L * buf.length));
+                    buf = Arrays.copyOf(buf, (int) Math.min(MAX_RESIDENT_BYTES, 2L * buf.length));
                 }
                 int r = in.read(buf, used, buf.length - used);
                 if (r < 0) {
-                    return used == buf.length ? buf : java.util.Arrays.copyOf(buf, used);
+                    return used == buf.length ? buf : Arrays.copyOf(buf, used);
                 }
                 used += r;
             }
@@ -114,20 +95,26 @@ final class TextFiles {
         }
     }
 
-    /** The whole content of the regular file {@code file}. */
-    static byte[] read(Path file) {
-        long size = checkedSize(file);
+    /**
+     * The whole content of the regular file {@code file} of {@code size <= MAX_RESIDENT_BYTES} bytes, telling
+     * {@code progress} the bytes read so far after every {@code READ_CHUNK}.
+     */
+    static byte[] read(Path file, long size, LongConsumer progress) {
+        if (size > MAX_RESIDENT_BYTES) {
+            throw new IllegalArgumentException(file + " is too large to read whole: " + size + " bytes");
+        }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             byte[] bytes = new byte[(int) size];
             ByteBuffer buf = ByteBuffer.wrap(bytes);
-            while (buf.hasRemaining()) {
-                buf.limit(Math.min(buf.capacity(), buf.position() + READ_CHUNK));
+            while (buf.position() < bytes.length) { // not hasRemaining(): the limit is the end of this read only
+                buf.limit(Math.min(bytes.length, buf.position() + READ_CHUNK));
                 if (ch.read(buf) < 0) {
                     break; // the file shrank while we read it: keep what is there
                 }
+                progress.accept(buf.position());
             }
             if (buf.position() < bytes.length) {
-                return java.util.Arrays.copyOf(bytes, buf.position());
+                return Arrays.copyOf(bytes, buf.position());
             }
             if (ch.size() > size) {
                 throw new CliException("cannot read " + file + ": it grew while being read (" + size + " -> " + ch.size()
@@ -139,7 +126,8 @@ final class TextFiles {
         }
     }
 
-    private static String describe(IOException e) {
+    /** An I/O failure in a few words: "no such file", "permission denied", or the exception's message. */
+    static String describe(IOException e) {
         if (e instanceof NoSuchFileException) {
             return "no such file";
         }

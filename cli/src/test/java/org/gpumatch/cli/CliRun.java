@@ -12,12 +12,21 @@ import java.util.List;
 record CliRun(String[] args, int exitCode, String out, String err) {
 
     static CliRun of(String... args) {
+        return run(false, args);
+    }
+
+    /** A run whose stderr claims to be a terminal (so a progress bar may be drawn), stdout not. */
+    static CliRun withStderrTerminal(String... args) {
+        return run(true, args);
+    }
+
+    private static CliRun run(boolean errIsTerminal, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = GpumatchCli.run(args, o, e);
+            code = GpumatchCli.run(args, new Io(o, e, false, errIsTerminal ? e : null));
         }
         return new CliRun(args, code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -35,6 +44,11 @@ record CliRun(String[] args, int exitCode, String out, String err) {
     /** The offsets {@code find} printed. */
     int[] offsets() {
         return outLines().stream().mapToInt(Integer::parseInt).toArray();
+    }
+
+    /** The offsets {@code find} printed, as longs. */
+    long[] longOffsets() {
+        return outLines().stream().mapToLong(Long::parseLong).toArray();
     }
 
     /** Asserts success; returns this. */

@@ -11,7 +11,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.gpumatch.aparapi.Planner;
 import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.reference.NaiveMatcher;
@@ -97,7 +99,11 @@ class CountFindOnFilesTest {
                     .isEqualTo(expected);
             if (expectDrk) {
                 boolean forced = extra.contains("-a");
-                assertThat(find.err()).contains(m <= 4 && !forced ? "plan: drk-wom-32" : "plan: drk-wom-64");
+                int sigma = Alphabet.of(text).union(Alphabet.of(p)).sigma();
+                String planned = Planner.plan(text.length, m, sigma,
+                        ExactSearch.selectDevice(extra.get(extra.indexOf("--device") + 1)).device()).algorithm().cliName();
+                assertThat(planned).startsWith("drk-wom-");
+                assertThat(find.err()).contains("plan: " + (forced ? "drk-wom-64" : planned));
             }
 
             CliRun count = CliRun.of(args("count", patternArgs, extra, path, false)).ok();

@@ -134,10 +134,12 @@ class SmallCasesTest {
         String file = write("e.txt", "GATTACA".repeat(100).getBytes()).toString();
         CliRun auto = CliRun.of("count", "-p", "TTA", "--explain", "--device", "opencl", file).ok();
         assertThat(auto.out()).isEqualTo("100\n");
-        assertThat(auto.err()).contains("gpumatch: plan: drk-wom-32 on OpenCL").contains("gpumatch: why: m = 3 <= 4")
-                .contains("n = 700 bytes, m = 3").contains("100 matches");
-        CliRun longPattern = CliRun.of("count", "-p", "GATTACAGATTACA", "--explain", file).ok();
-        assertThat(longPattern.out()).isEqualTo("99\n");
+        assertThat(auto.err()).contains("gpumatch: plan: drk-wom-32 on OpenCL")
+                .contains("gpumatch: why: m = 3 <= 16 2-bit symbols").contains("n = 700 bytes, m = 3")
+                .contains("100 matches");
+        // 35 bytes: longer than DRK-WOM-64's 32 symbols of 2 bits
+        CliRun longPattern = CliRun.of("count", "-p", "GATTACA".repeat(5), "--explain", file).ok();
+        assertThat(longPattern.out()).isEqualTo("96\n");
         assertThat(longPattern.err()).contains("plan: drk-2s");
         CliRun forced = CliRun.of("count", "-p", "TTA", "--explain", "-a", "naive", file).ok();
         assertThat(forced.err()).contains("plan: naive").contains("why: forced with -a naive");
