@@ -68,6 +68,11 @@ final class DrkWomKernel extends Kernel {
     int tileWords;
     /** 1 when the count phase also appends candidates (DRK-2S skim), else 0. */
     int collect;
+    /**
+     * 1 when the work-item that finds a fingerprint match also compares the pattern's remaining words itself (DRK-2S
+     * with a short tail: no verify launch), 0 when candidates are verified cooperatively.
+     */
+    int inlineTail;
     /** 1 when the find phase writes candidates (DRK-2S) rather than final positions. */
     int twoStage;
     /** The find phase's first work-group (DRK-2S finds in ranges of groups) and its offset. */
@@ -257,11 +262,15 @@ final class DrkWomKernel extends Kernel {
 
     /**
      * 1 when the high half of a window whose low half matched ({@code b, c} funnel-shifted by {@code shift}) matches
-     * too; a DRK-2S skim then appends the window's offset {@code start} to the candidates while there is room.
+     * too (and with {@link #inlineTail}, the rest of the pattern); a DRK-2S skim for cooperative verification then
+     * appends the window's offset {@code start} to the candidates while there is room.
      */
     private int highHalfHit(int b, int c, int shift, int start) {
         int hi = (b >>> shift) | ((c << 1) << (bitsUsed - 1 - shift));
         int hit = ((hi ^ patternHi) & maskHi) == 0 ? 1 : 0;
+        if (hit == 1 && inlineTail == 1) {
+            hit = tailMatches(start);
+        }
         if (hit == 1 && collect == 1) {
             int at = atomicAdd(total, 1, 1);
             if (at < candidates.length) {
@@ -269,6 +278,22 @@ final class DrkWomKernel extends Kernel {
             }
         }
         return hit;
+    }
+
+    /**
+     * 1 when words 2.. of the pattern match the window at symbol {@code start} (1 when there are none): the DRK-2S
+     * verification of a short tail by the work-item that found the candidate, word by word with funnel shifts.
+     */
+    private int tailMatches(int start) {
+        int word = start / symbolsPerWord;
+        int shift = (start - word * symbolsPerWord) * sigma;
+        int same = 1;
+        for (int j = 2; j < patternWordCount && same == 1; j++) {
+            int t = (text[word + j] >>> shift) | ((text[word + j + 1] << 1) << (bitsUsed - 1 - shift));
+            int mask = j == patternWordCount - 1 ? lastMask : maskLo;
+            same = ((t ^ patternWords[j]) & mask) == 0 ? 1 : 0;
+        }
+        return same;
     }
 
     /** The last slot of {@code word} where a window starts: spw - 1, {@link #lastSlot} in the last word, -1 beyond. */
@@ -313,7 +338,8 @@ final class DrkWomKernel extends Kernel {
                 int shift = s * sigma;
                 int lo = (a >>> shift) | ((b << 1) << (bitsUsed - 1 - shift));
                 int hi = (b >>> shift) | ((c << 1) << (bitsUsed - 1 - shift));
-                if ((((lo ^ patternLo) & maskLo) | ((hi ^ patternHi) & maskHi)) == 0) {
+                if ((((lo ^ patternLo) & maskLo) | ((hi ^ patternHi) & maskHi)) == 0
+                        && (inlineTail == 0 || tailMatches(word * symbolsPerWord + s) == 1)) {
                     store(writeAt, found, word * symbolsPerWord + s);
                     found++;
                 }

@@ -59,6 +59,13 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
      */
     static final int ADAPTIVE_FLOOR = 4;
     static final int GROUPS_PER_COMPUTE_UNIT = 4;
+    /**
+     * DRK-2S patterns with at most this many packed words beyond the skim's two (72 bytes, 288 DNA bases) are verified
+     * by the work-item that found the candidate, in the skim itself: one launch and two small transfers per count
+     * instead of two launches and four transfers, which on an H100 cost 0.2-0.3 ms of wall time per query (small texts
+     * ran at half of DRK's wall rate). Longer tails are verified cooperatively (coalesced, balanced).
+     */
+    public static final int DEFAULT_INLINE_TAIL_WORDS = 16;
     /** DRK-2S candidates the skim appends in its one pass; with more, candidates are written in order by ranges. */
     public static final int DEFAULT_APPEND_CAPACITY = 4096;
     /** DRK-2S candidates written, verified and compacted per range when the skim found more than it appended. */
@@ -93,6 +100,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     private final int wordsPerItem;
     private final int appendCapacity;
     private final int rangeCapacity;
+    private final int inlineTailWords;
     /** Words per work-item after fitting the find phase's tile into the device's local memory. */
     private int fittedWordsPerItem;
     /** The packing of the resident text; null while none is resident. */
@@ -116,7 +124,8 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
 
     /** A matcher of the given variant and geometry, with the default DRK-2S candidate capacities. */
     public DrkWomMatcher(ComputeDevice device, String reason, Variant width, int localSize, int wordsPerItem) {
-        this(device, reason, width, localSize, wordsPerItem, DEFAULT_APPEND_CAPACITY, DEFAULT_RANGE_CAPACITY);
+        this(device, reason, width, localSize, wordsPerItem, DEFAULT_APPEND_CAPACITY, DEFAULT_RANGE_CAPACITY,
+                DEFAULT_INLINE_TAIL_WORDS);
     }
 
     /**
@@ -124,9 +133,10 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
      *
      * @param appendCapacity candidates the skim appends (at least 1)
      * @param rangeCapacity  candidates per range of the ordered path (raised to one tile's windows)
+     * @param inlineTailWords tails of at most this many words are verified inline (0: every tail cooperatively)
      */
     DrkWomMatcher(ComputeDevice device, String reason, Variant width, int localSize, int wordsPerItem,
-                  int appendCapacity, int rangeCapacity) {
+                  int appendCapacity, int rangeCapacity, int inlineTailWords) {
         super(device, reason, localSize);
         if (wordsPerItem <= 0 || appendCapacity <= 0 || rangeCapacity <= 0) {
             throw new IllegalArgumentException("wordsPerItem, appendCapacity and rangeCapacity must be positive");
@@ -136,6 +146,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         this.wordsPerItem = wordsPerItem;
         this.appendCapacity = appendCapacity;
         this.rangeCapacity = rangeCapacity;
+        this.inlineTailWords = inlineTailWords;
     }
 
     @Override
@@ -278,10 +289,13 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         return out.build().toArray();
     }
 
-    /** Whether the pattern is longer than the skim's two words, so its candidates need verification (DRK-2S). */
+    /**
+     * Whether the pattern is longer than the skim's two words and its tail too long to verify inline, so its candidates
+     * need the cooperative verification launch (DRK-2S).
+     */
     private boolean needsVerification() {
         DrkWomKernel k = launcher.kernel();
-        return k.patternWordCount > 2;
+        return k.inlineTail == 0;
     }
 
     /**
@@ -464,6 +478,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         k.maskLo = packing.maskOf(m);
         k.maskHi = m > spw ? packing.maskOf(m - spw) : 0;
         k.lastMask = packing.maskOf(m - (k.patternWordCount - 1) * spw);
+        k.inlineTail = k.patternWordCount - 2 <= inlineTailWords ? 1 : 0;
         if (k.patternWordCount > 2) {
             k.patternWords = words;
             k.put(k.patternWords);

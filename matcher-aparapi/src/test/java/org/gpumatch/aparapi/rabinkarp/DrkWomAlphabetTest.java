@@ -78,7 +78,7 @@ class DrkWomAlphabetTest {
         Text text = Text.wrap(t);
         try (DrkWomMatcher two = matcher(DrkWomMatcher.Variant.TWO_STAGE);
              DrkWomMatcher ranged = new DrkWomMatcher(TestDevices.openCl(), "test", DrkWomMatcher.Variant.TWO_STAGE,
-                     64, 4, 16, 1000)) {
+                     64, 4, 16, 1000, 0)) {
             for (int m : new int[] {9, 17, 100, 1000, 4097, 65_536}) {
                 byte[] p = Arrays.copyOfRange(t, 3, 3 + m);
                 check(two, text, Pattern.of(p), "m=" + m);
