@@ -6,11 +6,9 @@ import java.util.SplittableRandom;
 import org.gpumatch.aparapi.rabinkarp.DrkWomMatcher;
 import org.gpumatch.aparapi.runtime.ComputeDevice;
 import org.gpumatch.aparapi.runtime.DeviceCatalog;
-import org.gpumatch.aparapi.runtime.LaunchTiming;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
-import org.gpumatch.bench.Samples;
 import org.gpumatch.bench.ceiling.DeviceCeilings;
 
 /**
@@ -26,18 +24,6 @@ public final class DrkWomTuning {
     }
 
     /** Checks {@code find} against the naive oracle's positions (single-threaded; a few seconds per GiB). */
-    private static void checkFind(DrkWomMatcher matcher, Text text, Pattern p) {
-        int[] gpu = matcher.find(text, p);
-        int[] cpu = new org.gpumatch.api.reference.NaiveMatcher().find(text, p);
-        if (!java.util.Arrays.equals(gpu, cpu)) {
-            throw new IllegalStateException("find mismatch: m=" + p.length() + " gpu " + gpu.length + " positions, cpu "
-                    + cpu.length + ", first difference at index " + java.util.Arrays.mismatch(gpu, cpu));
-        }
-        LaunchTiming t = matcher.lastTiming();
-        System.out.printf("find m=%d: %d positions verified; device %.3f ms, wall %.3f ms (count + compaction)%n",
-                p.length(), gpu.length, t.kernelNanos() / 1e6, t.wallNanos() / 1e6);
-    }
-
     public static void main(String[] args) {
         String device = "auto";
         long size = 1L << 30;
@@ -88,26 +74,8 @@ public final class DrkWomTuning {
                 System.out.printf("%-10s first call (compile + pack + upload): %.1f ms%n", geo, firstCall / 1e6);
                 for (int pi = 0; pi < patterns.size(); pi++) {
                     Pattern p = Pattern.of(patterns.get(pi));
-                    long[] devNs = new long[reps];
-                    long[] wallNs = new long[reps];
-                    for (int i = 0; i < reps; i++) {
-                        long c = matcher.count(text, p);
-                        if (c != expected[pi]) {
-                            throw new IllegalStateException("count mismatch: m=" + p.length() + " gpu=" + c + " cpu="
-                                    + expected[pi]);
-                        }
-                        LaunchTiming lt = matcher.lastTiming();
-                        devNs[i] = lt.kernelNanos();
-                        wallNs[i] = lt.wallNanos();
-                    }
-                    if (pi == 0 || pi == patterns.size() - 1) {
-                        checkFind(matcher, text, p);
-                    }
-                    Samples d = Samples.of(devNs);
-                    Samples w = Samples.of(wallNs);
-                    System.out.printf("%-10s %3d %12d %12.3f %10.1f %10.1f %8.2f%n", geo, p.length(), expected[pi],
-                            d.median() / 1e6, d.gbPerSecond(size), w.gbPerSecond(size),
-                            d.gbPerSecond(size) / read.deviceGbps());
+                    TuningRow.measure(matcher, text, p, expected[pi], reps, pi == 0 || pi == patterns.size() - 1, geo,
+                            read.deviceGbps());
                 }
             }
         }
