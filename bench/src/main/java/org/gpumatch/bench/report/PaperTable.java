@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -100,42 +101,19 @@ public final class PaperTable {
         return lines;
     }
 
-    /** A fixed-width text table. */
+    /** A fixed-width text table, title first. */
     public String toText() {
-        StringBuilder sb = new StringBuilder();
-        sb.append(title).append(System.lineSeparator());
-        sb.append(String.format(Locale.ROOT, "%-16s %-9s %-7s", "algorithm", "mode", "metric"));
-        for (int m : ms) {
-            sb.append(String.format(Locale.ROOT, " %9s", "m=" + m));
-        }
-        sb.append(System.lineSeparator());
-        for (Line l : lines) {
-            sb.append(String.format(Locale.ROOT, "%-16s %-9s %-7s", l.algorithm(), l.mode(), l.metric()));
-            for (int i = 0; i < ms.size(); i++) {
-                sb.append(String.format(Locale.ROOT, " %9s", cell(l, i)));
-            }
-            sb.append(System.lineSeparator());
-        }
-        return sb.toString();
+        return MColumnTable.toText(title, ms, 7, rows());
     }
 
-    /** A Markdown table (the title is not included). */
+    /** A Markdown table (the title is not included); speedup lines in bold. */
     public String toMarkdown() {
-        StringBuilder sb = new StringBuilder("| algorithm | mode | metric |");
-        for (int m : ms) {
-            sb.append(" m=").append(m).append(" |");
-        }
-        sb.append('\n').append("|---|---|---|");
-        sb.append("---:|".repeat(ms.size())).append('\n');
-        for (Line l : lines) {
-            sb.append("| ").append(l.algorithm()).append(" | ").append(l.mode()).append(" | ").append(l.metric())
-                    .append(" |");
-            for (int i = 0; i < ms.size(); i++) {
-                sb.append(' ').append(cell(l, i)).append(" |");
-            }
-            sb.append('\n');
-        }
-        return sb.toString();
+        return MColumnTable.toMarkdown(ms, rows());
+    }
+
+    private List<MColumnTable.Row> rows() {
+        return lines.stream().map(l -> new MColumnTable.Row(l.algorithm(), l.mode(), l.metric(),
+                IntStream.range(0, ms.size()).mapToObj(i -> cell(l, i)).toList(), false)).toList();
     }
 
     private static String cell(Line l, int i) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
@@ -122,39 +123,17 @@ public final class TimeTable {
 
     /** A fixed-width text table, title first. */
     public String toText() {
-        StringBuilder sb = new StringBuilder(title).append(System.lineSeparator());
-        sb.append(String.format(Locale.ROOT, "%-16s %-9s %-9s", "algorithm", "mode", "metric"));
-        for (int m : ms) {
-            sb.append(String.format(Locale.ROOT, " %9s", "m=" + m));
-        }
-        sb.append(System.lineSeparator());
-        for (Line l : lines) {
-            sb.append(String.format(Locale.ROOT, "%-16s %-9s %-9s", l.algorithm(), l.mode(), l.metric()));
-            for (int i = 0; i < ms.size(); i++) {
-                sb.append(String.format(Locale.ROOT, " %9s", cell(l, i)));
-            }
-            sb.append(System.lineSeparator());
-        }
-        return sb.toString();
+        return MColumnTable.toText(title, ms, 9, rows());
     }
 
     /** A Markdown table (the title is not included); speedup lines in bold. */
     public String toMarkdown() {
-        StringBuilder sb = new StringBuilder("| algorithm | mode | metric |");
-        for (int m : ms) {
-            sb.append(" m=").append(m).append(" |");
-        }
-        sb.append('\n').append("|---|---|---|").append("---:|".repeat(ms.size())).append('\n');
-        for (Line l : lines) {
-            String b = l.speedup() ? "**" : "";
-            sb.append("| ").append(b).append(l.algorithm()).append(b).append(" | ").append(l.mode()).append(" | ")
-                    .append(l.metric()).append(" |");
-            for (int i = 0; i < ms.size(); i++) {
-                sb.append(' ').append(cell(l, i)).append(" |");
-            }
-            sb.append('\n');
-        }
-        return sb.toString();
+        return MColumnTable.toMarkdown(ms, rows());
+    }
+
+    private List<MColumnTable.Row> rows() {
+        return lines.stream().map(l -> new MColumnTable.Row(l.algorithm(), l.mode(), l.metric(),
+                IntStream.range(0, ms.size()).mapToObj(i -> cell(l, i)).toList(), l.speedup())).toList();
     }
 
     private static String cell(Line l, int i) {
