@@ -2,9 +2,9 @@ package org.gpumatch.bench;
 
 import java.io.PrintStream;
 import java.time.Instant;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.DeviceCatalog;
-import org.gpumatch.aparapi.runtime.DeviceUnavailableException;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.DeviceCatalog;
+import org.gpumatch.gpu.runtime.DeviceUnavailableException;
 import org.gpumatch.api.DevicePolicy;
 
 /**

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.DeviceCatalog;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.DeviceCatalog;
 import picocli.CommandLine.Command;
 
 /**

@@ -7,9 +7,9 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.gpumatch.aparapi.runtime.DeviceFallbackException;
-import org.gpumatch.aparapi.runtime.DeviceUnavailableException;
-import org.gpumatch.aparapi.runtime.KernelCompilationException;
+import org.gpumatch.gpu.runtime.DeviceFallbackException;
+import org.gpumatch.gpu.runtime.DeviceUnavailableException;
+import org.gpumatch.gpu.runtime.KernelCompilationException;
 import org.gpumatch.api.UnsupportedInputException;
 
 /**

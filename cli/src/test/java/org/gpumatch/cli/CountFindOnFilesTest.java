@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.gpumatch.aparapi.Planner;
-import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.gpu.runtime.TestDevices;
 import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;

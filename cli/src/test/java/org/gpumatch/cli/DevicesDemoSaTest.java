@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.TestDevices;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -10,7 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Optional;
 import org.gpumatch.aparapi.ExactMatchers;
-import org.gpumatch.aparapi.runtime.KernelCompilationException;
+import org.gpumatch.gpu.runtime.KernelCompilationException;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.DevicePolicy;
 import org.junit.jupiter.api.Assumptions;

@@ -1,7 +1,7 @@
 package org.gpumatch.cli;
 
-import org.gpumatch.aparapi.runtime.DeviceCatalog;
-import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.gpu.runtime.DeviceCatalog;
+import org.gpumatch.gpu.runtime.TestDevices;
 
 /** For tests that run their OpenCL variants only when there is OpenCL (and must have it in CI). */
 final class TestDevicesQuiet {

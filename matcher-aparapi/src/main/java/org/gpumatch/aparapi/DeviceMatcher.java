@@ -1,7 +1,7 @@
 package org.gpumatch.aparapi;
 
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.LaunchTiming;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Text;
 

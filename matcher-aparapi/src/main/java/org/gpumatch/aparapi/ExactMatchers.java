@@ -9,7 +9,7 @@ import org.gpumatch.aparapi.rabinkarp.CrkMatcher;
 import org.gpumatch.aparapi.rabinkarp.DrkMatcher;
 import org.gpumatch.aparapi.rabinkarp.DrkWomMatcher;
 import org.gpumatch.aparapi.rabinkarp.HrkMatcher;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.UnsupportedInputException;

@@ -1,7 +1,7 @@
 package org.gpumatch.aparapi;
 
 import org.gpumatch.aparapi.rabinkarp.DrkWomMatcher;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Plan;
 

@@ -3,8 +3,8 @@ package org.gpumatch.aparapi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.TestDevices;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Plan;
 import org.gpumatch.api.UnsupportedInputException;

@@ -3,7 +3,7 @@ package org.gpumatch.bench.ceiling;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.bench.BenchContext;
 import org.gpumatch.bench.RunInfo;
 import org.gpumatch.bench.Samples;

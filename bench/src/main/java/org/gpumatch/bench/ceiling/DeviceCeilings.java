@@ -1,8 +1,8 @@
 package org.gpumatch.bench.ceiling;
 
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.GuardedKernel;
-import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
 import org.gpumatch.bench.Samples;
 
 /**

@@ -1,7 +1,7 @@
 package org.gpumatch.bench.exact;
 
 import org.gpumatch.aparapi.DeviceMatcher;
-import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.gpu.runtime.LaunchTiming;
 import org.gpumatch.api.Matcher;
 
 /**

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.gpumatch.aparapi.ExactMatchers;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
 

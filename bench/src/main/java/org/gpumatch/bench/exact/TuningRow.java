@@ -2,7 +2,7 @@ package org.gpumatch.bench.exact;
 
 import java.util.Arrays;
 import org.gpumatch.aparapi.DeviceMatcher;
-import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.gpu.runtime.LaunchTiming;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.reference.NaiveMatcher;

@@ -2,8 +2,8 @@ package org.gpumatch.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
 import org.gpumatch.aparapi.ExactMatchers;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.DeviceCatalog;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.DeviceCatalog;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.api.Matcher;

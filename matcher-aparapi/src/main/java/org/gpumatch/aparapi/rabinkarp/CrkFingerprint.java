@@ -2,8 +2,8 @@ package org.gpumatch.aparapi.rabinkarp;
 
 import java.math.BigInteger;
 import java.util.Random;
-import org.gpumatch.aparapi.primitives.IntAddOp;
-import org.gpumatch.aparapi.primitives.Mat2ModP;
+import org.gpumatch.gpu.primitives.IntAddOp;
+import org.gpumatch.gpu.primitives.Mat2ModP;
 
 /**
  * The matrix fingerprints of Karp and Rabin's second family (SPAA 2016 section 3.2, equation 1), extended from bits to

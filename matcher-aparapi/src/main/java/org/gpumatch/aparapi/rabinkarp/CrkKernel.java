@@ -1,7 +1,7 @@
 package org.gpumatch.aparapi.rabinkarp;
 
-import org.gpumatch.aparapi.primitives.DeviceScanKernel;
-import org.gpumatch.aparapi.primitives.Mat2ModP;
+import org.gpumatch.gpu.primitives.DeviceScanKernel;
+import org.gpumatch.gpu.primitives.Mat2ModP;
 
 /**
  * Device side of cooperative Rabin-Karp (CRK, SPAA 2016 sections 3.3 and 6.1): two device-wide scans of 2x2 matrices

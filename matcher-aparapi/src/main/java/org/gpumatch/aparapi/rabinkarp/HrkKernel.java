@@ -1,7 +1,7 @@
 package org.gpumatch.aparapi.rabinkarp;
 
-import org.gpumatch.aparapi.primitives.GroupScanKernel;
-import org.gpumatch.aparapi.primitives.Mat2ModP;
+import org.gpumatch.gpu.primitives.GroupScanKernel;
+import org.gpumatch.gpu.primitives.Mat2ModP;
 
 /**
  * Device side of hybrid Rabin-Karp (HRK, SPAA 2016 sections 4 and 6.3): each work-group runs the cooperative method

@@ -2,9 +2,9 @@ package org.gpumatch.aparapi.rabinkarp;
 
 import com.aparapi.Kernel;
 import org.gpumatch.aparapi.DeviceMatcher;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.GuardedKernel;
-import org.gpumatch.aparapi.runtime.LaunchTiming;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
 import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Plan;
 import org.gpumatch.api.Pattern;

@@ -3,7 +3,7 @@ package org.gpumatch.aparapi.rabinkarp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.UnsupportedInputException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.Random;
-import org.gpumatch.aparapi.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.reference.NaiveMatcher;

@@ -1,7 +1,7 @@
 package org.gpumatch.aparapi.rabinkarp;
 
 import java.util.Optional;
-import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.gpu.runtime.TestDevices;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Pattern;

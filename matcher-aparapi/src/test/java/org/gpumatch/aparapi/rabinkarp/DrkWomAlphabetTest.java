@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.Random;
-import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.gpu.runtime.TestDevices;
 import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;

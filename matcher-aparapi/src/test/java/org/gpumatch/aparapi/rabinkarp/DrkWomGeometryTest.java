@@ -2,8 +2,8 @@ package org.gpumatch.aparapi.rabinkarp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.gpumatch.aparapi.runtime.ComputeDevice;
-import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.TestDevices;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.reference.NaiveMatcher;

@@ -1,6 +1,6 @@
 package org.gpumatch.aparapi.rabinkarp;
 
-import org.gpumatch.aparapi.runtime.TestDevices;
+import org.gpumatch.gpu.runtime.TestDevices;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.conformance.MatcherConformanceTest;
 

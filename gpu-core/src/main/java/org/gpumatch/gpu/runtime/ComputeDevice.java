@@ -1,0 +1,143 @@
+package org.gpumatch.gpu.runtime;
+
+import com.aparapi.device.Device;
+import com.aparapi.device.JavaDevice;
+import com.aparapi.device.OpenCLDevice;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A device kernels can run on: one OpenCL device, or Aparapi's Java thread pool.
+ *
+ * <p>Immutable facts read once from the OpenCL runtime (name, platform, compute units, memory). The Java thread pool is
+ * a correctness reference, not a fast path: it emulates work-groups with one thread per work-item.
+ */
+public final class ComputeDevice {
+    /** What kind of device this is. */
+    public enum Kind { OPENCL_GPU, OPENCL_ACCELERATOR, OPENCL_CPU, JAVA_THREADS }
+
+    /** The Java thread pool, available everywhere. */
+    public static final ComputeDevice JAVA_THREADS = new ComputeDevice(JavaDevice.THREAD_POOL, Kind.JAVA_THREADS,
+            "Java threads", "Aparapi", "", Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory(),
+            Runtime.getRuntime().maxMemory(), 32 * 1024, 1024);
+
+    private final Device device;
+    private final Kind kind;
+    private final String name;
+    private final String platform;
+    private final String platformVersion;
+    private final int computeUnits;
+    private final long globalMemBytes;
+    private final long maxAllocBytes;
+    private final long localMemBytes;
+    private final int maxWorkGroupSize;
+
+    private ComputeDevice(Device device, Kind kind, String name, String platform, String platformVersion,
+                          int computeUnits, long globalMemBytes, long maxAllocBytes, long localMemBytes,
+                          int maxWorkGroupSize) {
+        this.device = device;
+        this.kind = kind;
+        this.name = name;
+        this.platform = platform;
+        this.platformVersion = platformVersion;
+        this.computeUnits = computeUnits;
+        this.globalMemBytes = globalMemBytes;
+        this.maxAllocBytes = maxAllocBytes;
+        this.localMemBytes = localMemBytes;
+        this.maxWorkGroupSize = maxWorkGroupSize;
+    }
+
+    static ComputeDevice of(OpenCLDevice d) {
+        Kind kind = switch (d.getType()) {
+            case GPU -> Kind.OPENCL_GPU;
+            case ACC -> Kind.OPENCL_ACCELERATOR;
+            default -> Kind.OPENCL_CPU;
+        };
+        return new ComputeDevice(d, kind, d.getName().trim(), d.getOpenCLPlatform().getName().trim(),
+                d.getOpenCLPlatform().getVersion().trim(), d.getMaxComputeUnits(), d.getGlobalMemSize(),
+                d.getMaxMemAllocSize(), d.getLocalMemSize(), d.getMaxWorkGroupSize());
+    }
+
+    /** The Aparapi device object. */
+    public Device aparapiDevice() {
+        return device;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public boolean isOpenCL() {
+        return kind != Kind.JAVA_THREADS;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String platform() {
+        return platform;
+    }
+
+    /** The platform's version string, e.g. {@code "OpenCL 3.0 CUDA 12.8.97"}: it names the driver. */
+    public String platformVersion() {
+        return platformVersion;
+    }
+
+    public int computeUnits() {
+        return computeUnits;
+    }
+
+    public long globalMemBytes() {
+        return globalMemBytes;
+    }
+
+    /** The largest single buffer the device accepts (CL_DEVICE_MAX_MEM_ALLOC_SIZE). */
+    public long maxAllocBytes() {
+        return maxAllocBytes;
+    }
+
+    public long localMemBytes() {
+        return localMemBytes;
+    }
+
+    public int maxWorkGroupSize() {
+        return maxWorkGroupSize;
+    }
+
+    /** Whether {@code query} (lowercase) occurs in the device or platform name. */
+    boolean nameContains(String query) {
+        return name.toLowerCase(Locale.ROOT).contains(query) || platform.toLowerCase(Locale.ROOT).contains(query);
+    }
+
+    /** A short label such as {@code "OpenCL GPU NVIDIA H200 (NVIDIA CUDA)"} or {@code "Java threads"}. */
+    public String describe() {
+        return switch (kind) {
+            case JAVA_THREADS -> "Java threads";
+            case OPENCL_GPU -> "OpenCL GPU " + name + " (" + platform + ")";
+            case OPENCL_ACCELERATOR -> "OpenCL accelerator " + name + " (" + platform + ")";
+            case OPENCL_CPU -> "OpenCL CPU " + name + " (" + platform + ")";
+        };
+    }
+
+    /** A file-name-safe slug of the device name, e.g. {@code nvidia-h200}. */
+    public String slug() {
+        String s = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+        return s.isEmpty() ? "device" : s;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ComputeDevice c && c.device.equals(device);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(device);
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

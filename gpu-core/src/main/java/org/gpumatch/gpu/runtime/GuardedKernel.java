@@ -1,0 +1,221 @@
+package org.gpumatch.gpu.runtime;
+
+import com.aparapi.Kernel;
+import com.aparapi.ProfileInfo;
+import com.aparapi.Range;
+import com.aparapi.device.JavaDevice;
+import com.aparapi.exception.CompileFailedException;
+import com.aparapi.exception.QueryFailedException;
+import com.aparapi.internal.kernel.KernelManager;
+import com.aparapi.internal.model.ClassModel;
+import com.aparapi.internal.writer.KernelWriter;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * One kernel instance bound to one device, launched without silent fallback.
+ *
+ * <p>On construction the kernel is put in explicit buffer mode, pinned to the device, and (on OpenCL) compiled up front:
+ * a conversion or OpenCL compile failure throws {@link KernelCompilationException} carrying the generated OpenCL. Each
+ * {@link #launch} uses a device-bound range with an explicit local size (checked against the kernel's maximum
+ * work-group size on that device) and afterwards confirms that the kernel ran as OpenCL on that device; otherwise it
+ * throws {@link DeviceFallbackException}. Java threads run only when the device is {@link ComputeDevice#JAVA_THREADS}.
+ *
+ * <p>Each Aparapi kernel instance owns its own OpenCL context, so the buffers of one pipeline live in one kernel
+ * instance; close this to release them ({@link Kernel#dispose()}). Not thread-safe: one caller at a time.
+ *
+ * @param <K> the kernel class
+ */
+public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
+    private final K kernel;
+    private final ComputeDevice device;
+    private final int localSize;
+    private LaunchTiming lastTiming = LaunchTiming.NONE;
+    private boolean launched;
+    private boolean closed;
+
+    /**
+     * Binds {@code kernel} to {@code device} and compiles it there.
+     *
+     * @param preferredLocalSize the work-group size wanted; it is lowered to the kernel's maximum on the device (keeping
+     *                           a power of two) when the device cannot run it
+     */
+    public GuardedKernel(K kernel, ComputeDevice device, int preferredLocalSize) {
+        this.kernel = kernel;
+        this.device = device;
+        kernel.setExplicit(true);
+        KernelManager.instance().setPreferredDevices(kernel, new LinkedHashSet<>(List.of(device.aparapiDevice())));
+        if (device.isOpenCL()) {
+            compile();
+            this.localSize = fitLocalSize(preferredLocalSize);
+        } else {
+            this.localSize = preferredLocalSize;
+        }
+    }
+
+    /**
+     * Compiles on the device or throws. A kernel whose compilation failed is left undisposed: Aparapi 3.0.2's
+     * {@code dispose()} then crashes the JVM in {@code clReleaseCommandQueue} (seen on PoCL), so the failed kernel's
+     * small native context is leaked instead.
+     */
+    private void compile() {
+        AparapiLog.drain();
+        try {
+            kernel.compile(device.aparapiDevice());
+        } catch (CompileFailedException | RuntimeException e) {
+            throw new KernelCompilationException("kernel " + kernel.getClass().getSimpleName() + " failed to compile on "
+                    + device.describe() + ": " + e.getMessage() + logSuffix(), openClSourceOf(kernel), e);
+        }
+    }
+
+    private int fitLocalSize(int preferred) {
+        int max;
+        try {
+            max = Math.min(kernel.getKernelMaxWorkGroupSize(device.aparapiDevice()), device.maxWorkGroupSize());
+        } catch (QueryFailedException e) {
+            throw new KernelCompilationException("cannot query the work-group limit of " + kernel.getClass().getSimpleName()
+                    + " on " + device.describe() + ": " + e.getMessage(), openClSourceOf(kernel), e);
+        }
+        int size = preferred;
+        while (size > max && size > 1) {
+            size >>>= 1;
+        }
+        return size;
+    }
+
+    /** The OpenCL C that Aparapi generates for {@code kernel}, or why it cannot generate any. */
+    public static String openClSourceOf(Kernel kernel) {
+        try {
+            return KernelWriter.writeToString(ClassModel.createClassModel(kernel.getClass()).getEntrypoint("run", kernel));
+        } catch (Exception | LinkageError e) {
+            return "(no OpenCL could be generated: " + e + ")";
+        }
+    }
+
+    /** The kernel, for setting its fields and {@code put}/{@code get} of its arrays. */
+    public K kernel() {
+        return kernel;
+    }
+
+    public ComputeDevice device() {
+        return device;
+    }
+
+    /** The work-group size every launch uses. */
+    public int localSize() {
+        return localSize;
+    }
+
+    /**
+     * Runs the kernel over {@code groups} work-groups of {@link #localSize()} work-items and checks where it ran.
+     *
+     * @throws DeviceFallbackException when Aparapi ran it anywhere but the planned device
+     */
+    public LaunchTiming launch(int groups) {
+        if (closed) {
+            throw new IllegalStateException("kernel " + kernel.getClass().getSimpleName() + " is closed");
+        }
+        if (groups <= 0) {
+            throw new IllegalArgumentException("groups must be positive: " + groups);
+        }
+        long global = (long) groups * localSize;
+        if (global > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("launch of " + global + " work-items exceeds 2^31-1");
+        }
+        Range range = device.isOpenCL()
+                ? device.aparapiDevice().createRange((int) global, localSize)
+                : Range.create(JavaDevice.THREAD_POOL, (int) global, localSize);
+        if (!range.isValid()) {
+            throw new IllegalStateException("invalid range: " + global + " work-items in groups of " + localSize
+                    + " on " + device.describe());
+        }
+        AparapiLog.drain();
+        long t0 = System.nanoTime();
+        try {
+            kernel.execute(range);
+        } catch (RuntimeException | AssertionError e) { // e.g. CL_OUT_OF_RESOURCES, then Aparapi's own fallback failing
+            throw new DeviceFallbackException("kernel " + kernel.getClass().getSimpleName() + " failed to run on "
+                    + device.describe() + " (" + groups + " work-groups of " + localSize + "): " + e.getMessage()
+                    + logSuffix());
+        } finally {
+            launched = true;
+        }
+        long wall = System.nanoTime() - t0;
+        verifyRanOnPlannedDevice();
+        lastTiming = device.isOpenCL() ? deviceTimes(wall) : new LaunchTiming(wall, -1, -1);
+        return lastTiming;
+    }
+
+    private void verifyRanOnPlannedDevice() {
+        List<com.aparapi.device.Device> failed = KernelManager.instance().getPreferences(kernel).getFailedDevices();
+        boolean ok = device.isOpenCL()
+                ? kernel.isRunningCL() && device.aparapiDevice().equals(kernel.getTargetDevice()) && failed.isEmpty()
+                : !kernel.isRunningCL() && failed.isEmpty();
+        if (!ok) {
+            throw new DeviceFallbackException("kernel " + kernel.getClass().getSimpleName() + " was planned on "
+                    + device.describe() + " but ran on " + kernel.getTargetDevice().getShortDescription()
+                    + (failed.isEmpty() ? "" : " (failed devices: " + failed + ")") + logSuffix());
+        }
+    }
+
+    private LaunchTiming deviceTimes(long wall) {
+        List<ProfileInfo> infos = kernel.getProfileInfo();
+        if (infos == null || infos.isEmpty()) {
+            return new LaunchTiming(wall, -1, -1);
+        }
+        long exec = 0;
+        long transfer = 0;
+        for (ProfileInfo p : infos) {
+            long span = p.getEnd() - p.getStart();
+            if ("X".equals(String.valueOf((Object) p.getType()))) {
+                exec += span;
+            } else {
+                transfer += span;
+            }
+        }
+        return new LaunchTiming(wall, exec, transfer);
+    }
+
+    private static String logSuffix() {
+        List<String> log = AparapiLog.drain();
+        return log.isEmpty() ? "" : "; Aparapi said: " + String.join(" | ", log);
+    }
+
+    /**
+     * Downloads {@code array} when the garbage collector may move it ({@link ArrayMobility}), so that a later launch
+     * that reads what the device wrote into it never sees a buffer Aparapi rebuilt from a stale host copy. Call it after
+     * a launch that wrote the array, for every array a later launch reads. Large arrays under G1 cost nothing.
+     */
+    public void keepCurrent(int[] array) {
+        if (device.isOpenCL() && ArrayMobility.mayMove(4L * array.length)) {
+            kernel.get(array);
+        }
+    }
+
+    /** {@link #keepCurrent(int[])} for a {@code long[]}. */
+    public void keepCurrent(long[] array) {
+        if (device.isOpenCL() && ArrayMobility.mayMove(8L * array.length)) {
+            kernel.get(array);
+        }
+    }
+
+    /** Timing of the last launch. */
+    public LaunchTiming lastTiming() {
+        return lastTiming;
+    }
+
+    /**
+     * Releases the kernel's OpenCL context, program and buffers. Idempotent. A kernel that was compiled but never
+     * launched is not disposed: Aparapi 3.0.2 crashes the JVM in {@code JNIContext::dispose} then (its argument list was
+     * never built), so that rare case leaks the compiled program instead.
+     */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            if (launched || !device.isOpenCL()) {
+                kernel.dispose();
+            }
+        }
+    }
+}
