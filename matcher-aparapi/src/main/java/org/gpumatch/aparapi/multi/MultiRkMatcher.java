@@ -1,0 +1,303 @@
+package org.gpumatch.aparapi.multi;
+
+import java.security.SecureRandom;
+import java.util.Arrays;
+import org.gpumatch.api.Text;
+import org.gpumatch.api.multi.MultiMatches;
+import org.gpumatch.api.multi.MultiPatternMatcher;
+import org.gpumatch.api.multi.PatternSet;
+import org.gpumatch.gpu.primitives.DeviceScan;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
+
+/**
+ * {@code multi-rk}: the parallel Rabin-Karp for multiple patterns of Nunes, Bordim, Ito and Nakano on an OpenCL
+ * device ({@link MultiRkKernel} has the five steps). The paper takes k patterns of one length m; here a set of mixed
+ * lengths runs as one window launch (two for {@code find}) per distinct length, sharing the text's power tables and
+ * prefix sums.
+ *
+ * <p><b>Exactness.</b> q = 2^31 - 1 and a random base d per matcher ({@link PolynomialHash}); every hash hit is
+ * compared byte by byte on the device, so any q and d give exact answers (tests force q = 13, the paper's example).
+ * Patterns with one hash (equal patterns, collisions) share a table group and are all verified and reported.
+ *
+ * <p><b>Cost.</b> Per resident text (steps 1, 3, 4): two device-wide scans, each reading its input twice: the powers
+ * scan writes 8 bytes per character, the sums scan reads 1 text byte and 4 bytes of powers twice and writes 4 bytes per
+ * character; {@code 4 (L + 1)} launches for L levels of tile totals. Per distinct pattern length: 12 bytes read and 2
+ * modular multiplications per window, a table probe (about 1.5 slots), m bytes compared per candidate (every true
+ * occurrence plus about {@code k m n / q} chance hits). {@code count} downloads k ints; {@code find} downloads the
+ * group counts and 8 bytes per occurrence.
+ * Device memory per text character: 13 bytes (text, powers, inverse powers, sums); host memory per character: 12
+ * bytes (Aparapi's host copies, downloaded only where {@link GuardedKernel#keepCurrent} needs it).
+ *
+ * <p>Requires an OpenCL device (Aparapi's Java threads deadlock intermittently on barrier-heavy scan kernels; the CPU
+ * path is {@link AhoCorasickMatcher}). Not thread-safe. Close it to free the device.
+ */
+public final class MultiRkMatcher implements MultiPatternMatcher {
+    /** Work-items per work-group unless the device allows fewer. */
+    public static final int DEFAULT_LOCAL_SIZE = 256;
+    /** Characters per work-item in a scan pass. */
+    public static final int DEFAULT_SCAN_ITEMS = 4;
+    /** Windows per work-item in the window phases. */
+    public static final int DEFAULT_WINDOWS_PER_ITEM = 4;
+    /** The longest text: n + 1 ints per table below 2 GiB. */
+    public static final int MAX_TEXT_LENGTH = Integer.MAX_VALUE / 4 - 1;
+
+    /** Step indices of {@link #lastStepNanos()}. */
+    public static final int STEP_POWERS = 0;
+    public static final int STEP_TABLE = 1;
+    public static final int STEP_SUMS = 2;
+    public static final int STEP_WINDOWS = 3;
+
+    private final ComputeDevice device;
+    private final PolynomialHash hash;
+    private final int preferredLocalSize;
+    private final int scanItems;
+    private final int windowsPerItem;
+    private GuardedKernel<MultiRkKernel> launcher;
+    private DeviceScan scan;
+    private Text resident;
+    private boolean scanned;
+    private final long[] stepNanos = new long[4];
+    private String explain = "multi-rk";
+
+    /** A matcher on {@code device} with the default geometry, q = 2^31 - 1 and a random base. */
+    public MultiRkMatcher(ComputeDevice device) {
+        this(device, DEFAULT_LOCAL_SIZE, DEFAULT_SCAN_ITEMS, DEFAULT_WINDOWS_PER_ITEM,
+                PolynomialHash.random(new SecureRandom()));
+    }
+
+    /**
+     * A matcher with an explicit geometry and hash (tests use small geometries and tiny q).
+     *
+     * @param localSize work-items per work-group, a power of two (lowered to the device's limit)
+     */
+    public MultiRkMatcher(ComputeDevice device, int localSize, int scanItems, int windowsPerItem,
+                          PolynomialHash hash) {
+        if (!device.isOpenCL()) {
+            throw new IllegalArgumentException("multi-rk needs an OpenCL device (Aparapi's Java threads deadlock on "
+                    + "its scan kernel); use multi-cpu instead of " + device.describe());
+        }
+        if (localSize <= 0 || Integer.bitCount(localSize) != 1 || scanItems <= 0 || windowsPerItem <= 0) {
+            throw new IllegalArgumentException("localSize must be a power of two and scanItems, windowsPerItem "
+                    + "positive: " + localSize + ", " + scanItems + ", " + windowsPerItem);
+        }
+        this.device = device;
+        this.hash = hash;
+        this.preferredLocalSize = localSize;
+        this.scanItems = scanItems;
+        this.windowsPerItem = windowsPerItem;
+    }
+
+    @Override
+    public String name() {
+        return "multi-rk";
+    }
+
+    @Override
+    public String explain() {
+        return explain;
+    }
+
+    /**
+     * Nanoseconds of the last query per step, wall clock of the launches: [{@link #STEP_POWERS} (step 1, 0 when the
+     * text was already resident), {@link #STEP_TABLE} (step 2 on the host and its upload), {@link #STEP_SUMS}
+     * (steps 3 and 4), {@link #STEP_WINDOWS} (step 5, all length classes, with downloads)].
+     */
+    public long[] lastStepNanos() {
+        return stepNanos.clone();
+    }
+
+    private GuardedKernel<MultiRkKernel> launcher() {
+        if (launcher == null) {
+            MultiRkKernel k = new MultiRkKernel();
+            k.q = hash.q();
+            k.d = hash.d();
+            k.dInverse = hash.dInverse();
+            k.windowsPerItem = windowsPerItem;
+            launcher = new GuardedKernel<>(k, device, preferredLocalSize);
+            k.sizeGroupScratch(launcher.localSize());
+            scan = new DeviceScan(launcher, scanItems);
+        }
+        return launcher;
+    }
+
+    /** Uploads {@code text} (unless it is the resident text) and computes its powers and prefix sums on the device. */
+    private void makeResident(Text text) {
+        MultiRkKernel k = launcher().kernel();
+        if (text.length() > MAX_TEXT_LENGTH) {
+            throw new IllegalArgumentException("multi-rk keeps 12 bytes per character in arrays of n + 1 ints: n <= "
+                    + MAX_TEXT_LENGTH + "; n = " + text.length());
+        }
+        if (resident != text) {
+            resident = text;
+            scanned = false;
+            int n = text.length();
+            k.n = n;
+            k.text = text.bytes();
+            k.put(k.text);
+            if (k.sums.length != n + 1) {
+                k.powers = new int[n + 1];
+                k.inversePowers = new int[n + 1];
+                k.sums = new int[n + 1];
+            }
+        }
+        if (!scanned) {
+            long t0 = System.nanoTime();
+            k.phase = MultiRkKernel.PHASE_IDLE;
+            scan.exclusive(MultiRkKernel.OP_POWERS, 2, k.n);
+            launcher.keepCurrent(k.powers);
+            launcher.keepCurrent(k.inversePowers);
+            long t1 = System.nanoTime();
+            k.sums[0] = 0;
+            k.put(k.sums); // sums[0] = 0; the scan writes the rest
+            scan.inclusive(MultiRkKernel.OP_SUMS, 1, k.n);
+            launcher.keepCurrent(k.sums);
+            stepNanos[STEP_POWERS] = t1 - t0;
+            stepNanos[STEP_SUMS] = System.nanoTime() - t1;
+            scanned = true;
+        }
+    }
+
+    @Override
+    public long[] count(Text text, PatternSet patterns) {
+        long[] counts = new long[patterns.size()];
+        if (!begin(text, patterns)) {
+            return counts;
+        }
+        MultiRkKernel k = launcher.kernel();
+        for (int m : patterns.distinctLengths()) {
+            if (m > text.length()) {
+                continue;
+            }
+            int[] members = loadClass(k, patterns, m);
+            long t0 = System.nanoTime();
+            Arrays.fill(k.counts, 0);
+            k.put(k.counts);
+            launchWindows(MultiRkKernel.PHASE_COUNT);
+            k.get(k.counts);
+            for (int j = 0; j < members.length; j++) {
+                counts[members[j]] = k.counts[j];
+            }
+            stepNanos[STEP_WINDOWS] += System.nanoTime() - t0;
+        }
+        return counts;
+    }
+
+    @Override
+    public MultiMatches find(Text text, PatternSet patterns) {
+        if (!begin(text, patterns)) {
+            return MultiMatches.NONE;
+        }
+        MultiRkKernel k = launcher.kernel();
+        int[] offsets = new int[0];
+        int[] indices = new int[0];
+        int total = 0;
+        int classes = 0;
+        for (int m : patterns.distinctLengths()) {
+            if (m > text.length()) {
+                continue;
+            }
+            loadClass(k, patterns, m);
+            long t0 = System.nanoTime();
+            int groups = launchWindows(MultiRkKernel.PHASE_COUNT);
+            k.get(k.groupCounts);
+            long found = 0;
+            for (int g = 0; g < groups; g++) {
+                k.groupOffsets[g] = (int) found;
+                found += k.groupCounts[g];
+            }
+            if (found > 0) {
+                if ((long) total + found > Integer.MAX_VALUE - 8) {
+                    throw new IllegalArgumentException("multi-rk: more than 2^31 occurrences in one text; count "
+                            + "them or search the text in chunks");
+                }
+                k.put(k.groupOffsets);
+                if (k.outOffsets.length < found) {
+                    k.outOffsets = new int[(int) found];
+                    k.outIndices = new int[(int) found];
+                }
+                launchWindows(MultiRkKernel.PHASE_FIND);
+                k.get(k.outOffsets);
+                k.get(k.outIndices);
+                offsets = Arrays.copyOf(offsets, total + (int) found);
+                indices = Arrays.copyOf(indices, total + (int) found);
+                System.arraycopy(k.outOffsets, 0, offsets, total, (int) found);
+                System.arraycopy(k.outIndices, 0, indices, total, (int) found);
+                total += (int) found;
+                classes++;
+            }
+            stepNanos[STEP_WINDOWS] += System.nanoTime() - t0;
+        }
+        return classes <= 1 ? new MultiMatches(offsets, indices) : MultiMatches.sorted(offsets, indices, total);
+    }
+
+    /** Resets the step times, makes the text resident; false when no pattern fits the text. */
+    private boolean begin(Text text, PatternSet patterns) {
+        Arrays.fill(stepNanos, 0);
+        explain = "multi-rk on " + device.describe() + ": " + patterns + ", " + patterns.distinctLengths().length
+                + " length class(es), " + hash;
+        if (patterns.shortest() > text.length()) {
+            return false;
+        }
+        makeResident(text);
+        return true;
+    }
+
+    /** Step 2 for the patterns of length m: hashes, table and bytes to the device; returns their set indices. */
+    private int[] loadClass(MultiRkKernel k, PatternSet patterns, int m) {
+        long t0 = System.nanoTime();
+        int[] members = patterns.indicesOfLength(m);
+        int[] hashes = new int[members.length];
+        byte[] bytes = new byte[members.length * m];
+        for (int j = 0; j < members.length; j++) {
+            byte[] p = patterns.bytes(members[j]);
+            hashes[j] = hash.hash(p, 0, m);
+            System.arraycopy(p, 0, bytes, j * m, m);
+        }
+        PatternHashTable table = new PatternHashTable(hashes);
+        k.m = m;
+        k.lastWindow = k.n - m;
+        k.tableMask = table.mask;
+        k.tableKeys = table.keys;
+        k.tableStart = table.start;
+        k.tableCount = table.count;
+        k.groupPatterns = table.groupPatterns;
+        k.patternBytes = bytes;
+        k.patternIndex = members;
+        k.counts = new int[members.length];
+        k.put(k.tableKeys).put(k.tableStart).put(k.tableCount).put(k.groupPatterns).put(k.patternBytes)
+                .put(k.patternIndex);
+        stepNanos[STEP_TABLE] += System.nanoTime() - t0;
+        return members;
+    }
+
+    /** One window launch in {@code phase}; returns its number of work-groups. */
+    private int launchWindows(int phase) {
+        MultiRkKernel k = launcher.kernel();
+        long windows = (long) k.lastWindow + 1;
+        long tile = (long) launcher.localSize() * windowsPerItem;
+        int groups = (int) Math.max(1, (windows + tile - 1) / tile);
+        if (k.groupCounts.length < groups) {
+            k.groupCounts = new int[groups];
+            k.groupOffsets = new int[groups];
+        }
+        k.phase = phase;
+        try {
+            LaunchTiming unused = launcher.launch(groups);
+        } finally {
+            k.phase = MultiRkKernel.PHASE_IDLE;
+        }
+        return groups;
+    }
+
+    @Override
+    public void close() {
+        if (launcher != null) {
+            launcher.close();
+            launcher = null;
+            scan = null;
+            resident = null;
+        }
+    }
+}
