@@ -3,6 +3,7 @@ package org.gpumatch.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code gpumatch count -p PATTERN FILE}: one line, the number of (overlapping) occurrences. */
 @Command(name = "count", mixinStandardHelpOptions = true, sortOptions = false,
@@ -18,12 +19,19 @@ final class CountCommand implements Callable<Integer> {
     @Mixin
     SearchOptions options;
 
+    @Option(names = "--patterns-file", paramLabel = "F",
+            description = "Search for every pattern in F (one a line; hex with --hex) instead of -p; prints index<TAB>count per pattern.")
+    String patternsFile;
+
     CountCommand(Io io) {
         this.io = io;
     }
 
     @Override
     public Integer call() {
+        if (patternsFile != null) {
+            return MultiPatternSearch.count(options, patternsFile, io);
+        }
         try (ExactSearch search = ExactSearch.prepare(options, io, false)) {
             io.out().println(search.count());
         }

@@ -3,6 +3,7 @@ package org.gpumatch.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code gpumatch find -p PATTERN FILE}: the 0-based byte offsets of all occurrences, ascending, one per line. */
 @Command(name = "find", mixinStandardHelpOptions = true, sortOptions = false,
@@ -18,12 +19,19 @@ final class FindCommand implements Callable<Integer> {
     @Mixin
     SearchOptions options;
 
+    @Option(names = "--patterns-file", paramLabel = "F",
+            description = "Search for every pattern in F (one a line; hex with --hex) instead of -p; prints offset<TAB>index lines.")
+    String patternsFile;
+
     FindCommand(Io io) {
         this.io = io;
     }
 
     @Override
     public Integer call() {
+        if (patternsFile != null) {
+            return MultiPatternSearch.find(options, patternsFile, io);
+        }
         OffsetWriter writer = new OffsetWriter(io.out());
         try (ExactSearch search = ExactSearch.prepare(options, io, true)) {
             search.find(offset -> {

@@ -7,7 +7,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /** The options {@code count} and {@code find} share (a picocli mixin). */
 final class SearchOptions {
-    @Option(names = {"-p", "--pattern"}, required = true, paramLabel = "PATTERN",
+    @Option(names = {"-p", "--pattern"}, paramLabel = "PATTERN",
             description = "The pattern: its UTF-8 bytes, or with --hex, hex digits of arbitrary bytes. "
                     + "A pattern starting with '-' is written -p=-x.")
     String pattern;
