@@ -77,8 +77,10 @@ final class MultiPatternSearch {
                 search.find(source, patterns, sink);
             }
             if (options.explain) {
-                io.err().println("plan: " + choice.reason() + "; " + matcher.explain());
-                io.err().printf("time: %.1f ms%n", (System.nanoTime() - t0) / 1e6);
+                io.err().println(Diagnostics.PREFIX + "plan: " + choice.reason());
+                io.err().println(Diagnostics.PREFIX + "run: " + matcher.explain());
+                io.err().printf(java.util.Locale.ROOT, "%stime: %.1f ms (patterns file, kernel compile and upload "
+                        + "included)%n", Diagnostics.PREFIX, (System.nanoTime() - t0) / 1e6);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

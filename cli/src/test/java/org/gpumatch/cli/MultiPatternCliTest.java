@@ -13,6 +13,7 @@ import org.gpumatch.api.Text;
 import org.gpumatch.api.multi.MultiMatches;
 import org.gpumatch.api.multi.NaiveMultiMatcher;
 import org.gpumatch.api.multi.PatternSet;
+import org.gpumatch.gpu.runtime.TestDevices;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +33,19 @@ class MultiPatternCliTest {
     }
 
     @Test
-    void countAndFindAgainstTheOracleInSmallChunks() throws IOException {
+    void cpuCountAndFindAgainstTheOracleInSmallChunks() throws IOException {
+        againstTheOracle(List.of("-a", "auto"));
+        againstTheOracle(List.of("-a", "multi-cpu"));
+    }
+
+    @Test
+    void deviceCountAndFindAgainstTheOracleInSmallChunks() throws IOException {
+        TestDevices.openCl(); // skips (or fails in CI) without OpenCL
+        againstTheOracle(List.of("-a", "multi-fused", "--device", "opencl"));
+        againstTheOracle(List.of("-a", "multi-rk", "--device", "opencl"));
+    }
+
+    private void againstTheOracle(List<String> extra) throws IOException {
         Random r = new Random(4);
         byte[] t = new byte[5000];
         for (int i = 0; i < t.length; i++) {
@@ -44,16 +57,21 @@ class MultiPatternCliTest {
         PatternSet set = PatternSet.utf8(lines.toArray(new String[0]));
         MultiMatches expected = new NaiveMultiMatcher().find(Text.wrap(t), set);
         long[] counts = expected.countsPerPattern(set.size());
-        for (String alg : new String[] {"auto", "multi-cpu"}) {
-            CliRun c = CliRun.of("count", "--patterns-file", pats.toString(), "-a", alg, "--chunk-size", "100",
-                    text.toString()).ok();
+        String alg = extra.toString();
+        {
+            List<String> args = new ArrayList<>(List.of("count", "--patterns-file", pats.toString(), "--chunk-size",
+                    "100"));
+            args.addAll(extra);
+            args.add(text.toString());
+            CliRun c = CliRun.of(args.toArray(new String[0])).ok();
             List<String> want = new ArrayList<>();
             for (int i = 0; i < counts.length; i++) {
                 want.add(i + "\t" + counts[i]);
             }
             assertThat(c.outLines()).as(alg).isEqualTo(want);
-            CliRun f = CliRun.of("find", "--patterns-file", pats.toString(), "-a", alg, "--chunk-size", "77",
-                    text.toString()).ok();
+            args.set(0, "find");
+            args.set(4, "77");
+            CliRun f = CliRun.of(args.toArray(new String[0])).ok();
             List<String> wantFind = new ArrayList<>();
             for (int i = 0; i < expected.size(); i++) {
                 wantFind.add(expected.offset(i) + "\t" + expected.index(i));
