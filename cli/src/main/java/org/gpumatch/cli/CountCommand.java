@@ -20,7 +20,8 @@ final class CountCommand implements Callable<Integer> {
     SearchOptions options;
 
     @Option(names = "--patterns-file", paramLabel = "F",
-            description = "Search for every pattern in F (one a line; hex with --hex) instead of -p; prints index<TAB>count per pattern.")
+            description = "Search for every pattern in F (one a line; hex with --hex) instead of -p; "
+                    + "prints index<TAB>count per pattern.")
     String patternsFile;
 
     CountCommand(Io io) {

@@ -162,6 +162,9 @@ final class ExactSearch implements AutoCloseable {
 
     /** The pattern's bytes: UTF-8 of the argument, or with {@code --hex} the bytes its hex digits spell. */
     static Pattern parsePattern(String arg, boolean hex) {
+        if (arg == null) {
+            throw new CliException("missing -p/--pattern PATTERN (or --patterns-file F); see gpumatch count --help");
+        }
         if (arg == null || arg.isEmpty() || (hex && arg.isBlank())) {
             throw new CliException("the pattern is empty");
         }

@@ -20,7 +20,8 @@ final class FindCommand implements Callable<Integer> {
     SearchOptions options;
 
     @Option(names = "--patterns-file", paramLabel = "F",
-            description = "Search for every pattern in F (one a line; hex with --hex) instead of -p; prints offset<TAB>index lines.")
+            description = "Search for every pattern in F (one a line; hex with --hex) instead of -p; "
+                    + "prints offset<TAB>index lines.")
     String patternsFile;
 
     FindCommand(Io io) {

@@ -108,6 +108,9 @@ class MultiPatternCliTest {
         CliRun both = CliRun.of("count", "-p", "a", "--patterns-file", write("o.txt", "a").toString(),
                 text.toString());
         assertThat(both.exitCode()).isEqualTo(2);
+        CliRun neither = CliRun.of("count", text.toString());
+        assertThat(neither.exitCode()).isEqualTo(2);
+        assertThat(neither.err()).contains("missing -p/--pattern PATTERN (or --patterns-file F)");
         CliRun badAlg = CliRun.of("count", "-a", "drk", "--patterns-file", write("q.txt", "a").toString(),
                 text.toString());
         assertThat(badAlg.exitCode()).isEqualTo(2);

@@ -33,7 +33,8 @@ final class AhoCorasick {
     AhoCorasick(PatternSet patterns) {
         long total = patterns.totalBytes();
         if (total > (1 << 28)) {
-            throw new IllegalArgumentException("the CPU Aho-Corasick takes at most 2^28 pattern bytes in all: " + total);
+            throw new IllegalArgumentException("the CPU Aho-Corasick takes at most 2^28 pattern bytes in all: "
+                    + total);
         }
         int capacity = (int) total + 1;
         int slots = Integer.highestOneBit(Math.max(2, 2 * capacity - 1)) << 1;

@@ -25,6 +25,7 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * Not measured on a GPU yet. Requires OpenCL (the CPU path is {@link AhoCorasickMatcher}). Not thread-safe.
  */
 public final class MultiFusedMatcher implements MultiPatternMatcher {
+    /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /** Starts per work-item. Not tuned yet. */
     public static final int DEFAULT_WINDOWS_PER_ITEM = 16;
@@ -38,6 +39,7 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
     private PrefixTable table;
     private String explain = "multi-fused";
 
+    /** A matcher on {@code device} (an OpenCL device) with the default geometry. */
     public MultiFusedMatcher(ComputeDevice device) {
         this(device, DEFAULT_LOCAL_SIZE, DEFAULT_WINDOWS_PER_ITEM);
     }

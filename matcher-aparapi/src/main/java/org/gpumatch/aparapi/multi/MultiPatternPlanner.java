@@ -4,10 +4,11 @@ import org.gpumatch.api.multi.MultiPatternMatcher;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 
 /**
- * Chooses the multi-pattern method: {@code multi-fused} (device, one pass), {@code multi-rk} (device, the paper's method), {@code multi-cpu} (Aho-Corasick on all cores), or
- * {@code auto}, which takes the CPU path when there is no OpenCL GPU (a CPU OpenCL runtime such as PoCL is slower than
- * the Java automaton on the same cores) or when the input is below {@link #AUTO_DEVICE_MIN_BYTES} (kernel compilation
- * and upload outweigh the scan), and {@code multi-fused} otherwise. Neither the threshold nor fused against rk is measured yet.
+ * Chooses the multi-pattern method: {@code multi-fused} (device, one pass), {@code multi-rk} (device, the paper's
+ * method), {@code multi-cpu} (Aho-Corasick on all cores), or {@code auto}, which takes the CPU path when there is no
+ * OpenCL GPU (a CPU OpenCL runtime such as PoCL is slower than the Java automaton on the same cores) or when the input
+ * is below {@link #AUTO_DEVICE_MIN_BYTES} (kernel compilation and upload outweigh the scan), and {@code multi-fused}
+ * otherwise. Neither the threshold nor fused against rk is measured yet. Costs nothing beyond creating the matcher.
  */
 public final class MultiPatternPlanner {
     /** Below this many text bytes {@code auto} stays on the CPU. Not tuned yet. */

@@ -37,10 +37,12 @@ public final class PolynomialHash {
         return new PolynomialHash(DEFAULT_Q, (1 << 16) + rnd.nextInt(DEFAULT_Q - (1 << 16)));
     }
 
+    /** The prime modulus. */
     public int q() {
         return q;
     }
 
+    /** The base. */
     public int d() {
         return d;
     }

@@ -13,8 +13,9 @@ import org.gpumatch.gpu.runtime.TestDevices;
 import org.junit.jupiter.api.Test;
 
 /**
- * 100,000 patterns of mixed lengths (1 to 4096 bytes) on a 100 KB text of 26 letters: multi-fused and multi-rk against multi-cpu
- * (whose automaton the kit checks against the naive oracle). Many patterns share their first 4 bytes.
+ * 100,000 patterns of mixed lengths (1 to 4096 bytes) on a 100 KB text of 26 letters: multi-fused and multi-rk
+ * against multi-cpu (whose automaton the kit checks against the naive oracle). Many patterns share their first 4
+ * bytes.
  */
 class MultiLargeSetDifferentialTest {
     @Test

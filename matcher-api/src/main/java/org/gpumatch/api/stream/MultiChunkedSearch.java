@@ -65,7 +65,8 @@ public final class MultiChunkedSearch {
         long[] tail = new long[total.length];
         try (ChunkReader reader = reader(source, patterns)) {
             for (Window w = reader.next(); w != null; w = reader.next()) {
-                long[] c = w.text().length() < patterns.shortest() ? new long[total.length] : matcher.count(w.text(), patterns);
+                long[] c = w.text().length() < patterns.shortest() ? new long[total.length]
+                        : matcher.count(w.text(), patterns);
                 Text rest = overlapOf(w, patterns);
                 tail = rest == null ? new long[total.length] : matcher.count(rest, patterns);
                 for (int i = 0; i < total.length; i++) {
