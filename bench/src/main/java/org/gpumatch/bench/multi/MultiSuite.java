@@ -37,8 +37,8 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  *       multi-rk rows stop above 2^27 bytes (12 bytes per character of device memory and Java heap).</li>
  * </ol>
  * Every device answer (counts per pattern) is validated against {@code multi-cpu}, itself differential-tested against
- * the naive oracle; a mismatch aborts the run. Results go to the suite's CSV (one row per measurement) and
- * RESULTS.md. Reps: {@code --reps} (default 5, quick 2) after one warm-up.
+ * the naive oracle; a mismatch aborts the run. Results go to the suite's CSV (one row per measurement), two plots
+ * beside it ({@link MultiPlots}) and RESULTS.md. Reps: {@code --reps} (default 5, quick 2) after one warm-up.
  */
 public final class MultiSuite implements Suite {
     private static final int PAPER_M = 1024;
@@ -78,6 +78,8 @@ public final class MultiSuite implements Suite {
                 }
             }
             ctx.out().println("results: " + record.csv());
+            MultiPlots.write(record.plot("paper"), record.plot("mixed"), record.rows())
+                    .ifPresent(why -> ctx.progress("plots skipped: " + why));
         }
         ResultsMarkdown.regenerate(ctx.options().out()).ifPresent(p -> ctx.progress("updated " + p));
     }

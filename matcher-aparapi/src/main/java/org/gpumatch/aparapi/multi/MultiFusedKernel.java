@@ -5,13 +5,14 @@ import org.gpumatch.gpu.primitives.GroupScanKernel;
 /**
  * Device side of {@code multi-fused}: one pass over the text for patterns of mixed lengths, no n-sized intermediate.
  * Work-item i owns the starts {@code [i * windowsPerItem, (i+1) * windowsPerItem)}, and keeps a rolling fingerprint of
- * the {@link #PREFIX} bytes at the current start (the bytes themselves, packed little-endian in an int: one new byte
- * per start). Per start it probes one open-addressing table ({@link #slotOf}, linear probing) with key
+ * the {@link #PREFIX} = 8 bytes at the current start (the bytes themselves, packed little-endian in two ints: one new
+ * byte per start). Per start it probes one open-addressing table ({@link #slotOf}, linear probing) with key
  * (fingerprint, tag):
  * <ul>
- *   <li>tag {@link #PREFIX}: the group of patterns of length {@code >= PREFIX} with these first bytes;</li>
- *   <li>tags 1 .. PREFIX-1, only when the set has such patterns (the short path): the group of patterns equal to the
- *       first 1, 2 or 3 bytes (the key masked to them). A short pattern is matched by the probe alone.</li>
+ *   <li>tag {@link #PREFIX}: the group of patterns of length {@code >= PREFIX} with these first 8 bytes;</li>
+ *   <li>tags 1 .. PREFIX-1, only for the lengths the set has ({@link #shortLengths}; the short path): the group of
+ *       patterns equal to the first 1..7 bytes (the key masked to them). A short pattern is matched by the probe
+ *       alone.</li>
  * </ul>
  * Every pattern of a long group is compared with the text from byte PREFIX on (the probe proved the first PREFIX).
  * Count phase: per-pattern atomics and one count per work-group; find phase: (offset, index) pairs at the group's
@@ -20,13 +21,13 @@ import org.gpumatch.gpu.primitives.GroupScanKernel;
  * group), each in ascending index: the host re-sorts when the set has short patterns.
  *
  * <p>Cost per start: 1 text byte read (the rolling fingerprint), 1 + (short lengths present) table probes of about
- * 1.5 slots of 8 bytes, and per candidate pattern up to m - PREFIX byte comparisons. Device memory: the text, 16 bytes
- * per slot (2 per group, a power of two), m + 12 bytes per pattern, 4 bytes per work-group, 8 bytes per match.
- * Local memory: 16 bytes per work-item.
+ * 1.5 slots of 12 bytes, and per candidate pattern up to m - PREFIX byte comparisons. Device memory: the text, 20
+ * bytes per table slot (at least 2 slots per group, a power of two), m + 12 bytes per pattern, 4 bytes per work-group,
+ * 8 bytes per match. Local memory: 16 bytes per work-item.
  */
 final class MultiFusedKernel extends GroupScanKernel {
     /** Bytes of the fingerprint prefix. */
-    static final int PREFIX = 4;
+    static final int PREFIX = 8;
     static final int OP_COUNT = 1;
     static final int PHASE_COUNT = 1;
     static final int PHASE_FIND = 2;
@@ -35,13 +36,16 @@ final class MultiFusedKernel extends GroupScanKernel {
     int n;
     int windowsPerItem;
     int tableMask;
-    /** 1 when the set has patterns shorter than {@link #PREFIX}. */
-    int hasShort;
+    /** Bit L set when the set has patterns of length L below {@link #PREFIX}. */
+    int shortLengths;
     /** 1 when the set has patterns of at least {@link #PREFIX} bytes. */
     int hasLong;
 
     byte[] text = new byte[1];
+    /** Key bytes 0-3 (little-endian). */
     int[] tableKeys = new int[1];
+    /** Key bytes 4-7. */
+    int[] tableKeysHi = new int[1];
     /** 0: empty slot; 1..PREFIX: the key's tag. */
     int[] tableTags = new int[1];
     int[] tableStart = new int[1];
@@ -66,10 +70,12 @@ final class MultiFusedKernel extends GroupScanKernel {
         return 0;
     }
 
-    /** The first table slot probed for (key, tag); the host builds the table with the same function. */
-    static int slotOf(int key, int tag, int mask) {
-        long x = ((key & 0xFFFFFFFFL) * 5 + tag) % 2147483647L;
-        return (int) ((x * 48271L) % 2147483647L) & mask;
+    /** The first table slot probed for (lo, hi, tag); the host builds the table with the same function. */
+    static int slotOf(int lo, int hi, int tag, int mask) {
+        long x = ((lo & 0xFFFFFFFFL) % 2147483647L) * 48271L % 2147483647L;
+        x = ((x + (hi & 0xFFFFFFFFL)) % 2147483647L) * 48271L % 2147483647L;
+        x = ((x + tag) % 2147483647L) * 48271L % 2147483647L;
+        return (int) x & mask;
     }
 
     @Override
@@ -100,22 +106,26 @@ final class MultiFusedKernel extends GroupScanKernel {
      */
     private int testStarts(int start, int end, int writeAt) {
         int found = 0;
-        int w = 0;
+        int lo = 0;
+        int hi = 0;
         if (start < end) {
-            w = byteAt(start) | (byteAt(start + 1) << 8) | (byteAt(start + 2) << 16) | (byteAt(start + 3) << 24);
+            lo = byteAt(start) | (byteAt(start + 1) << 8) | (byteAt(start + 2) << 16) | (byteAt(start + 3) << 24);
+            hi = byteAt(start + 4) | (byteAt(start + 5) << 8) | (byteAt(start + 6) << 16) | (byteAt(start + 7) << 24);
         }
         for (int r = start; r < end; r++) {
             int available = Math.min(PREFIX, n - r);
-            for (int len = 1; len < PREFIX && hasShort == 1; len++) {
-                if (len <= available) {
-                    int key = w & ((1 << (8 * len)) - 1);
-                    found += reportGroup(findSlot(key, len), r, writeAt, found, 0);
+            for (int len = 1; len < PREFIX && shortLengths != 0; len++) {
+                if (len <= available && ((shortLengths >> len) & 1) == 1) {
+                    int keyLo = len >= 4 ? lo : lo & ((1 << (8 * len)) - 1);
+                    int keyHi = len <= 4 ? 0 : hi & ((1 << (8 * (len - 4))) - 1);
+                    found += reportGroup(findSlot(keyLo, keyHi, len), r, writeAt, found, 0);
                 }
             }
             if (hasLong == 1 && available == PREFIX) {
-                found += reportGroup(findSlot(w, PREFIX), r, writeAt, found, 1);
+                found += reportGroup(findSlot(lo, hi, PREFIX), r, writeAt, found, 1);
             }
-            w = ((w >> 8) & 0x00FFFFFF) | (byteAt(r + PREFIX) << 24);
+            lo = ((lo >> 8) & 0x00FFFFFF) | ((hi & 0xFF) << 24);
+            hi = ((hi >> 8) & 0x00FFFFFF) | (byteAt(r + PREFIX) << 24);
         }
         return found;
     }
@@ -155,14 +165,14 @@ final class MultiFusedKernel extends GroupScanKernel {
         return same;
     }
 
-    /** The slot holding (key, tag), or -1. */
-    private int findSlot(int key, int tag) {
-        int slot = slotOf(key, tag, tableMask);
+    /** The slot holding (lo, hi, tag), or -1. */
+    private int findSlot(int lo, int hi, int tag) {
+        int slot = slotOf(lo, hi, tag, tableMask);
         int result = -1;
         boolean searching = true;
         for (int probe = 0; probe <= tableMask && searching; probe++) {
             int t = tableTags[slot];
-            boolean hit = t == tag && tableKeys[slot] == key;
+            boolean hit = t == tag && tableKeys[slot] == lo && tableKeysHi[slot] == hi;
             if (hit) {
                 result = slot;
             }

@@ -10,18 +10,19 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 
 /**
  * {@code multi-fused}: patterns of mixed lengths (1 to 4096 bytes and beyond, up to 100,000 and more) in one pass
- * over the resident text ({@link MultiFusedKernel}): a rolling 4-byte fingerprint per start, one probe of a device
- * hash table keyed by the first 4 bytes, verification of the rest on the device. Patterns of 1 to 3 bytes take the
- * short path: extra probes keyed by the first 1, 2 and 3 bytes (only the lengths present), a probe hit being a match.
+ * over the resident text ({@link MultiFusedKernel}): a rolling 8-byte fingerprint per start, one probe of a device
+ * hash table keyed by the first 8 bytes, verification of the rest on the device. Patterns of 1 to 7 bytes take the
+ * short path: extra probes keyed by the first 1..7 bytes (only the lengths present), a probe hit being a match.
  *
  * <p>Cost per query: {@code count} one launch reading each text byte about once (plus the verification of the
- * patterns sharing a window's first 4 bytes) and downloading k ints; {@code find} two launches (count, then write) and
+ * patterns sharing a window's first 8 bytes) and downloading k ints; {@code find} two launches (count, then write) and
  * 8 bytes per occurrence down; with short patterns present the pairs are sorted on the host (O(M log M)). The table is
  * built on the host once per {@link PatternSet} object ({@link PrefixTable}). Device memory: the text, the table
- * (16 bytes per slot), the patterns (m + 12 bytes each), 8 bytes per occurrence; no n-sized intermediate.
+ * (20 bytes per slot), the patterns (m + 12 bytes each), 8 bytes per occurrence; no n-sized intermediate.
  *
- * <p>Weak spot: many patterns with equal first 4 bytes form one group that every window with that prefix verifies in
- * full (e.g. 10,000 patterns all starting with "http"); multi-rk does not share it when the lengths differ.
+ * <p>Weak spot: many patterns with equal first 8 bytes form one group that every window with that prefix verifies in
+ * full (e.g. 10,000 patterns all starting with "https://"); multi-rk does not share it when the lengths differ. Each
+ * short length present costs one more probe per start.
  * Not measured on a GPU yet. Requires OpenCL (the CPU path is {@link AhoCorasickMatcher}). Not thread-safe.
  */
 public final class MultiFusedMatcher implements MultiPatternMatcher {
@@ -87,6 +88,7 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
             loaded = patterns;
             k.tableMask = table.mask;
             k.tableKeys = table.keys;
+            k.tableKeysHi = table.keysHi;
             k.tableTags = table.tags;
             k.tableStart = table.start;
             k.tableCount = table.count;
@@ -94,14 +96,14 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
             k.patternBytes = table.bytes;
             k.patternStart = table.patternStart;
             k.patternLength = table.patternLength;
-            k.hasShort = table.hasShort ? 1 : 0;
+            k.shortLengths = table.shortLengths;
             k.hasLong = table.hasLong ? 1 : 0;
             k.counts = new int[patterns.size()];
-            k.put(k.tableKeys).put(k.tableTags).put(k.tableStart).put(k.tableCount).put(k.groupPatterns)
+            k.put(k.tableKeys).put(k.tableKeysHi).put(k.tableTags).put(k.tableStart).put(k.tableCount).put(k.groupPatterns)
                     .put(k.patternBytes).put(k.patternStart).put(k.patternLength);
         }
         explain = "multi-fused on " + device.describe() + ": " + patterns + ", " + (table.mask + 1) + " table slots"
-                + (table.hasShort ? ", short path for patterns under 4 bytes" : "");
+                + (table.shortLengths != 0 ? ", short path for patterns under 8 bytes" : "");
         if (patterns.shortest() > text.length()) {
             return false;
         }
@@ -160,7 +162,7 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
         k.get(k.outOffsets);
         k.get(k.outIndices);
         int total = (int) found;
-        return table.hasShort ? MultiMatches.sorted(k.outOffsets, k.outIndices, total)
+        return table.shortLengths != 0 ? MultiMatches.sorted(k.outOffsets, k.outIndices, total)
                 : new MultiMatches(Arrays.copyOf(k.outOffsets, total), Arrays.copyOf(k.outIndices, total));
     }
 

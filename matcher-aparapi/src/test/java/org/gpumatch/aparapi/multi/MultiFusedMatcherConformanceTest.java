@@ -13,6 +13,6 @@ class MultiFusedMatcherConformanceTest extends MultiPatternConformanceTest {
 
     @Override
     protected int[] boundaries() {
-        return new int[] {3, 4, 5, 16, 48};
+        return new int[] {3, 7, 8, 9, 16, 48};
     }
 }

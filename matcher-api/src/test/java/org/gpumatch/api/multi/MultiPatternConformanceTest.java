@@ -122,6 +122,13 @@ public abstract class MultiPatternConformanceTest {
         check("256 byte pairs", t, PatternSet.of(pairs));
         check("high bytes", t, PatternSet.of(List.of(new byte[] {(byte) 0xFF, 0, 1}, new byte[] {(byte) 0x80,
             (byte) 0x81}, new byte[] {0}, new byte[] {(byte) 0xFE, (byte) 0xFF, 0, 1, 2})));
+        List<byte[]> windows = new ArrayList<>();
+        for (int m = 1; m <= 12; m++) {
+            for (int start : new int[] {120, 250, 500, 1020}) { // around the 0x7F/0x80 and 0xFF/0x00 steps
+                windows.add(Arrays.copyOfRange(t, start, start + m));
+            }
+        }
+        check("windows of 1..12 bytes across the sign bit", t, PatternSet.of(windows));
     }
 
     @Test
