@@ -36,11 +36,12 @@ final class MultiPlots {
         Map<String, List<double[]>> mixed = new LinkedHashMap<>();
         for (ResultRow r : rows) {
             String k = r.note().replaceAll("^k=(\\d+).*", "$1");
+            String method = r.algorithm().replaceAll(" k=\\d+", "");
             if (r.mode().equals("paper") && r.algorithm().endsWith(" total")) {
                 paper.computeIfAbsent("k = " + k, x -> new ArrayList<>())
                         .add(new double[] {Math.log(r.n()) / Math.log(2), r.wallMedianMs()});
             } else if (r.note().startsWith("k=") && !r.mode().equals("paper") && r.wallGbps() > 0) {
-                mixed.computeIfAbsent(r.algorithm() + " " + r.mode() + " " + r.text(), x -> new ArrayList<>())
+                mixed.computeIfAbsent(method + " " + r.mode() + " " + r.text(), x -> new ArrayList<>())
                         .add(new double[] {Math.log10(Double.parseDouble(k)), r.wallGbps()});
             }
         }

@@ -38,7 +38,8 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  *       multi-rk rows stop above 2^27 bytes (12 bytes per character of device memory and Java heap).</li>
  * </ol>
  * Every device answer (counts per pattern) is validated against {@code multi-cpu}, itself differential-tested against
- * the naive oracle; a mismatch aborts the run. Results go to the suite's CSV (one row per measurement), two plots
+ * the naive oracle; a mismatch aborts the run. Rows name k in the algorithm ({@code multi-fused k=1000}) so that
+ * RESULTS.md keeps them apart; mixed rows record m = 64 (the longest) and sigma 8 (English) or 2 (DNA). Results go to the suite's CSV (one row per measurement), two plots
  * beside it ({@link MultiPlots}) and RESULTS.md. Reps: {@code --reps} (default 5, quick 2) after one warm-up.
  */
 public final class MultiSuite implements Suite {
@@ -46,6 +47,8 @@ public final class MultiSuite implements Suite {
     private static final int[] PAPER_K = {1, 512, 1024};
     private static final int[] SET_SIZES = {1_000, 10_000, 100_000};
     private static final int RK_MAX_BYTES = 1 << 27;
+    /** Mixed sets: pattern lengths 4..MAX_LENGTH (recorded as the rows' m). */
+    private static final int MAX_LENGTH = 64;
 
     @Override
     public String name() {
@@ -71,7 +74,7 @@ public final class MultiSuite implements Suite {
                 try {
                     Files.write(textFile, t);
                     for (int k : SET_SIZES) {
-                        PatternSet set = MultiInputs.cut(t, k, 4, 64, k);
+                        PatternSet set = MultiInputs.cut(t, k, 4, MAX_LENGTH, k);
                         mixedRows(ctx, device, cpu, rows, record, kind, t, textFile, set, reps);
                     }
                 } finally {
@@ -119,8 +122,8 @@ public final class MultiSuite implements Suite {
                     for (int j = 0; j < 6; j++) {
                         Samples sm = Samples.of(steps[j]);
                         ms[j] = sm.median() / 1e6;
-                        record.add(rows.row("multi-rk " + names[j], "paper", "acgt", n, PAPER_M, 4, matches, null,
-                                sm, "k=" + k));
+                        record.add(rows.row("multi-rk k=" + k + " " + names[j], "paper", "acgt", n, PAPER_M, 2,
+                                matches, null, sm, "k=" + k));
                     }
                     ctx.out().printf(Locale.ROOT, "%6d %4d %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f%n", k, log2n,
                             ms[0], ms[1], ms[2], ms[3], ms[4], ms[5]);
@@ -139,14 +142,16 @@ public final class MultiSuite implements Suite {
         ctx.progress(String.format(Locale.ROOT, "%s n=%d k=%d: %d matches (multi-cpu %.0f ms)", kind, t.length,
                 set.size(), matches, (System.nanoTime() - t0) / 1e6));
         String note = "k=" + set.size() + " lengths 4..64";
-        record.add(rows.row("multi-cpu", "all-cores", kind, t.length, -1, -1, matches, null,
+        String suffix = " k=" + set.size();
+        int sigma = kind.equals("dna") ? 2 : 8;
+        record.add(rows.row("multi-cpu" + suffix, "all-cores", kind, t.length, MAX_LENGTH, sigma, matches, null,
                 time(cpu, text, set, expected, reps, false), note + ", " + cpu.explain()));
         try (MultiFusedMatcher fused = new MultiFusedMatcher(device)) {
-            deviceRows(rows, record, kind, t, set, expected, matches, reps, note, fused);
+            deviceRows(rows, record, kind, sigma, t, set, expected, matches, reps, note, fused);
         }
         if (t.length <= RK_MAX_BYTES) {
             try (MultiRkMatcher rk = new MultiRkMatcher(device)) {
-                deviceRows(rows, record, kind, t, set, expected, matches, reps, note, rk);
+                deviceRows(rows, record, kind, sigma, t, set, expected, matches, reps, note, rk);
             }
         }
         if (!MultiPeers.usable(set)) {
@@ -163,7 +168,7 @@ public final class MultiSuite implements Suite {
                     printed = MultiPeers.run(tool, patterns, textFile);
                     wall[r] = System.nanoTime() - s;
                 }
-                record.add(rows.row(tool.name() + " -F -f", "file", kind, t.length, -1, -1, -1, null,
+                record.add(rows.row(tool.name() + " -F -f" + suffix, "file", kind, t.length, MAX_LENGTH, sigma, -1, null,
                         Samples.of(wall), note + ", printed " + printed + " (not comparable: "
                                 + (tool.name().equals("rg") ? "non-overlapping matches)" : "matching lines)")));
             }
@@ -172,13 +177,14 @@ public final class MultiSuite implements Suite {
         }
     }
 
-    private void deviceRows(RowFactory rows, RunRecord record, String kind, byte[] t, PatternSet set,
+    private void deviceRows(RowFactory rows, RunRecord record, String kind, int sigma, byte[] t, PatternSet set,
                             long[] expected, long matches, int reps, String note, MultiPatternMatcher m) {
         Text text = Text.wrap(t);
         validate(m.name() + " " + kind + " k=" + set.size(), expected, m.count(text, set)); // compile, upload
-        record.add(rows.row(m.name(), "resident", kind, t.length, -1, -1, matches, null,
+        String name = m.name() + " k=" + set.size();
+        record.add(rows.row(name, "resident", kind, t.length, MAX_LENGTH, sigma, matches, null,
                 time(m, text, set, expected, reps, false), note + ", " + m.explain()));
-        record.add(rows.row(m.name(), "one-shot", kind, t.length, -1, -1, matches, null,
+        record.add(rows.row(name, "one-shot", kind, t.length, MAX_LENGTH, sigma, matches, null,
                 time(m, text, set, expected, reps, true), note + ", upload included"));
     }
 
