@@ -7,9 +7,9 @@ import java.util.Arrays;
  * output has no sentinel entry and a proper prefix sorts first (identical to libdivsufsort's and libsais's output).
  *
  * <p>Cost: O(n) time; each level reads the text about 6 times and the suffix array about 4 times sequentially plus
- * random bucket writes; the recursion works on at most n/2 names. Memory: the 4n-byte result plus a 4n-byte {@code int}
- * copy of the text, n bytes of suffix types and, for the recursion, at most 4n more bytes (12n bytes peak besides the
- * text). Single-threaded: induced sorting is inherently sequential (libsais's parallel variant is future work).
+ * random bucket writes; the recursion works on at most n/2 names. The suffix type is kept in the low bit of the
+ * working copy of the text, so one random read gives bucket and type. Memory: the 4n-byte result plus a 4n-byte
+ * {@code int} copy of the text and, for the recursion, at most 4n more bytes (12n bytes peak besides the text). Single-threaded: induced sorting is inherently sequential (libsais's parallel variant is future work).
  */
 public final class SaisBuilder implements SuffixArrayBuilder {
     /** Largest text length: the Java array limit for the int result and working copies. */
@@ -40,7 +40,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
 
     /**
      * Sorts the suffixes of {@code t[0, n)} (values in {@code [0, k)}) into {@code sa[0, n)}, a virtual sentinel
-     * smaller than every value ending the text.
+     * smaller than every value ending the text. Encodes the suffix types into {@code t} (see {@link #classify}).
      */
     private static void sais(final int[] t, final int[] sa, final int n, final int k, final Progress progress,
                              final int depth) {
@@ -51,25 +51,25 @@ public final class SaisBuilder implements SuffixArrayBuilder {
             sa[0] = 0;
             return;
         }
-        final boolean[] sType = classify(t, n);
+        classify(t, n);
         final int[] bucket = new int[k];
         // Stage 1: sort the LMS substrings by one induced-sorting round.
         Arrays.fill(sa, 0, n, -1);
         bucketEnds(t, n, bucket);
         for (int i = n - 1; i >= 1; i--) {
-            if (isLms(sType, i)) {
-                sa[--bucket[t[i]]] = i;
+            if (isLms(t, i)) {
+                sa[--bucket[t[i] >>> 1]] = i;
             }
         }
-        induceL(t, sa, sType, n, bucket);
-        induceS(t, sa, sType, n, bucket);
+        induceL(t, sa, n, bucket);
+        induceS(t, sa, n, bucket);
         if (depth == 0) {
             progress.report(0.35);
         }
         // Compact the sorted LMS positions into sa[0, n1) and name them.
         int n1 = 0;
         for (int i = 0; i < n; i++) {
-            if (isLms(sType, sa[i])) {
+            if (isLms(t, sa[i])) {
                 sa[n1++] = sa[i];
             }
         }
@@ -78,7 +78,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
         int prev = -1;
         for (int i = 0; i < n1; i++) {
             final int pos = sa[i];
-            if (prev < 0 || !equalLmsSubstrings(t, sType, n, pos, prev)) {
+            if (prev < 0 || !equalLmsSubstrings(t, n, pos, prev)) {
                 names++;
                 prev = pos;
             }
@@ -106,7 +106,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
         // Stage 3: induce the full order from the sorted LMS suffixes.
         j = 0;
         for (int i = 1; i < n; i++) {
-            if (isLms(sType, i)) {
+            if (isLms(t, i)) {
                 s1[j++] = i;
             }
         }
@@ -117,38 +117,43 @@ public final class SaisBuilder implements SuffixArrayBuilder {
         bucketEnds(t, n, bucket);
         for (int i = n1 - 1; i >= 0; i--) {
             final int p = sa1[i];
-            sa[--bucket[t[p]]] = p;
+            sa[--bucket[t[p] >>> 1]] = p;
         }
-        induceL(t, sa, sType, n, bucket);
-        induceS(t, sa, sType, n, bucket);
+        induceL(t, sa, n, bucket);
+        induceS(t, sa, n, bucket);
     }
 
-    /** S-type flags: suffix i is S when it is smaller than suffix i+1; the last suffix is L (sentinel follows). */
-    private static boolean[] classify(final int[] t, final int n) {
-        final boolean[] s = new boolean[n];
+    /**
+     * Encodes the suffix type into the text in place: {@code t[i] = value << 1 | S}, S = 1 when suffix i is smaller
+     * than suffix i+1; the last suffix is L (the sentinel follows). One random read then yields bucket and type.
+     */
+    private static void classify(final int[] t, final int n) {
+        t[n - 1] <<= 1;
         for (int i = n - 2; i >= 0; i--) {
-            s[i] = t[i] < t[i + 1] || (t[i] == t[i + 1] && s[i + 1]);
+            final int v = t[i];
+            final int next = t[i + 1];
+            final int nextValue = next >>> 1;
+            final boolean s = v < nextValue || (v == nextValue && (next & 1) != 0);
+            t[i] = v << 1 | (s ? 1 : 0);
         }
-        return s;
     }
 
-    private static boolean isLms(final boolean[] sType, final int i) {
-        return i > 0 && sType[i] && !sType[i - 1];
+    private static boolean isLms(final int[] t, final int i) {
+        return i > 0 && (t[i] & 1) != 0 && (t[i - 1] & 1) == 0;
     }
 
     /** Whether the LMS substrings at a and b (each up to and including the next LMS position) are equal. */
-    private static boolean equalLmsSubstrings(final int[] t, final boolean[] sType, final int n, final int a,
-                                              final int b) {
+    private static boolean equalLmsSubstrings(final int[] t, final int n, final int a, final int b) {
         for (int d = 0; ; d++) {
             if (a + d == n || b + d == n) {
                 return false; // the virtual sentinel is unique
             }
-            if (t[a + d] != t[b + d] || sType[a + d] != sType[b + d]) {
+            if (t[a + d] != t[b + d]) { // value and type
                 return false;
             }
             if (d > 0) {
-                final boolean endA = isLms(sType, a + d);
-                final boolean endB = isLms(sType, b + d);
+                final boolean endA = isLms(t, a + d);
+                final boolean endB = isLms(t, b + d);
                 if (endA || endB) {
                     return endA && endB;
                 }
@@ -159,7 +164,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
     private static void counts(final int[] t, final int n, final int[] bucket) {
         Arrays.fill(bucket, 0);
         for (int i = 0; i < n; i++) {
-            bucket[t[i]]++;
+            bucket[t[i] >>> 1]++;
         }
     }
 
@@ -182,23 +187,29 @@ public final class SaisBuilder implements SuffixArrayBuilder {
         }
     }
 
-    private static void induceL(final int[] t, final int[] sa, final boolean[] sType, final int n, final int[] bucket) {
+    private static void induceL(final int[] t, final int[] sa, final int n, final int[] bucket) {
         bucketStarts(t, n, bucket);
-        sa[bucket[t[n - 1]]++] = n - 1; // induced by the virtual sentinel
+        sa[bucket[t[n - 1] >>> 1]++] = n - 1; // induced by the virtual sentinel
         for (int i = 0; i < n; i++) {
             final int j = sa[i] - 1;
-            if (j >= 0 && !sType[j]) {
-                sa[bucket[t[j]]++] = j;
+            if (j >= 0) {
+                final int c = t[j];
+                if ((c & 1) == 0) {
+                    sa[bucket[c >>> 1]++] = j;
+                }
             }
         }
     }
 
-    private static void induceS(final int[] t, final int[] sa, final boolean[] sType, final int n, final int[] bucket) {
+    private static void induceS(final int[] t, final int[] sa, final int n, final int[] bucket) {
         bucketEnds(t, n, bucket);
         for (int i = n - 1; i >= 0; i--) {
             final int j = sa[i] - 1;
-            if (j >= 0 && sType[j]) {
-                sa[--bucket[t[j]]] = j;
+            if (j >= 0) {
+                final int c = t[j];
+                if ((c & 1) != 0) {
+                    sa[--bucket[c >>> 1]] = j;
+                }
             }
         }
     }
