@@ -32,7 +32,7 @@ final class SaFiles {
         return TextFiles.read(file, size, done -> { });
     }
 
-    /** The whole suffix array file of a text of {@code n} bytes, which must have n entries. */
+    /** The whole suffix array file of a text of {@code n} bytes, which must have n entries, each in [0, n). */
     static int[] readSuffixArray(String name, EntryFormat format, int n) {
         Path file = TextFiles.path(name);
         TextFiles.checkReadable(file);
@@ -47,6 +47,12 @@ final class SaFiles {
         if (sa.length != n) {
             throw new CliException("suffix array " + file + " has " + sa.length + " entries but the text has " + n
                     + " bytes");
+        }
+        for (int i = 0; i < n; i++) {
+            if (sa[i] >= n) {
+                throw new CliException("suffix array " + file + " entry " + i + " = " + sa[i]
+                        + " is not an offset of the " + n + "-byte text");
+            }
         }
         return sa;
     }

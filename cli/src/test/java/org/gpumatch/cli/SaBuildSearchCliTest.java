@@ -98,6 +98,8 @@ class SaBuildSearchCliTest {
                 .contains("not a multiple");
         String other = file("d", "hello!".getBytes(StandardCharsets.US_ASCII));
         assertThat(CliRun.of("sa", "search", other, sa, "-p", "l").usageError()).contains("5 entries");
+        String big = file("big.sa", new byte[] {9, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0});
+        assertThat(CliRun.of("sa", "search", t, big, "-p", "l").usageError()).contains("entry 0 = 9");
         String pf = file("pf", "a\n\nb\n".getBytes(StandardCharsets.US_ASCII));
         assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", pf, "--find").usageError())
                 .contains("--find takes a single pattern");
