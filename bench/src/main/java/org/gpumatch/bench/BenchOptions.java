@@ -80,7 +80,7 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]"
                     + " [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES]"
                     + " [--modes LIST]",
-            "suites: ceiling, exact, results (rewrite RESULTS.md from the CSVs); multi, kmismatch, sa, checker (later)",
+            "suites: ceiling, exact, sa, results (rewrite RESULTS.md from the CSVs); multi, kmismatch, checker (later)",
             "  --quick        small inputs and few repetitions (CI)",
             "  --device D     auto (default), gpu, opencl, or a substring of the OpenCL device name",
             "  --out DIR      results folder (default bench/results); RESULTS.md is written to its parent",
@@ -88,7 +88,7 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
                     + " through gzip; rows are labeled file:LABEL (default: the file name)",
             "  --reps N       timed repetitions per resident GPU row (default 20, quick 3)",
             "  --size BYTES   text size for exact (default 2^30, quick 4M), array size for ceiling (default 1G,"
-                    + " quick 32M); suffixes k, M, G are powers of 1024",
+                    + " quick 32M), text size for sa (default 64M, quick 1M); suffixes k, M, G are powers of 1024",
             "  --m LIST       pattern lengths for exact, comma separated (default 1,2,4,8,16,32,64,256,1024)",
             "  --sigma LIST   alphabet bits of the random texts for exact (default 1..8); none: only the --text files",
             "  --algorithms LIST  device algorithms for exact, e.g. drk-wom-64,hrk (default: all implemented)",

@@ -6,6 +6,7 @@ import org.gpumatch.bench.ceiling.CeilingSuite;
 import org.gpumatch.bench.exact.ExactSuite;
 import org.gpumatch.bench.multi.MultiSuite;
 import org.gpumatch.bench.report.ResultsSuite;
+import org.gpumatch.bench.sa.SaSuite;
 
 /** The suites {@code gpumatch bench} knows, and the ones announced but not built yet (with the issue that builds them). */
 public final class Suites {
@@ -20,12 +21,12 @@ public final class Suites {
     /** The suites of this build. */
     public static Suites standard() {
         Map<String, Suite> impl = new LinkedHashMap<>();
-        for (Suite s : new Suite[] {new CeilingSuite(), new ExactSuite(), new MultiSuite(), new ResultsSuite()}) {
+        for (Suite s : new Suite[] {new CeilingSuite(), new ExactSuite(), new MultiSuite(), new SaSuite(),
+                new ResultsSuite()}) {
             impl.put(s.name(), s);
         }
         Map<String, String> planned = new LinkedHashMap<>();
         planned.put("kmismatch", "the k-mismatch issue, not filed yet");
-        planned.put("sa", "the suffix-array construction issue, not filed yet");
         planned.put("checker", "meanwhile bench/native/run-checker-bench.sh runs CheckerBench and sufcheck; see"
                 + " bench/results/checker");
         return new Suites(impl, planned);

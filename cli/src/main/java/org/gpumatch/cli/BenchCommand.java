@@ -16,7 +16,7 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "bench",
         description = "Measure the device ceilings and the algorithms next to CPU peers; paper-style tables, CSV and "
-                + "plots under bench/results. Suites: ceiling, exact, results. Run 'gpumatch bench --help' for options.",
+                + "plots under bench/results. Suites: ceiling, exact, sa, results. Run 'gpumatch bench --help' for options.",
         customSynopsis = "gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text FILE] [--help]")
 final class BenchCommand implements Callable<Integer> {
     private final Io io;

@@ -1,0 +1,2 @@
+/** {@code gpumatch bench sa}: suffix array construction speed on real text, DNA, proteins and hard inputs. */
+package org.gpumatch.bench.sa;

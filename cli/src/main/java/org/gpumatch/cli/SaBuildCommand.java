@@ -1,0 +1,107 @@
+package org.gpumatch.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.checker.SuffixArrayChecker;
+import org.gpumatch.checker.Verdict;
+import org.gpumatch.suffixarray.Bwt;
+import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.SuffixArrayBuilder;
+import org.gpumatch.suffixarray.SuffixArrayFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gpumatch sa build TEXT -o OUT [--format int32|int64|int40] [--verify] [--bwt FILE] [-q]}: builds the suffix
+ * array of TEXT on the CPU (SA-IS) and writes it in the checker's format; {@code --verify} runs the checker on the
+ * array (exit 1 with its {@code FAIL:} line if it rejects); {@code --bwt} also writes the BWT in libdivsufsort's
+ * {@code divbwt} convention and prints its primary index on stdout.
+ *
+ * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES}, unless {@code -q}. Memory: about 13
+ * bytes per text byte (text, int copy, result, types, recursion).
+ */
+@Command(name = "build", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Build the suffix array of TEXT (raw bytes; lexicographic over unsigned bytes, a proper prefix "
+                + "first, no sentinel) and write it to OUT as little-endian entries.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpumatch sa build genome.txt -o genome.sa --verify",
+                  "  gpumatch sa build text.bin -o text.sa --format int40 --bwt text.bwt"})
+final class SaBuildCommand implements Callable<Integer> {
+    /** Texts from this size print progress lines (smaller ones build in about a second). */
+    static final long PROGRESS_MIN_BYTES = 32L << 20;
+
+    private final Io io;
+
+    @Parameters(index = "0", paramLabel = "TEXT", description = "The text file.")
+    String textName;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = "The suffix array file.")
+    String outName;
+
+    @Option(names = "--format", paramLabel = "int32|int64|int40", defaultValue = "int32",
+            description = "Entry format (default int32).")
+    String format;
+
+    @Option(names = "--verify", description = "Check the result with the suffix array checker; exit 1 if it fails.")
+    boolean verify;
+
+    @Option(names = "--bwt", paramLabel = "FILE",
+            description = "Also write the BWT of TEXT$ without the $ (divbwt convention); prints 'primary index: I'.")
+    String bwtName;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines.")
+    boolean quiet;
+
+    SaBuildCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        EntryFormat fmt = SaFiles.format(format);
+        byte[] text = SaFiles.readText(textName);
+        boolean talk = !quiet && text.length >= PROGRESS_MIN_BYTES;
+        SuffixArrayBuilder builder = new SaisBuilder();
+        long start = System.nanoTime();
+        int[] sa = builder.build(text, talk ? progressLines() : SuffixArrayBuilder.Progress.NONE);
+        if (talk) {
+            double s = (System.nanoTime() - start) / 1e9;
+            io.err().printf(Locale.ROOT, "%ssa build: %d bytes in %.2f s (%.1f MB/s)%n", Diagnostics.PREFIX,
+                    text.length, s, text.length / s / 1e6);
+        }
+        Path out = TextFiles.path(outName);
+        try {
+            SuffixArrayFiles.write(sa, out, fmt);
+            if (bwtName != null) {
+                Bwt bwt = Bwt.of(text, sa);
+                Files.write(TextFiles.path(bwtName), bwt.bwt());
+                io.out().println("primary index: " + bwt.primaryIndex());
+            }
+        } catch (IOException e) {
+            throw new CliException("cannot write " + out + ": " + TextFiles.describe(e));
+        }
+        if (verify) {
+            Verdict v = SuffixArrayChecker.parallel().check(text, sa);
+            io.out().println(v.line());
+            return v.isOk() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Prints a line at every further tenth of the work. */
+    private SuffixArrayBuilder.Progress progressLines() {
+        int[] shown = {-1};
+        return f -> {
+            int tenth = (int) (f * 10);
+            if (tenth > shown[0]) {
+                shown[0] = tenth;
+                io.err().println(Diagnostics.PREFIX + "sa build: " + tenth * 10 + "%");
+            }
+        };
+    }
+}

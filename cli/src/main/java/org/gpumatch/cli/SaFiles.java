@@ -1,0 +1,59 @@
+package org.gpumatch.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.SuffixArrayFiles;
+
+/** Reading the files of the {@code sa} commands with one-line errors. */
+final class SaFiles {
+    private SaFiles() {
+    }
+
+    /** The entry format named by {@code --format}, or a one-line error. */
+    static EntryFormat format(String label) {
+        try {
+            return EntryFormat.parse(label);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
+    }
+
+    /** The whole text file (at most {@link SaisBuilder#MAX_LENGTH} bytes). */
+    static byte[] readText(String name) {
+        Path file = TextFiles.path(name);
+        TextFiles.checkReadable(file);
+        long size = TextFiles.size(file);
+        if (size > SaisBuilder.MAX_LENGTH) {
+            throw new CliException(file + " has " + size + " bytes; suffix arrays are built for texts up to "
+                    + SaisBuilder.MAX_LENGTH + " bytes");
+        }
+        return TextFiles.read(file, size, done -> { });
+    }
+
+    /** The whole suffix array file of a text of {@code n} bytes, which must have n entries, each in [0, n). */
+    static int[] readSuffixArray(String name, EntryFormat format, int n) {
+        Path file = TextFiles.path(name);
+        TextFiles.checkReadable(file);
+        int[] sa;
+        try {
+            sa = SuffixArrayFiles.read(file, format);
+        } catch (IOException e) {
+            throw new CliException("cannot read " + file + ": " + TextFiles.describe(e));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
+        if (sa.length != n) {
+            throw new CliException("suffix array " + file + " has " + sa.length + " entries but the text has " + n
+                    + " bytes");
+        }
+        for (int i = 0; i < n; i++) {
+            if (sa[i] >= n) {
+                throw new CliException("suffix array " + file + " entry " + i + " = " + sa[i]
+                        + " is not an offset of the " + n + "-byte text");
+            }
+        }
+        return sa;
+    }
+}

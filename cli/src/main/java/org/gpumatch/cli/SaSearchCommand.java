@@ -1,0 +1,110 @@
+package org.gpumatch.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.suffixarray.SuffixArraySearch;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gpumatch sa search TEXT SA (-p PATTERN | --patterns-file F) [--find] [--format ...]}: counts (or with
+ * {@code --find} lists, ascending, one per line) the occurrences of a pattern by binary search over the suffix array;
+ * with a patterns file (one pattern per line, UTF-8 bytes without the line break) prints {@code index<TAB>count} per
+ * pattern in file order. The suffix array is not verified here ({@code sa check} does that).
+ *
+ * <p>Cost: reads TEXT and SA whole (5 bytes per text byte for int32); O(m log n) per pattern.
+ */
+@Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Count (or --find) the occurrences of a pattern in TEXT by binary search over its suffix array SA.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpumatch sa search genome.txt genome.sa -p GATTACA",
+                  "  gpumatch sa search genome.txt genome.sa -p GATTACA --find",
+                  "  gpumatch sa search genome.txt genome.sa --patterns-file reads.txt"})
+final class SaSearchCommand implements Callable<Integer> {
+    private final Io io;
+
+    @Parameters(index = "0", paramLabel = "TEXT", description = "The text file.")
+    String textName;
+
+    @Parameters(index = "1", paramLabel = "SA", description = "Its suffix array file.")
+    String saName;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Query query;
+
+    /** Exactly one source of patterns. */
+    static final class Query {
+        @Option(names = {"-p", "--pattern"}, paramLabel = "PATTERN", description = "The pattern (its UTF-8 bytes).")
+        String pattern;
+
+        @Option(names = "--patterns-file", paramLabel = "F",
+                description = "One pattern per line; prints 'index<TAB>count' per pattern in file order.")
+        String patternsFile;
+    }
+
+    @Option(names = "--find", description = "Print the sorted offsets instead of the count (single pattern only).")
+    boolean find;
+
+    @Option(names = "--format", paramLabel = "int32|int64|int40", defaultValue = "int32",
+            description = "Entry format of SA (default int32).")
+    String format;
+
+    SaSearchCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        EntryFormat fmt = SaFiles.format(format);
+        if (find && query.patternsFile != null) {
+            throw new CliException("--find takes a single pattern (-p), not --patterns-file");
+        }
+        byte[][] patterns = query.pattern != null
+                ? new byte[][] {query.pattern.getBytes(StandardCharsets.UTF_8)} : readPatterns(query.patternsFile);
+        for (int i = 0; i < patterns.length; i++) {
+            if (patterns[i].length == 0) {
+                throw new CliException(query.pattern != null ? "the pattern is empty"
+                        : "pattern " + i + " of " + query.patternsFile + " is empty");
+            }
+        }
+        byte[] text = SaFiles.readText(textName);
+        SuffixArraySearch search = new SuffixArraySearch(text, SaFiles.readSuffixArray(saName, fmt, text.length));
+        if (query.pattern != null) {
+            if (find) {
+                StringBuilder sb = new StringBuilder();
+                for (int off : search.find(patterns[0])) {
+                    sb.append(off).append('\n');
+                }
+                io.out().print(sb);
+            } else {
+                io.out().println(search.count(patterns[0]));
+            }
+            return ExitCodes.OK;
+        }
+        int[] counts = search.countAll(patterns);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < counts.length; i++) {
+            sb.append(i).append('\t').append(counts[i]).append('\n');
+        }
+        io.out().print(sb);
+        return ExitCodes.OK;
+    }
+
+    private static byte[][] readPatterns(String name) {
+        var file = TextFiles.path(name);
+        TextFiles.checkReadable(file);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliException("cannot read " + file + ": " + TextFiles.describe(e));
+        }
+        return lines.stream().map(l -> l.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
+    }
+}

@@ -1,0 +1,98 @@
+package org.gpumatch.suffixarray;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.gpumatch.checker.EntryFormat;
+
+/**
+ * Suffix array files in the checker's formats: little-endian {@code int32}, {@code int64} or {@code int40} entries, no
+ * header (see the checker README).
+ *
+ * <p>Cost: one sequential pass; writes {@code width} bytes per entry through a 1 MiB buffer.
+ */
+public final class SuffixArrayFiles {
+    private static final int CHUNK = 1 << 20;
+
+    private SuffixArrayFiles() {
+    }
+
+    /**
+     * Writes (replacing) {@code path}.
+     *
+     * @param sa the entries, each in {@code [0, format.maxValue()]}
+     * @param path the file
+     * @param format the entry format
+     * @throws IOException on write errors
+     * @throws IllegalArgumentException if an entry is negative
+     */
+    public static void write(final int[] sa, final Path path, final EntryFormat format) throws IOException {
+        final ByteBuffer buf = ByteBuffer.allocate(CHUNK / format.width() * format.width())
+                .order(ByteOrder.LITTLE_ENDIAN);
+        try (OutputStream out = Files.newOutputStream(path)) {
+            for (final int v : sa) {
+                if (v < 0) {
+                    throw new IllegalArgumentException("negative suffix array entry " + v);
+                }
+                if (buf.remaining() < format.width()) {
+                    out.write(buf.array(), 0, buf.position());
+                    buf.clear();
+                }
+                format.put(buf, v);
+            }
+            out.write(buf.array(), 0, buf.position());
+        }
+    }
+
+    /**
+     * Reads a whole suffix array file into an {@code int} array.
+     *
+     * @param path the file
+     * @param format the entry format
+     * @return the entries
+     * @throws IOException on read errors
+     * @throws IllegalArgumentException if the size is not a multiple of the width, the file holds more than
+     *     {@link SaisBuilder#MAX_LENGTH} entries or an entry outside {@code [0, 2^31)}
+     */
+    public static int[] read(final Path path, final EntryFormat format) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            final long bytes = ch.size();
+            final int w = format.width();
+            if (bytes % w != 0) {
+                throw new IllegalArgumentException(format.label() + " suffix array file '" + path + "' has " + bytes
+                        + " bytes, not a multiple of the entry width " + w);
+            }
+            final long len = bytes / w;
+            if (len > SaisBuilder.MAX_LENGTH) {
+                throw new IllegalArgumentException("suffix array file '" + path + "' has " + len
+                        + " entries, more than an int array holds");
+            }
+            final int[] sa = new int[(int) len];
+            final ByteBuffer buf = ByteBuffer.allocate(CHUNK / w * w).order(ByteOrder.LITTLE_ENDIAN);
+            int i = 0;
+            while (i < sa.length) {
+                buf.clear();
+                buf.limit((int) Math.min(buf.capacity(), (long) (sa.length - i) * w));
+                while (buf.hasRemaining()) {
+                    if (ch.read(buf) < 0) {
+                        throw new IOException("unexpected end of '" + path + "'");
+                    }
+                }
+                for (int off = 0; off < buf.limit(); off += w, i++) {
+                    final long v = format.get(buf, off);
+                    if (v < 0 || v > Integer.MAX_VALUE) {
+                        throw new IllegalArgumentException("suffix array file '" + path + "' entry " + i + " = " + v
+                                + " is not a valid int offset");
+                    }
+                    sa[i] = (int) v;
+                }
+            }
+            return sa;
+        }
+    }
+}

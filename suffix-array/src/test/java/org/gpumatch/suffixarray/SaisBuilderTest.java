@@ -1,0 +1,90 @@
+package org.gpumatch.suffixarray;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.gpumatch.checker.SuffixArrayChecker;
+import org.gpumatch.api.conformance.RealCorpora;
+import org.junit.jupiter.api.Test;
+
+class SaisBuilderTest {
+    private final SuffixArrayBuilder builder = new SaisBuilder();
+
+    private void assertSame(String what, byte[] text) {
+        int[] sa = builder.build(text);
+        assertThat(sa).as("%s n=%d", what, text.length).isEqualTo(NaiveSuffixArray.build(text));
+        assertThat(SuffixArrayChecker.sequential().check(text, sa).isOk()).as(what).isTrue();
+    }
+
+    @Test
+    void tinyTexts() {
+        assertSame("empty", new byte[0]);
+        assertSame("one", new byte[] {7});
+        assertSame("two equal", new byte[] {1, 1});
+        assertSame("two up", new byte[] {1, 2});
+        assertSame("two down", new byte[] {2, 1});
+        assertSame("two signed", new byte[] {(byte) 0x80, 0x7F});
+        assertSame("banana", "banana".getBytes());
+        assertThat(builder.build("banana".getBytes())).containsExactly(5, 3, 1, 0, 4, 2);
+    }
+
+    @Test
+    void randomTextsOfManySizes() {
+        int[] sizes = {3, 4, 5, 7, 17, 100, 255, 256, 257, 1023, 1024, 1025, 2047, 2048, 3000};
+        for (int n : sizes) {
+            for (int sigma : new int[] {1, 2, 4, 26, 256}) {
+                assertSame("random sigma " + sigma, HardTexts.random(n, sigma, 31L * n + sigma));
+            }
+        }
+    }
+
+    @Test
+    void hardInputs() {
+        for (int n : new int[] {1, 2, 10, 255, 1024, 2500}) {
+            for (Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
+                assertSame(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    @Test
+    void largeHardInputsPassTheChecker() {
+        for (Map.Entry<String, byte[]> e : HardTexts.hard(1 << 19).entrySet()) {
+            int[] sa = builder.build(e.getValue());
+            assertThat(SuffixArrayChecker.sequential().check(e.getValue(), sa).line()).as(e.getKey()).isEqualTo("OK");
+        }
+    }
+
+    @Test
+    void realCorporaPassTheChecker() {
+        for (RealCorpora.Corpus c : RealCorpora.all()) {
+            byte[] text = c.bytes();
+            int[] sa = builder.build(text);
+            assertThat(SuffixArrayChecker.sequential().check(text, sa).line()).as(c.name()).isEqualTo("OK");
+        }
+    }
+
+    @Test
+    void multiMegabyteRealTextPassesTheChecker() {
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        for (int rep = 0; rep < 8; rep++) {
+            for (RealCorpora.Corpus c : RealCorpora.all()) {
+                all.writeBytes(c.bytes());
+            }
+        }
+        byte[] text = all.toByteArray();
+        assertThat(text.length).isGreaterThan(5_000_000);
+        int[] sa = builder.build(text);
+        assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).isEqualTo("OK");
+    }
+
+    @Test
+    void progressEndsAtOne() {
+        double[] last = {-1};
+        builder.build(HardTexts.random(5000, 4, 1), f -> {
+            assertThat(f).isGreaterThanOrEqualTo(last[0]);
+            last[0] = f;
+        });
+        assertThat(last[0]).isEqualTo(1.0);
+    }
+}

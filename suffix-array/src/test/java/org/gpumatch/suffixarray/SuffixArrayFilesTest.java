@@ -1,0 +1,40 @@
+package org.gpumatch.suffixarray;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.checker.MappedByteSequence;
+import org.gpumatch.checker.MappedIndexSequence;
+import org.gpumatch.checker.SuffixArrayChecker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SuffixArrayFilesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyFormatRoundTripsAndPassesTheFileChecker() throws Exception {
+        byte[] text = HardTexts.random(300_000, 4, 9);
+        int[] sa = new SaisBuilder().build(text);
+        Path t = dir.resolve("t");
+        Files.write(t, text);
+        for (EntryFormat f : EntryFormat.values()) {
+            Path p = dir.resolve("sa." + f.label());
+            SuffixArrayFiles.write(sa, p, f);
+            assertThat(Files.size(p)).isEqualTo((long) sa.length * f.width());
+            assertThat(SuffixArrayFiles.read(p, f)).isEqualTo(sa);
+            assertThat(SuffixArrayChecker.sequential()
+                    .check(MappedByteSequence.open(t), MappedIndexSequence.open(p, f)).line()).isEqualTo("OK");
+        }
+    }
+
+    @Test
+    void littleEndianInt40() throws Exception {
+        Path p = dir.resolve("x");
+        SuffixArrayFiles.write(new int[] {0x01020304, 5}, p, EntryFormat.INT40);
+        assertThat(Files.readAllBytes(p)).containsExactly(4, 3, 2, 1, 0, 5, 0, 0, 0, 0);
+    }
+}
