@@ -80,4 +80,23 @@ class KMismatchCommandTest {
         CliRun r = CliRun.of("kmismatch", "-k", "3", "-p", "TTT", "-a", "cpu", f.toString());
         assertEquals(6, r.outLines().size(), r.out());
     }
+
+    @Test
+    void patternsFileBothStrandsIupac() throws Exception {
+        Path f = write("AAGGTTCCNACGG".getBytes());
+        Path pf = dir.resolve("guides.txt");
+        Files.writeString(pf, "# guides\nAAG\n\nCCN\n");
+        CliRun r = CliRun.of("kmismatch", "-k", "0", "--patterns-file", pf.toString(), "--both-strands", "--iupac",
+                f.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        // AAG at 0 (+); CCN = CC[ACGT]: at 6 CCN? text[6..9)=CCN: N in text mismatches; CCA? no. revcomp(AAG)=CTT:
+        // none; revcomp(CCN)=NGG: [ACGT]GG at 1 (AGG) and 10 (CGG)
+        assertEquals(List.of("0\t0\t+\t0", "1\t1\t-\t0", "10\t1\t-\t0"), r.outLines());
+        CliRun bad = CliRun.of("kmismatch", "-k", "0", "--patterns-file", pf.toString(), "-p", "A", f.toString());
+        assertEquals(2, bad.exitCode());
+        Files.writeString(pf, "AAG\nAAGG\n");
+        CliRun lengths = CliRun.of("kmismatch", "-k", "0", "--patterns-file", pf.toString(), f.toString());
+        assertEquals(2, lengths.exitCode());
+        assertTrue(lengths.err().contains("one length"), lengths.err());
+    }
 }

@@ -3,6 +3,7 @@ package org.gpumatch.api.stream;
 import java.io.IOException;
 import java.util.Objects;
 import org.gpumatch.api.Pattern;
+import org.gpumatch.api.Text;
 import org.gpumatch.api.kmismatch.KMismatchArguments;
 import org.gpumatch.api.kmismatch.KMismatchHits;
 import org.gpumatch.api.kmismatch.KMismatchMatcher;
@@ -18,6 +19,13 @@ public final class KMismatchChunkedSearch {
     public interface HitSink {
         /** A window at absolute {@code offset} with {@code mismatches} mismatches. */
         void accept(long offset, int mismatches);
+    }
+
+    /** Receives one window of a streamed text. */
+    @FunctionalInterface
+    public interface WindowSink {
+        /** The window {@code text} starting at absolute offset {@code start} (at least m bytes long). */
+        void accept(Text text, long start);
     }
 
     private final KMismatchMatcher matcher;
@@ -40,6 +48,20 @@ public final class KMismatchChunkedSearch {
     /** Delivers every hit to {@code sink}, ascending; returns their number. Does not close the source. */
     public long find(ChunkSource source, Pattern pattern, int k, HitSink sink) throws IOException {
         return run(source, pattern, k, Objects.requireNonNull(sink, "sink"));
+    }
+
+    /**
+     * Hands every window of chunk + m - 1 bytes (consecutive windows overlap by m - 1) that holds at least m bytes to
+     * {@code sink}, in order: the streaming of a search with several patterns of length m. Does not close the source.
+     */
+    public static void windows(ChunkSource source, long chunkBytes, int m, WindowSink sink) throws IOException {
+        try (ChunkReader reader = new ChunkReader(source, ChunkSizes.chunkFor(chunkBytes, m), m - 1)) {
+            for (Window w = reader.next(); w != null; w = reader.next()) {
+                if (w.text().length() >= m) {
+                    sink.accept(w.text(), w.start());
+                }
+            }
+        }
     }
 
     private long run(ChunkSource source, Pattern pattern, int k, HitSink sink) throws IOException {
