@@ -27,7 +27,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         sortOptions = false, usageHelpAutoWidth = true,
         description = "GPU string algorithms (Aparapi kernels on OpenCL): exact matching, suffix array checking.",
         subcommands = {DevicesCommand.class, CountCommand.class, FindCommand.class, SaCommand.class, BenchCommand.class,
-            DemoCommand.class},
+            DemoCommand.class, KMismatchCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success (also when nothing matched)",
                   "  1  a check failed (sa check: wrong suffix array; demo: disagreement)",

@@ -47,4 +47,14 @@ final class PatternsFile {
         }
         return PatternSet.of(patterns);
     }
+
+    /** {@link #read} as a list of patterns, in file order. */
+    static List<Pattern> readList(String file, boolean hex) {
+        PatternSet set = read(file, hex);
+        List<Pattern> out = new ArrayList<>(set.size());
+        for (int i = 0; i < set.size(); i++) {
+            out.add(Pattern.of(set.bytes(i)));
+        }
+        return out;
+    }
 }

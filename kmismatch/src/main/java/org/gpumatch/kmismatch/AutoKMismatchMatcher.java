@@ -1,0 +1,57 @@
+package org.gpumatch.kmismatch;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.gpumatch.api.Pattern;
+import org.gpumatch.api.Text;
+import org.gpumatch.api.kmismatch.KMismatchArguments;
+import org.gpumatch.api.kmismatch.KMismatchHits;
+import org.gpumatch.api.kmismatch.KMismatchMatcher;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+
+/**
+ * {@code auto}: asks {@link KMismatchPlanner} per call and delegates to the chosen matcher, created on first use and
+ * kept until {@link #close()}. Cost and memory: those of the chosen matcher, plus one alphabet pass over a new text.
+ */
+public final class AutoKMismatchMatcher implements KMismatchMatcher {
+    private final ComputeDevice device;
+    private final Map<KMismatchVariant, KMismatchMatcher> matchers = new EnumMap<>(KMismatchVariant.class);
+    private KMismatchPlanner.Choice lastChoice;
+
+    /** A planner-driven matcher for {@code device} ({@link ComputeDevice#JAVA_THREADS}: always cpu). */
+    public AutoKMismatchMatcher(ComputeDevice device) {
+        this.device = device;
+    }
+
+    @Override
+    public String name() {
+        return "auto";
+    }
+
+    /** The last call's choice and reason, or "(no call yet)". */
+    public String explain() {
+        return lastChoice == null ? "(no call yet)" : lastChoice.explain();
+    }
+
+    private KMismatchMatcher choose(Text text, Pattern pattern, int k) {
+        KMismatchArguments.check(text, pattern, k);
+        lastChoice = KMismatchPlanner.choose(text.length(), pattern.length(), k, text.alphabet().sigma(), 1, device);
+        return matchers.computeIfAbsent(lastChoice.variant(), v -> KMismatchMatchers.create(v, device));
+    }
+
+    @Override
+    public KMismatchHits find(Text text, Pattern pattern, int k) {
+        return choose(text, pattern, k).find(text, pattern, k);
+    }
+
+    @Override
+    public long count(Text text, Pattern pattern, int k) {
+        return choose(text, pattern, k).count(text, pattern, k);
+    }
+
+    @Override
+    public void close() {
+        matchers.values().forEach(KMismatchMatcher::close);
+        matchers.clear();
+    }
+}

@@ -1,0 +1,18 @@
+package org.gpumatch.kmismatch;
+
+import org.gpumatch.api.conformance.KMismatchConformanceTest;
+import org.gpumatch.api.kmismatch.KMismatchMatcher;
+import org.gpumatch.gpu.runtime.TestDevices;
+
+/** The k-mismatch kit on OpenCL for {@link KMismatchVariant#OPT_BLOCK_THREAD}. */
+class OptBlockThreadKMismatchConformanceTest extends KMismatchConformanceTest {
+    @Override
+    protected KMismatchMatcher createMatcher() {
+        return new KernelKMismatchMatcher(KMismatchVariant.OPT_BLOCK_THREAD, TestDevices.openCl());
+    }
+
+    @Override
+    protected int[] boundaries() {
+        return new int[] {KernelKMismatchMatcher.LOCAL_SIZE, KMismatchKernel.PATTERN_TILE};
+    }
+}
