@@ -1,5 +1,8 @@
 package org.gpumatch.api.cpu;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -13,7 +16,12 @@ import java.util.Arrays;
  * Thread-safe: it holds only the pattern.
  */
 final class PartSearcher {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Ranks at or above which a byte is too common for a byte prefilter ({@link RareByteRank}: DNA, space, NUL). */
+    private static final int COMMON_RANK = 200;
     private final byte[] p;
+    private final long headMask;
+    private final long head;
     private final String pattern;
     private final int rare;
 
@@ -21,6 +29,13 @@ final class PartSearcher {
         this.p = p;
         this.pattern = latin1(p, 0, p.length);
         this.rare = RareByteRank.rarestIndex(p);
+        int k = Math.min(8, p.length);
+        this.headMask = k == 8 ? -1L : (1L << (8 * k)) - 1;
+        long h = 0;
+        for (int j = k - 1; j >= 0; j--) {
+            h = (h << 8) | (p[j] & 0xFF);
+        }
+        this.head = h;
     }
 
     /**
@@ -32,12 +47,39 @@ final class PartSearcher {
         if (to <= from) {
             return 0;
         }
+        if (RareByteRank.rank(p[rare]) >= COMMON_RANK) {
+            return scanWords(t, from, to, out);
+        }
         String part = latin1(t, from, to - from + m - 1);
-        return useWholePattern() ? scanWhole(part, from, to, out) : scanRare(t, part, from, to, out);
+        return m <= 16 ? scanWhole(part, from, to, out) : scanRare(t, part, from, to, out);
     }
 
-    private boolean useWholePattern() {
-        return p.length <= 16 || RareByteRank.rank(p[rare]) >= 200;
+    /**
+     * For patterns made only of common bytes (DNA, where every byte is a quarter of the text), where a byte prefilter
+     * stops every few bytes: compares the first min(m, 8) pattern bytes with one 8-byte load per offset, then verifies.
+     */
+    private long scanWords(byte[] t, int from, int to, OffsetList out) {
+        int m = p.length;
+        int wordEnd = Math.min(to, t.length - 7); // offsets whose 8-byte load stays inside the text
+        long found = 0;
+        int i = from;
+        for (; i < wordEnd; i++) {
+            if ((((long) LONGS.get(t, i)) & headMask) == head && (m <= 8 || Arrays.equals(t, i + 8, i + m, p, 8, m))) {
+                found++;
+                if (out != null) {
+                    out.add(i);
+                }
+            }
+        }
+        for (; i < to; i++) {
+            if (Arrays.equals(t, i, i + m, p, 0, m)) {
+                found++;
+                if (out != null) {
+                    out.add(i);
+                }
+            }
+        }
+        return found;
     }
 
     private long scanWhole(String part, int from, int to, OffsetList out) {
