@@ -47,6 +47,11 @@ public enum Algorithm {
         return this == NAIVE || this == SRK || this == SA_CHECK;
     }
 
+    /** Whether this runs on the host CPU whatever device is chosen: the oracles and the {@code cpu} matcher. */
+    public boolean runsOnHost() {
+        return isCpuReference() || this == CPU;
+    }
+
     /** What kind of question an algorithm answers. */
     public enum Family { EXACT, MULTI_PATTERN, K_MISMATCH, SUFFIX_ARRAY }
 
