@@ -64,15 +64,28 @@ public final class CpuMatcher implements Matcher {
 
     @Override
     public long count(Text text, Pattern pattern) {
-        byte[] t = text.bytes();
-        PartSearcher searcher = new PartSearcher(pattern.toByteArray());
-        int parts = partCount(t.length, pattern.length());
+        return countStartingBefore(text.bytes(), pattern.toByteArray(), text.length());
+    }
+
+    /**
+     * The occurrences of {@code pattern} that start at offsets {@code [0, limit)} of {@code text}, overlapping ones
+     * included (the bench's peers count a part of a split text this way). Reads at most {@code limit + m - 1} bytes.
+     *
+     * @throws IllegalArgumentException if the pattern is empty or {@code limit} is negative
+     */
+    public long countStartingBefore(byte[] text, byte[] pattern, int limit) {
+        int m = pattern.length;
+        if (m == 0 || limit < 0) {
+            throw new IllegalArgumentException("need a non-empty pattern and limit >= 0; m = " + m + ", limit = " + limit);
+        }
+        int end = (int) Math.min(limit, (long) text.length - m + 1); // one past the last start offset searched
+        PartSearcher searcher = new PartSearcher(pattern.clone());
+        int parts = partCount(end);
         if (parts <= 1) {
-            return parts == 0 ? 0 : searcher.search(t, 0, t.length - pattern.length() + 1, null);
+            return parts == 0 ? 0 : searcher.search(text, 0, end, null);
         }
         return IntStream.range(0, parts).parallel()
-                .mapToLong(k -> searcher.search(t, partStart(k), partEnd(k, t.length, pattern.length()), null))
-                .sum();
+                .mapToLong(k -> searcher.search(text, partStart(k), partEnd(k, end), null)).sum();
     }
 
     @Override
@@ -80,11 +93,12 @@ public final class CpuMatcher implements Matcher {
         byte[] t = text.bytes();
         int m = pattern.length();
         PartSearcher searcher = new PartSearcher(pattern.toByteArray());
-        int parts = partCount(t.length, m);
+        int end = t.length - m + 1;
+        int parts = partCount(end);
         int[][] found = new int[parts][];
         IntStream.range(0, parts).parallel().forEach(k -> {
             OffsetList list = new OffsetList();
-            searcher.search(t, partStart(k), partEnd(k, t.length, m), list);
+            searcher.search(t, partStart(k), partEnd(k, end), list);
             found[k] = list.toArray();
         });
         int total = Arrays.stream(found).mapToInt(a -> a.length).sum();
@@ -102,16 +116,16 @@ public final class CpuMatcher implements Matcher {
         return plan;
     }
 
-    private int partCount(int n, int m) {
-        long starts = (long) n - m + 1;
-        return starts <= 0 ? 0 : (int) ((starts + partBytes - 1) / partBytes);
+    /** Parts covering start offsets {@code [0, end)}. */
+    private int partCount(int end) {
+        return end <= 0 ? 0 : (int) (((long) end + partBytes - 1) / partBytes);
     }
 
     private int partStart(int k) {
         return k * partBytes;
     }
 
-    private int partEnd(int k, int n, int m) {
-        return (int) Math.min((long) (k + 1) * partBytes, (long) n - m + 1);
+    private int partEnd(int k, int end) {
+        return (int) Math.min((long) (k + 1) * partBytes, end);
     }
 }

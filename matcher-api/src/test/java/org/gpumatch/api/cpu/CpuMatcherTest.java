@@ -49,6 +49,18 @@ class CpuMatcherTest {
     }
 
     @Test
+    void countStartingBeforeCountsOnlyStartsBelowTheLimit() {
+        byte[] t = "abababababab".getBytes();
+        byte[] p = "aba".getBytes();
+        CpuMatcher cpu = new CpuMatcher(2);
+        assertThat(cpu.countStartingBefore(t, p, 0)).isZero();
+        assertThat(cpu.countStartingBefore(t, p, 1)).isEqualTo(1);
+        assertThat(cpu.countStartingBefore(t, p, 5)).isEqualTo(3);
+        assertThat(cpu.countStartingBefore(t, p, 100)).isEqualTo(5);
+        assertThatThrownBy(() -> cpu.countStartingBefore(t, p, -1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void identifiesItselfAndRejectsBadPartSizes() {
         assertThat(new CpuMatcher().algorithm()).isEqualTo(Algorithm.CPU);
         assertThat(new CpuMatcher().unsupportedReason(1L << 31, 100_000, 8)).isEmpty();
