@@ -7,9 +7,9 @@ public final class CpuPeers {
     private CpuPeers() {
     }
 
-    /** naive, srk, horspool, indexof. */
+    /** naive, srk, horspool, indexof, cpu (the library's CPU matcher). */
     public static List<CpuPeer> standard() {
-        return List.of(new NaivePeer(), new SrkPeer(), new Horspool(), new Latin1IndexOf());
+        return List.of(new NaivePeer(), new SrkPeer(), new Horspool(), new Latin1IndexOf(), new CpuMatcherPeer());
     }
 
     /** The peer called {@code name}, if any. */

@@ -105,9 +105,47 @@ public final class ComputeDevice {
         return maxWorkGroupSize;
     }
 
-    /** Whether {@code query} (lowercase) occurs in the device or platform name. */
+    /**
+     * Whether {@code query} (lowercase) occurs in the device name, the platform name or one of the platform's short
+     * names ({@link #platformShortNames}), so {@code pocl} finds PoCL's {@code cpu-skylake-...} device.
+     */
     boolean nameContains(String query) {
-        return name.toLowerCase(Locale.ROOT).contains(query) || platform.toLowerCase(Locale.ROOT).contains(query);
+        return name.toLowerCase(Locale.ROOT).contains(query) || platform.toLowerCase(Locale.ROOT).contains(query)
+                || platformShortNames(platform).stream().anyMatch(s -> s.contains(query));
+    }
+
+    /**
+     * The short names people use for an OpenCL platform, derived from its name: {@code pocl} for "Portable Computing
+     * Language", {@code nvidia} and {@code cuda} for NVIDIA's, {@code amd} for "AMD Accelerated Parallel Processing",
+     * {@code intel} for Intel's, and the initials of a platform name of several words ({@code pcl}). Lowercase.
+     */
+    static java.util.List<String> platformShortNames(String platform) {
+        String p = platform.toLowerCase(Locale.ROOT);
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (p.contains("portable computing language") || p.contains("pocl")) {
+            out.add("pocl");
+        }
+        if (p.contains("nvidia") || p.contains("cuda")) {
+            out.add("nvidia");
+            out.add("cuda");
+        }
+        if (p.contains("amd") || p.contains("advanced micro devices")) {
+            out.add("amd");
+        }
+        if (p.contains("intel")) {
+            out.add("intel");
+        }
+        String[] words = p.trim().split("[^a-z0-9]+");
+        if (words.length > 1) {
+            StringBuilder initials = new StringBuilder();
+            for (String w : words) {
+                if (!w.isEmpty()) {
+                    initials.append(w.charAt(0));
+                }
+            }
+            out.add(initials.toString());
+        }
+        return out;
     }
 
     /** A short label such as {@code "OpenCL GPU NVIDIA H200 (NVIDIA CUDA)"} or {@code "Java threads"}. */

@@ -8,6 +8,7 @@ import java.util.stream.IntStream;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 
@@ -242,6 +243,22 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     @Override
     protected void forgetDerivedState() {
         packing = null;
+    }
+
+    /**
+     * As {@link ResidentTextMatcher#prepare}, except that a pattern holding a byte the text lacks answers "no
+     * occurrence" (false) before any capability check: its union with the text's alphabet may need more bits than the
+     * text's own sigma, with which {@link #unsupportedReason} said yes, but such a pattern cannot occur. Cost: O(m).
+     */
+    @Override
+    protected boolean prepare(Text text, Pattern pattern) {
+        Alphabet alphabet = text.alphabet();
+        for (int j = 0; j < pattern.length(); j++) {
+            if (!alphabet.contains(pattern.byteAt(j) & 0xFF)) {
+                return false;
+            }
+        }
+        return super.prepare(text, pattern);
     }
 
     @Override

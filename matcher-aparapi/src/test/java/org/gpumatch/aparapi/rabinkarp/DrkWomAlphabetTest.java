@@ -132,6 +132,25 @@ class DrkWomAlphabetTest {
                 | 6 << 25);
     }
 
+    @Test
+    void aPatternWithASymbolTheTextLacksHasNoOccurrenceEvenWhenItWouldWidenSigma() {
+        byte[] t = "ACGTTGCAACGGTACCAGTA".repeat(50).getBytes();
+        Text text = Text.wrap(t);
+        int m = 32; // DRK-WOM-64 takes 32 DNA bases (sigma 2) but only 6 symbols of 5 bits
+        byte[] p = Arrays.copyOfRange(t, 3, 3 + m);
+        p[m - 1] = 'Z';
+        try (DrkWomMatcher w64 = matcher(DrkWomMatcher.Variant.BITS_64);
+             DrkWomMatcher w32 = matcher(DrkWomMatcher.Variant.BITS_32)) {
+            assertThat(w64.unsupportedReason(t.length, m, text.alphabet().sigma())).isEmpty();
+            assertThat(w64.count(text, Pattern.of(p))).isZero();
+            assertThat(w64.find(text, Pattern.of(p))).isEmpty();
+            byte[] q = Arrays.copyOf(p, 16);
+            q[15] = 'Z';
+            assertThat(w32.count(text, Pattern.of(q))).isZero();
+            assertThat(w32.find(text, Pattern.of(q))).isEmpty();
+        }
+    }
+
     private static DrkWomMatcher matcher(DrkWomMatcher.Variant variant) {
         return new DrkWomMatcher(TestDevices.openCl(), "test", variant, 16, 3);
     }
