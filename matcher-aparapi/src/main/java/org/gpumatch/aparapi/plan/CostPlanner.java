@@ -29,7 +29,7 @@ public final class CostPlanner {
      */
     static final double SRK_RATE = 0.101e9;
     /** Launches per query: the search and the count read-back (DRK-2S counts in one, DRK-WOM in up to two). */
-    static final int LAUNCHES_PER_QUERY = 2;
+    public static final int LAUNCHES_PER_QUERY = 2;
 
     /** Whether an algorithm takes (n, m, sigma) on the device planned for; empty when it does. */
     @FunctionalInterface
