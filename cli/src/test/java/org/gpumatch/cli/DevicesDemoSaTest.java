@@ -66,13 +66,14 @@ class DevicesDemoSaTest {
 
     @Test
     void demoRunsAndAllAlgorithmsAgree() {
-        CliRun run = CliRun.of("demo", "--size", "300K").ok();
+        CliRun run = CliRun.of("demo", "--size", "300K", "--oracle-sample", "100K").ok();
         assertThat(run.out()).contains("300 KiB sample text").contains("device: ")
                 .contains("All algorithms agree on all " + (DemoCommand.PATTERNS.length + 1) + " patterns");
         for (String p : DemoCommand.PATTERNS) {
             assertThat(run.out()).contains("\"" + p + "\"");
         }
-        assertThat(run.out()).contains("naive").contains("srk");
+        assertThat(run.out()).contains("naive").contains("srk").contains("cpu ").contains("sample: first 100 KiB")
+                .contains("naive and srk (oracles): one run on the first 100 KiB");
         if (!TestDevicesQuiet.openClMissing()) {
             assertThat(run.out()).contains("drk-wom-64 *").contains("OpenCL").contains("(compile + upload)");
         }

@@ -13,6 +13,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.UnsupportedInputException;
+import org.gpumatch.api.cpu.CpuMatcher;
 import org.gpumatch.api.reference.NaiveMatcher;
 import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
 
@@ -23,7 +24,7 @@ import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
  * "an explicit choice is a promise"); only {@link Planner} chooses.
  */
 public final class ExactMatchers {
-    private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK,
+    private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CPU,
             Algorithm.CRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.HRK, Algorithm.DRK_2S, Algorithm.DRK);
 
     private ExactMatchers() {
@@ -43,6 +44,7 @@ public final class ExactMatchers {
         return switch (algorithm) {
             case NAIVE -> new NaiveMatcher();
             case SRK -> new SequentialRabinKarpMatcher();
+            case CPU -> new CpuMatcher();
             case DRK_WOM_32 -> new DrkWomMatcher(device, reason, DrkWomMatcher.Variant.BITS_32,
                     DrkWomMatcher.DEFAULT_LOCAL_SIZE, DrkWomMatcher.DEFAULT_WORDS_PER_ITEM);
             case DRK_WOM_64 -> new DrkWomMatcher(device, reason);

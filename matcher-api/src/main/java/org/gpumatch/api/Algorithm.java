@@ -15,6 +15,8 @@ public enum Algorithm {
     NAIVE("naive", Family.EXACT, "reference"),
     /** Sequential Rabin-Karp (SPAA 2016, "SRK"): rolling fingerprint modulo a prime, every hit verified. */
     SRK("srk", Family.EXACT, "SPAA 2016 section 3"),
+    /** The fast CPU matcher: all cores, vectorized String.indexOf with a rare-byte prefilter (gpumatch). */
+    CPU("cpu", Family.EXACT, "gpumatch CPU matcher"),
     /** Cooperative Rabin-Karp: 2x2 matrix fingerprints over Z_p by two device-wide scans (SPAA 2016 3.3, 6.1). */
     CRK("crk", Family.EXACT, "SPAA 2016 sections 3.3, 6.1"),
     /** Divide-and-conquer Rabin-Karp modulo a random prime, subtexts staged in local memory (SPAA 2016 section 6). */
@@ -43,6 +45,11 @@ public enum Algorithm {
     /** Whether this is a CPU reference that runs in the calling thread whatever device is chosen (the oracles). */
     public boolean isCpuReference() {
         return this == NAIVE || this == SRK || this == SA_CHECK;
+    }
+
+    /** Whether this runs on the host CPU whatever device is chosen: the oracles and the {@code cpu} matcher. */
+    public boolean runsOnHost() {
+        return isCpuReference() || this == CPU;
     }
 
     /** What kind of question an algorithm answers. */
