@@ -20,7 +20,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * Measures the rates of a {@link Calibration} on this host and {@code device} in a few seconds ({@code gpumatch devices
  * --calibrate}): the read rate of a temporary file of {@code bytes} random bytes (through the page cache, as a file
  * just written or often read), the CPU matcher's rate (when the build has one; sequential Rabin-Karp is rated by a
- * constant), and for each device algorithm of the crossover table, on a resident text of {@code bytes} bytes: the
+ * constant; {@code cpu} is measured), and for each device algorithm of the crossover table, on a resident text of {@code bytes} bytes: the
  * first query (compile, pack, upload, search), a second query of the same text (launches and search: the kernel rate),
  * a query of a new text of the same size (pack and upload: the upload rate, the host packing counted in it), and two
  * queries of a 4 KiB text (the launch overhead). The copy rate into an existing buffer and the pack rate keep the
@@ -38,16 +38,13 @@ public final class Calibrator {
         }
         byte[] text = random(bytes, 1);
         double readRate = readRate(text, log);
-        double cpuRate = defaults.cpuRate();
         Algorithm cpu = CostPlanner.cpuAlgorithm();
         Pattern pattern = Pattern.of(java.util.Arrays.copyOfRange(text, bytes / 2, bytes / 2 + 16));
-        if (cpu != Algorithm.SRK) {
-            try (Matcher m = ExactMatchers.create(cpu, device, "calibrate")) {
-                m.count(Text.wrap(text), pattern); // warm-up
-                long t = timed(() -> m.count(Text.wrap(text), pattern));
-                cpuRate = rate(bytes, t);
-                log.accept(line(cpu.cliName() + " (CPU matcher)", cpuRate));
-            }
+        double cpuRate;
+        try (Matcher m = ExactMatchers.create(cpu, device, "calibrate")) {
+            m.count(Text.wrap(text), pattern); // warm-up
+            cpuRate = rate(bytes, timed(() -> m.count(Text.wrap(text), pattern)));
+            log.accept(line(cpu.cliName() + " (CPU matcher)", cpuRate));
         }
         long launch = defaults.launchNanos();
         long compile = defaults.compileNanos();

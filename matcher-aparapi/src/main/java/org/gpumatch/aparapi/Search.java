@@ -283,7 +283,7 @@ public final class Search implements AutoCloseable {
                 throw new IllegalArgumentException(forced.cliName() + " cannot search this input: " + why.get()
                         + "; algorithms that can: " + (capable.isEmpty() ? "none" : ExactMatchers.names(capable)));
             }
-            plan = new Plan(forced, forced.isCpuReference() ? "CPU" : device.describe(), "forced");
+            plan = new Plan(forced, forced.runsOnHost() ? "CPU" : device.describe(), "forced");
         } else {
             CostPlan cost = Planner.planByCost(w, device, calibration);
             plan = cost.plan();

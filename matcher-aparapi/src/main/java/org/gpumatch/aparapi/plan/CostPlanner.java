@@ -24,7 +24,7 @@ import org.gpumatch.api.Plan;
  */
 public final class CostPlanner {
     /**
-     * Sequential Rabin-Karp on one core, the CPU candidate until the multi-core CPU matcher is in this build:
+     * Sequential Rabin-Karp on one core, a CPU candidate a caller may name instead of the CPU matcher:
      * 0.10 GB/s (bench/results/nvidia-h200/2026-11-22-exact.csv row 74: 664 ms per 64 MiB, cpu-1t).
      */
     static final double SRK_RATE = 0.101e9;
@@ -64,9 +64,9 @@ public final class CostPlanner {
         this.cpu = cpu;
     }
 
-    /** The CPU matcher of this build: {@code cpu} when present, else sequential Rabin-Karp. */
+    /** The CPU candidate: the multi-core CPU matcher. */
     public static Algorithm cpuAlgorithm() {
-        return Algorithm.fromCliName("cpu").orElse(Algorithm.SRK);
+        return Algorithm.CPU;
     }
 
     /** The cheapest candidate for {@code w}, with all estimates. */
