@@ -1,14 +1,19 @@
 package org.gpumatch.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.gpumatch.aparapi.Calibrator;
+import org.gpumatch.aparapi.plan.Calibration;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code gpumatch devices}: the OpenCL platforms and devices, best first (the order {@code auto} uses), with the
@@ -22,12 +27,24 @@ import picocli.CommandLine.Command;
 final class DevicesCommand implements Callable<Integer> {
     private final Io io;
 
+    @Option(names = "--calibrate", description = "Measure this host's and the auto device's rates for the cost "
+            + "planner (a few seconds) and write them to ~/.cache/gpumatch/calibration-<device>.properties "
+            + "(or the file -Dgpumatch.calibration names).")
+    boolean calibrate;
+
+    @Option(names = "--calibrate-bytes", paramLabel = "BYTES", description = "Text size of the calibration runs "
+            + "(default 64 MiB).")
+    int calibrateBytes = 1 << 26;
+
     DevicesCommand(Io io) {
         this.io = io;
     }
 
     @Override
     public Integer call() {
+        if (calibrate) {
+            return calibrate();
+        }
         PrintStream out = io.out();
         DeviceCatalog catalog = DeviceCatalog.get();
         Optional<String> unavailable = catalog.openClUnavailableReason();
@@ -65,6 +82,23 @@ final class DevicesCommand implements Callable<Integer> {
                 + Runtime.getRuntime().availableProcessors() + " cores (slow; a correctness reference).");
         out.println();
         out.println("* = the device auto selects: " + auto.describe() + ".");
+        return ExitCodes.OK;
+    }
+
+    /** Measures the auto device's rates and writes them where {@link Calibration#forDevice} reads them. */
+    private Integer calibrate() {
+        ComputeDevice device = DeviceCatalog.get().autoDevice();
+        Path file = Calibration.location(device);
+        io.out().println("calibrating " + device.describe() + " with " + Units.bytes(calibrateBytes) + " texts");
+        try {
+            Calibration c = Calibrator.measure(device, calibrateBytes, Calibration.builtIn(device), io.out()::println);
+            c.store(file, "gpumatch devices --calibrate on " + device.describe());
+        } catch (IOException e) {
+            throw new CliException("cannot calibrate: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--calibrate-bytes: " + e.getMessage());
+        }
+        io.out().println("wrote " + file);
         return ExitCodes.OK;
     }
 

@@ -7,6 +7,8 @@ import java.util.function.LongConsumer;
 import org.gpumatch.aparapi.DeviceMatcher;
 import org.gpumatch.aparapi.ExactMatchers;
 import org.gpumatch.aparapi.Planner;
+import org.gpumatch.aparapi.plan.CostPlan;
+import org.gpumatch.aparapi.plan.Workload;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
 import org.gpumatch.api.Algorithm;
@@ -127,6 +129,7 @@ final class ExactSearch implements AutoCloseable {
                 residency, readNanos);
         if (options.explain) {
             search.explainPlan(n, sigma, scanned);
+            search.explainEstimates(n, sigma, device);
         }
         return search;
     }
@@ -252,6 +255,19 @@ final class ExactSearch implements AutoCloseable {
                                 + " refuses sigma = " + Residency.SIGMA + ")"
                         : " bits assumed (a streamed text's alphabet is not scanned)")
                 + "; planned for windows of " + n + " bytes");
+    }
+
+    /**
+     * The cost planner's estimates for this input, next to the choice (the CLI's {@code auto} still picks the device
+     * algorithm by the device's crossover table; {@link org.gpumatch.aparapi.Search} picks by these estimates).
+     */
+    private void explainEstimates(long n, int sigma, ComputeDevice device) {
+        CostPlan cost = Planner.planByCost(Workload.oneShotFile(n, pattern.length(), sigma), device);
+        for (String line : cost.explainLines()) {
+            io.err().println(Diagnostics.PREFIX + line);
+        }
+        io.err().println(Diagnostics.PREFIX + "cost planner would choose " + cost.plan().algorithm().cliName() + ": "
+                + cost.plan().reason());
     }
 
     private void explainRun(long matches) {

@@ -33,6 +33,30 @@ class DevicesDemoSaTest {
     }
 
     @Test
+    void calibrateWritesTheFileTheCostPlannerReads() throws Exception {
+        ComputeDevice device = TestDevices.openCl();
+        Path file = dir.resolve("calibration.properties");
+        String old = System.getProperty(org.gpumatch.aparapi.plan.Calibration.PROPERTY);
+        System.setProperty(org.gpumatch.aparapi.plan.Calibration.PROPERTY, file.toString());
+        try {
+            CliRun run = CliRun.of("devices", "--calibrate", "--calibrate-bytes", "1048576").ok();
+            assertThat(run.out()).contains("calibrating").contains("read (page cache)").contains("drk-2s: first query")
+                    .contains("wrote " + file);
+            org.gpumatch.aparapi.plan.Calibration c = org.gpumatch.aparapi.plan.Calibration.forDevice(device);
+            assertThat(c.source()).startsWith("measured");
+            assertThat(c.kernelRate(org.gpumatch.api.Algorithm.DRK_2S)).get().matches(r -> r > 0);
+            CliRun small = CliRun.of("devices", "--calibrate", "--calibrate-bytes", "1000");
+            assertThat(small.err()).contains("at least 1 MiB");
+        } finally {
+            if (old == null) {
+                System.clearProperty(org.gpumatch.aparapi.plan.Calibration.PROPERTY);
+            } else {
+                System.setProperty(org.gpumatch.aparapi.plan.Calibration.PROPERTY, old);
+            }
+        }
+    }
+
+    @Test
     void devicesMentionsPoclWhenItIsThere() {
         TestDevices.openCl();
         String out = CliRun.of("devices").ok().out();

@@ -43,13 +43,13 @@ class PlannerTest {
         ComputeDevice d = ComputeDevice.JAVA_THREADS;
         // in Java threads: CRK and HRK are refused (Aparapi's thread pool deadlocks on their barriers)
         assertThat(ExactMatchers.capable(100, 9, 8, d))
-                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK, Algorithm.DRK_2S);
+                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CPU, Algorithm.DRK, Algorithm.DRK_2S);
         assertThat(ExactMatchers.capable(100, 8, 8, d))
-                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.DRK, Algorithm.DRK_WOM_64, Algorithm.DRK_2S);
-        assertThat(ExactMatchers.capable(100, 4, 8, d)).containsExactly(Algorithm.NAIVE, Algorithm.SRK,
+                .containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CPU, Algorithm.DRK, Algorithm.DRK_WOM_64, Algorithm.DRK_2S);
+        assertThat(ExactMatchers.capable(100, 4, 8, d)).containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CPU,
                 Algorithm.DRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.DRK_2S);
         ComputeDevice openCl = TestDevices.openCl();
-        assertThat(ExactMatchers.capable(100, 9, 8, openCl)).containsExactly(Algorithm.NAIVE, Algorithm.SRK,
+        assertThat(ExactMatchers.capable(100, 9, 8, openCl)).containsExactly(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CPU,
                 Algorithm.CRK, Algorithm.DRK, Algorithm.HRK, Algorithm.DRK_2S);
         assertThat(ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_64, 100, 9, 8, d)).get().asString()
                 .contains("m <= 8");

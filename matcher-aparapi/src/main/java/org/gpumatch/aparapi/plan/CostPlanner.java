@@ -1,0 +1,131 @@
+package org.gpumatch.aparapi.plan;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.Plan;
+
+/**
+ * Chooses between the CPU matcher and the device by estimated end-to-end time, from a {@link Calibration} alone (no
+ * device is touched, so the choices are testable from a table).
+ *
+ * <p>Candidates: the CPU matcher ({@link #cpuAlgorithm()}), and the device algorithm the calibration's
+ * {@link CrossoverTable} puts first among those that take the input. Each is estimated as
+ * <ul>
+ *   <li>read: n / read rate when the text is in a file (both candidates), else 0;</li>
+ *   <li>pack, transfer, compile (device only, 0 for a text already on the device): n / pack rate, the packed
+ *       n * sigma / 8 bytes / first-upload rate, one compile;</li>
+ *   <li>launch and search, per query: two launches, n / kernel rate on the device; n / CPU rate on the CPU.</li>
+ * </ul>
+ * The cheaper total wins; every device algorithm that takes the input is estimated too, for {@code --explain}. Cost:
+ * a few multiplications per candidate, plus the capability checks.
+ */
+public final class CostPlanner {
+    /**
+     * Sequential Rabin-Karp on one core, a CPU candidate a caller may name instead of the CPU matcher:
+     * 0.10 GB/s (bench/results/nvidia-h200/2026-11-22-exact.csv row 74: 664 ms per 64 MiB, cpu-1t).
+     */
+    static final double SRK_RATE = 0.101e9;
+    /** Launches per query: the search and the count read-back (DRK-2S counts in one, DRK-WOM in up to two). */
+    public static final int LAUNCHES_PER_QUERY = 2;
+
+    /** Whether an algorithm takes (n, m, sigma) on the device planned for; empty when it does. */
+    @FunctionalInterface
+    public interface Capability {
+        Optional<String> unsupportedReason(Algorithm algorithm, long n, int m, int sigma);
+    }
+
+    private final Calibration calibration;
+    private final Capability capability;
+    private final String deviceName;
+    private final Algorithm cpu;
+
+    /**
+     * A planner whose CPU candidate is {@link #cpuAlgorithm()}.
+     *
+     * @param calibration the rates of the device and host
+     * @param capability  which algorithms take an input (for a real device, {@code ExactMatchers::unsupportedReason})
+     * @param deviceName  how plans name the device
+     */
+    public CostPlanner(Calibration calibration, Capability capability, String deviceName) {
+        this(calibration, capability, deviceName, cpuAlgorithm());
+    }
+
+    /**
+     * A planner with the given CPU candidate: {@link Algorithm#SRK} runs at {@link #SRK_RATE}, any other at the
+     * calibration's CPU rate.
+     */
+    public CostPlanner(Calibration calibration, Capability capability, String deviceName, Algorithm cpu) {
+        this.calibration = calibration;
+        this.capability = capability;
+        this.deviceName = deviceName;
+        this.cpu = cpu;
+    }
+
+    /** The CPU candidate: the multi-core CPU matcher. */
+    public static Algorithm cpuAlgorithm() {
+        return Algorithm.CPU;
+    }
+
+    /** The cheapest candidate for {@code w}, with all estimates. */
+    public CostPlan plan(Workload w) {
+        Estimate cpuEstimate = cpu(w);
+        List<Estimate> all = new ArrayList<>();
+        all.add(cpuEstimate);
+        Estimate device = null;
+        for (Algorithm a : calibration.table().order(w.m(), w.sigma())) {
+            Optional<Double> rate = calibration.kernelRate(a);
+            if (rate.isEmpty() || capability.unsupportedReason(a, w.n(), w.m(), w.sigma()).isPresent()) {
+                continue;
+            }
+            Estimate e = device(w, a, rate.get());
+            all.add(e);
+            if (device == null) {
+                device = e; // the table's first capable algorithm is the device candidate
+            }
+        }
+        all.sort(Comparator.comparingLong(Estimate::totalNanos));
+        Estimate chosen = device != null && device.totalNanos() < cpuEstimate.totalNanos() ? device : cpuEstimate;
+        Plan plan = chosen.onDevice()
+                ? new Plan(chosen.algorithm(), deviceName, calibration.table().reason(chosen.algorithm(), w.m(), w.sigma())
+                        + "; estimated " + Estimate.ms(chosen.totalNanos()) + " against " + Estimate.ms(cpuEstimate.totalNanos())
+                        + " on the CPU")
+                : new Plan(cpu, "CPU", cpuReason(w, device, cpuEstimate));
+        return new CostPlan(plan, chosen, all, calibration.source());
+    }
+
+    private String cpuReason(Workload w, Estimate device, Estimate cpuEstimate) {
+        if (device == null) {
+            return calibration.kernelRates().isEmpty() ? "no OpenCL device: the CPU matcher"
+                    : "m = " + w.m() + ": no device algorithm takes this input";
+        }
+        return "estimated " + Estimate.ms(cpuEstimate.totalNanos()) + " on the CPU against "
+                + Estimate.ms(device.totalNanos()) + " with " + device.algorithm().cliName() + " on the device"
+                + (w.state() == Workload.TextState.DEVICE ? "" : " (its read, pack, upload and compile included)");
+    }
+
+    private Estimate cpu(Workload w) {
+        double rate = cpu == Algorithm.SRK ? SRK_RATE : calibration.cpuRate();
+        return new Estimate(cpu, false, read(w), 0, 0, 0, 0, nanos((double) w.n() * w.queries(), rate));
+    }
+
+    private Estimate device(Workload w, Algorithm a, double kernelRate) {
+        boolean resident = w.state() == Workload.TextState.DEVICE;
+        long pack = resident ? 0 : nanos(w.n(), calibration.packRate());
+        long transfer = resident ? 0 : nanos((double) w.n() * w.sigma() / 8, calibration.uploadRate());
+        long compile = resident ? 0 : calibration.compileNanos();
+        long launch = (long) LAUNCHES_PER_QUERY * w.queries() * calibration.launchNanos();
+        return new Estimate(a, true, read(w), pack, transfer, compile, launch,
+                nanos((double) w.n() * w.queries(), kernelRate));
+    }
+
+    private long read(Workload w) {
+        return w.state() == Workload.TextState.FILE ? nanos(w.n(), calibration.readRate()) : 0;
+    }
+
+    private static long nanos(double bytes, double bytesPerSecond) {
+        return (long) Math.ceil(bytes / bytesPerSecond * 1e9);
+    }
+}
