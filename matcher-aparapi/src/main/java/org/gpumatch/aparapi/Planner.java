@@ -9,9 +9,9 @@ import org.gpumatch.api.Plan;
  * Chooses an exact-matching algorithm for (n, m, sigma, device) when the user says {@code -a auto}. The rules, in order:
  * <ol>
  *   <li>no OpenCL device: sequential Rabin-Karp on the CPU (kernels emulated in Java threads are far slower);</li>
- *   <li>m <= 32 / sigma (one packed word of sigma-bit symbols: 4 bytes, 16 DNA bases): DRK-WOM-32 on the device (the
+ *   <li>{@code m <= 32 / sigma} (one packed word of sigma-bit symbols: 4 bytes, 16 DNA bases): DRK-WOM-32 on the device (the
  *       cheapest exact fingerprint: SPAA 2016 Figure 3c has it dominant wherever it applies);</li>
- *   <li>m <= 2 * (32 / sigma) (8 bytes, 32 bases, 12 amino acids): DRK-WOM-64 on the device (exact fingerprints, one
+ *   <li>{@code m <= 2 * (32 / sigma)} (8 bytes, 32 bases, 12 amino acids): DRK-WOM-64 on the device (exact fingerprints, one
  *       read of the text);</li>
  *   <li>longer patterns: DRK-2S on the device (skim with the exact fingerprint of the pattern's first two packed words,
  *       verify candidates cooperatively; device memory = the packed text); HRK, CRK and DRK are only forced with
