@@ -21,9 +21,9 @@ public enum Algorithm {
     CRK("crk", Family.EXACT, "SPAA 2016 sections 3.3, 6.1"),
     /** Divide-and-conquer Rabin-Karp modulo a random prime, subtexts staged in local memory (SPAA 2016 section 6). */
     DRK("drk", Family.EXACT, "SPAA 2016 section 6"),
-    /** Divide-and-conquer Rabin-Karp without modulo, exact packed fingerprints of m*sigma <= 32 bits (SPAA 2016 section 6.2). */
+    /** Divide-and-conquer Rabin-Karp without modulo, exact packed fingerprints of {@code m*sigma <= 32} bits (SPAA 2016 section 6.2). */
     DRK_WOM_32("drk-wom-32", Family.EXACT, "SPAA 2016 section 6.2"),
-    /** Divide-and-conquer Rabin-Karp without modulo, exact packed fingerprints of m*sigma <= 64 bits (SPAA 2016 section 6.2). */
+    /** Divide-and-conquer Rabin-Karp without modulo, exact packed fingerprints of {@code m*sigma <= 64} bits (SPAA 2016 section 6.2). */
     DRK_WOM_64("drk-wom-64", Family.EXACT, "SPAA 2016 section 6.2"),
     /** Hybrid Rabin-Karp: each work-group runs the cooperative method on its own subtext (SPAA 2016 section 6.3). */
     HRK("hrk", Family.EXACT, "SPAA 2016 section 6.3"),

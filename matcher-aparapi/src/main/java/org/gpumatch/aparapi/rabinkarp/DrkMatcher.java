@@ -42,7 +42,7 @@ import org.gpumatch.api.Text;
  * ({@link DrkKernel#localBytes}); about 20 KiB + 1.03 m bytes by default, so a 48 KiB device takes m up to about 27,000
  * (use drk-2s beyond). Host memory: n bytes for the packed copy, kept for residency.
  *
- * <p><b>Limits.</b> n <= {@link #maxTextLength()} (Aparapi buffers are sized by an {@code int}) and the device's largest
+ * <p><b>Limits.</b> n &lt;= {@link #maxTextLength()} (Aparapi buffers are sized by an {@code int}) and the device's largest
  * allocation; the tile plus overlap must fit local memory. Runs in Aparapi's Java thread pool too (its barriers are
  * DRK-WOM's: one after staging, the scan, one at the end), slowly.
  *
@@ -53,7 +53,7 @@ public final class DrkMatcher extends ResidentTextMatcher<DrkKernel> {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
-     * Windows per work-item, the paper's g: 64, above the 12 < g < 44 the paper measured best on a K40c, because on an
+     * Windows per work-item, the paper's g: 64, above the {@code 12 < g < 44} the paper measured best on a K40c, because on an
      * H100 the m-step fingerprint of each work-item's first window (m/g extra steps per character) dominates: 1 GiB
      * resident, 256 work-items, sigma 8, device time: g = 64 gave 426 / 383 / 271 / 71 GB/s for m = 8 / 32 / 128 / 1024,
      * g = 44 409 / 353 / 227 / 52, g = 32 393 / 324 / 190 / 39, g = 16 337 / 247 / 119 / 20; sigma 2 the same

@@ -47,9 +47,9 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
-     * Text words per work-item: 32 words, 128 windows for bytes (the paper's g; it measured 12 < g < 44 best on a K40c;
+     * Text words per work-item: 32 words, 128 windows for bytes (the paper's g; it measured {@code 12 < g < 44} best on a K40c;
      * the count phase here reads interleaved words, so a larger g only amortizes the per-group scan). NVIDIA H200, 1 GiB
-     * resident, 256 work-items: 32 words gave 3.04 TB/s of device time for m <= 4, 16 words 2.81, 8 words 2.28, 4 words
+     * resident, 256 work-items: 32 words gave 3.04 TB/s of device time for {@code m <= 4}, 16 words 2.81, 8 words 2.28, 4 words
      * 1.63 (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v3.txt).
      */
     public static final int DEFAULT_WORDS_PER_ITEM = 32;

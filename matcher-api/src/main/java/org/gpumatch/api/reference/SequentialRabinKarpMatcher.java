@@ -20,7 +20,7 @@ public final class SequentialRabinKarpMatcher extends CpuReferenceMatcher {
         this(DEFAULT_PRIME);
     }
 
-    /** A matcher hashing modulo {@code prime} (2 <= prime < 2^31; need not be prime for correctness, only for speed). */
+    /** A matcher hashing modulo {@code prime} ({@code 2 <= prime < 2^31}; need not be prime for correctness, only for speed). */
     public SequentialRabinKarpMatcher(long prime) {
         super(Algorithm.SRK);
         if (prime < 2 || prime >= (1L << 31)) {
