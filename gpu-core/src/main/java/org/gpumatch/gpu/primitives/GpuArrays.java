@@ -1,0 +1,338 @@
+package org.gpumatch.gpu.primitives;
+
+import java.util.Arrays;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
+
+/**
+ * One GPU primitive on Java arrays: scan, reduce, select, gather, scatter and histogram, run by a
+ * {@link StandardPipeline} on one device. Not thread-safe; close it to free the device buffers.
+ *
+ * <p>Two levels of use:
+ * <ul>
+ *   <li>One-shot methods ({@link #exclusiveScan(int[])}, {@link #sum(int[])}, {@link #select(int[], int[])}...):
+ *       upload, run, download; they cost a transfer of every input and output over the bus besides the primitive.</li>
+ *   <li>Resident data (for repeated runs and timing the primitive alone): {@link #loadInts}, {@link #loadLongs},
+ *       {@link #loadFlags} upload once; {@link #runScanInts}, {@link #runReduceInts}, {@link #runSelectInts}... run
+ *       on the device only and return the {@link LaunchTiming} of their launches; {@link #intResult},
+ *       {@link #longResult} and {@link #lastTotal} download.</li>
+ * </ul>
+ * Costs and memory of each primitive: {@link TileDriver} and {@link ElementDriver}. Device memory: the loaded arrays,
+ * one output array of the same type, and {@code 16 * n / 2048} bytes of tile totals.
+ */
+public final class GpuArrays implements AutoCloseable {
+    /** Work-items per work-group. */
+    public static final int LOCAL_SIZE = 256;
+    /** Elements per work-item per tile (tiles of 2048 elements). */
+    public static final int ITEMS = 8;
+
+    private final GuardedKernel<StandardPipeline> launcher;
+    private final StandardPipeline k;
+    private final TileDriver tiles;
+    private final ElementDriver elements;
+    private int intCount;
+    private int longCount;
+    private int flagCount;
+
+    /** A pipeline on {@code device} (compiled now: a kernel that cannot run there throws). */
+    public GpuArrays(ComputeDevice device) {
+        launcher = new GuardedKernel<>(new StandardPipeline(), device, LOCAL_SIZE);
+        k = launcher.kernel();
+        tiles = new TileDriver(launcher, ITEMS);
+        elements = new ElementDriver(launcher, ITEMS);
+    }
+
+    // ---- resident data -------------------------------------------------------------------------------------------
+
+    /** Uploads {@code values} as the int input (kept on the device until the next load). */
+    public void loadInts(int[] values) {
+        k.intIn = nonEmpty(values);
+        k.put(k.intIn);
+        intCount = values.length;
+    }
+
+    /** Uploads {@code values} as the long input. */
+    public void loadLongs(long[] values) {
+        k.longIn = values.length == 0 ? new long[1] : values;
+        k.put(k.longIn);
+        longCount = values.length;
+    }
+
+    /** Uploads the flags of a select, or the indices of a gather or scatter. */
+    public void loadFlags(int[] flagsOrIndices) {
+        k.intFlags = nonEmpty(flagsOrIndices);
+        k.put(k.intFlags);
+        flagCount = flagsOrIndices.length;
+    }
+
+    /** Scan of the loaded ints into the int output. */
+    public LaunchTiming runScanInts(boolean inclusive) {
+        intOutput(intCount);
+        return tiles.scan(StandardPipeline.SLOT, intCount, inclusive);
+    }
+
+    /** Scan of the loaded longs into the long output. */
+    public LaunchTiming runScanLongs(boolean inclusive) {
+        longOutput(longCount);
+        return tiles.scan(StandardPipeline.SLOT, longCount, inclusive);
+    }
+
+    /** Reduce of the loaded ints ({@link SelectKernel#COMBINE_SUM}, {@code _MIN}, {@code _MAX}); see lastTotal. */
+    public LaunchTiming runReduceInts(int combine) {
+        return tiles.reduce(StandardPipeline.SLOT, intCount, combine);
+    }
+
+    /** Reduce of the loaded longs; see {@link #lastTotal}. */
+    public LaunchTiming runReduceLongs(int combine) {
+        return tiles.reduce(StandardPipeline.SLOT, longCount, combine);
+    }
+
+    /** Select of the loaded ints by the loaded flags (or their indices) into the int output; count in lastTotal. */
+    public LaunchTiming runSelectInts(boolean indices) {
+        requireFlags(intCount);
+        intOutput(intCount);
+        return tiles.selectFlagged(StandardPipeline.SLOT, intCount, indices);
+    }
+
+    /** Select of the loaded ints {@code x} with {@code x (c) operand}; count in lastTotal. */
+    public LaunchTiming runSelectIfInts(Comparison c, long operand) {
+        intOutput(intCount);
+        return tiles.selectIf(StandardPipeline.SLOT, intCount, c, operand, false);
+    }
+
+    /** Select of the loaded longs by the loaded flags; count in lastTotal. */
+    public LaunchTiming runSelectLongs() {
+        requireFlags(longCount);
+        longOutput(longCount);
+        return tiles.selectFlagged(StandardPipeline.SLOT, longCount, false);
+    }
+
+    /** Select of the loaded longs {@code x} with {@code x (c) operand}; count in lastTotal. */
+    public LaunchTiming runSelectIfLongs(Comparison c, long operand) {
+        longOutput(longCount);
+        return tiles.selectIf(StandardPipeline.SLOT, longCount, c, operand, false);
+    }
+
+    /** The reduce result or select count of the last tile primitive (8-byte download). */
+    public long lastTotal() {
+        return tiles.lastTotal();
+    }
+
+    /** Downloads the first {@code n} elements of the int output. */
+    public int[] intResult(int n) {
+        k.get(k.intOut);
+        return Arrays.copyOf(k.intOut, n);
+    }
+
+    /** Downloads the first {@code n} elements of the long output. */
+    public long[] longResult(int n) {
+        k.get(k.longOut);
+        return Arrays.copyOf(k.longOut, n);
+    }
+
+    // ---- one-shot ------------------------------------------------------------------------------------------------
+
+    /** Inclusive scan (wrapping 32-bit sums). */
+    public int[] inclusiveScan(int[] in) {
+        loadInts(in);
+        runScanInts(true);
+        return intResult(in.length);
+    }
+
+    /** Exclusive scan (wrapping 32-bit sums). */
+    public int[] exclusiveScan(int[] in) {
+        loadInts(in);
+        runScanInts(false);
+        return intResult(in.length);
+    }
+
+    /** Inclusive scan of longs. */
+    public long[] inclusiveScan(long[] in) {
+        loadLongs(in);
+        runScanLongs(true);
+        return longResult(in.length);
+    }
+
+    /** Exclusive scan of longs. */
+    public long[] exclusiveScan(long[] in) {
+        loadLongs(in);
+        runScanLongs(false);
+        return longResult(in.length);
+    }
+
+    /** The exact sum of the ints. */
+    public long sum(int[] in) {
+        loadInts(in);
+        runReduceInts(SelectKernel.COMBINE_SUM);
+        return lastTotal();
+    }
+
+    /** The sum of the longs (wrapping at 64 bits). */
+    public long sum(long[] in) {
+        loadLongs(in);
+        runReduceLongs(SelectKernel.COMBINE_SUM);
+        return lastTotal();
+    }
+
+    /** The minimum of a non-empty int array. */
+    public int min(int[] in) {
+        requireNonEmpty(in.length, "min");
+        loadInts(in);
+        runReduceInts(SelectKernel.COMBINE_MIN);
+        return (int) lastTotal();
+    }
+
+    /** The maximum of a non-empty int array. */
+    public int max(int[] in) {
+        requireNonEmpty(in.length, "max");
+        loadInts(in);
+        runReduceInts(SelectKernel.COMBINE_MAX);
+        return (int) lastTotal();
+    }
+
+    /** The values whose flag is non-zero, in order ({@code flags} as long as {@code values}). */
+    public int[] select(int[] values, int[] flags) {
+        loadInts(values);
+        loadFlags(flags);
+        runSelectInts(false);
+        return intResult((int) lastTotal());
+    }
+
+    /** The longs whose flag is non-zero, in order. */
+    public long[] select(long[] values, int[] flags) {
+        loadLongs(values);
+        loadFlags(flags);
+        runSelectLongs();
+        return longResult((int) lastTotal());
+    }
+
+    /** The indices of the non-zero flags, ascending. */
+    public int[] selectIndices(int[] flags) {
+        loadInts(new int[flags.length == 0 ? 0 : 1]);
+        intCount = flags.length;
+        loadFlags(flags);
+        intOutput(flags.length);
+        tiles.selectFlagged(StandardPipeline.SLOT, flags.length, true);
+        return intResult((int) lastTotal());
+    }
+
+    /** The ints {@code x} with {@code x (c) operand}, in order. */
+    public int[] selectIf(int[] values, Comparison c, long operand) {
+        loadInts(values);
+        runSelectIfInts(c, operand);
+        return intResult((int) lastTotal());
+    }
+
+    /** The longs {@code x} with {@code x (c) operand}, in order. */
+    public long[] selectIf(long[] values, Comparison c, long operand) {
+        loadLongs(values);
+        runSelectIfLongs(c, operand);
+        return longResult((int) lastTotal());
+    }
+
+    /** {@code out[i] = in[idx[i]]}; every index must lie in {@code in}. */
+    public int[] gather(int[] in, int[] idx) {
+        checkIndices(idx, in.length);
+        loadInts(in);
+        loadFlags(idx);
+        intOutput(idx.length);
+        elements.gather(StandardPipeline.SLOT, idx.length, false);
+        return intResult(idx.length);
+    }
+
+    /** {@code out[i] = in[idx[i]]}; every index must lie in {@code in}. */
+    public long[] gather(long[] in, int[] idx) {
+        checkIndices(idx, in.length);
+        loadLongs(in);
+        loadFlags(idx);
+        longOutput(idx.length);
+        elements.gather(StandardPipeline.SLOT, idx.length, true);
+        return longResult(idx.length);
+    }
+
+    /** {@code out[idx[i]] = in[i]} into a zeroed array of {@code length}; indices in range, one per element. */
+    public int[] scatter(int[] in, int[] idx, int length) {
+        checkSameLength(in.length, idx.length);
+        checkIndices(idx, length);
+        loadInts(in);
+        loadFlags(idx);
+        k.intOut = new int[Math.max(1, length)];
+        k.put(k.intOut);
+        elements.scatter(StandardPipeline.SLOT, in.length, false);
+        return intResult(length);
+    }
+
+    /** {@code out[idx[i]] = in[i]} into a zeroed array of {@code length}. */
+    public long[] scatter(long[] in, int[] idx, int length) {
+        checkSameLength(in.length, idx.length);
+        checkIndices(idx, length);
+        loadLongs(in);
+        loadFlags(idx);
+        k.longOut = new long[Math.max(1, length)];
+        k.put(k.longOut);
+        elements.scatter(StandardPipeline.SLOT, in.length, true);
+        return longResult(length);
+    }
+
+    /**
+     * Counts of bin {@code floor((x - low) / width)} for {@code bins} bins (at most {@link ElementDriver#MAX_BINS});
+     * values outside {@code [low, low + bins * width)} are not counted.
+     */
+    public int[] histogram(int[] values, int bins, long low, long width) {
+        loadInts(values);
+        elements.histogram(StandardPipeline.SLOT, values.length, bins, low, width);
+        return elements.histogramCounts();
+    }
+
+    @Override
+    public void close() {
+        launcher.close();
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------------------------
+
+    private void intOutput(int n) {
+        if (k.intOut.length < n) {
+            k.intOut = new int[n];
+            k.put(k.intOut);
+        }
+    }
+
+    private void longOutput(int n) {
+        if (k.longOut.length < n) {
+            k.longOut = new long[n];
+            k.put(k.longOut);
+        }
+    }
+
+    private void requireFlags(int n) {
+        if (flagCount != n) {
+            throw new IllegalArgumentException("flags length " + flagCount + " differs from values length " + n);
+        }
+    }
+
+    private static int[] nonEmpty(int[] a) {
+        return a.length == 0 ? new int[1] : a;
+    }
+
+    private static void requireNonEmpty(int n, String what) {
+        if (n == 0) {
+            throw new IllegalArgumentException(what + " of no elements");
+        }
+    }
+
+    private static void checkSameLength(int values, int indices) {
+        if (values != indices) {
+            throw new IllegalArgumentException("indices length " + indices + " differs from values length " + values);
+        }
+    }
+
+    private static void checkIndices(int[] idx, int length) {
+        for (int i = 0; i < idx.length; i++) {
+            if (idx[i] < 0 || idx[i] >= length) {
+                throw new IllegalArgumentException("index " + idx[i] + " at " + i + " is outside [0, " + length + ")");
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package org.gpumatch.gpu.primitives;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.gpumatch.gpu.runtime.TestDevices;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Scan, reduce, select, gather, scatter and histogram of {@link GpuArrays} on OpenCL against
+ * {@link PrimitivesReference}: sizes 0, 1, 255-257, around the 2048-element tile and the 2048^2 carry walk, random,
+ * all-equal, sorted, reverse-sorted and negative inputs, and one size above 2^24.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GpuArraysTest {
+    private static final int TILE = GpuArrays.LOCAL_SIZE * GpuArrays.ITEMS;
+    private static final int[] SIZES = {0, 1, 2, 255, 256, 257, TILE - 1, TILE, TILE + 1, 3 * TILE + 17, 100_003};
+
+    private GpuArrays gpu;
+
+    @BeforeAll
+    void open() {
+        gpu = new GpuArrays(TestDevices.openCl());
+    }
+
+    @AfterAll
+    void close() {
+        if (gpu != null) {
+            gpu.close();
+        }
+    }
+
+    /** Inputs of {@code n} ints of each shape: random signed, all equal, sorted, reverse-sorted, extremes. */
+    static int[][] shapes(Random r, int n) {
+        int[] random = r.ints(n).toArray();
+        int[] equal = new int[n];
+        Arrays.fill(equal, -7);
+        int[] sorted = r.ints(n, -1000, 1000).sorted().toArray();
+        int[] reverse = IntStream.range(0, n).map(i -> sorted[n - 1 - i]).toArray();
+        int[] extremes = IntStream.range(0, n).map(i -> i % 3 == 0 ? Integer.MIN_VALUE : Integer.MAX_VALUE).toArray();
+        return new int[][] {random, equal, sorted, reverse, extremes};
+    }
+
+    static long[] widen(Random r, int[] a) {
+        return Arrays.stream(a).mapToLong(x -> ((long) x << 20) ^ r.nextInt(1 << 20)).toArray();
+    }
+
+    @Test
+    void scans() {
+        Random r = new Random(11);
+        for (int n : SIZES) {
+            for (int[] in : shapes(r, n)) {
+                for (boolean inclusive : new boolean[] {true, false}) {
+                    int[] got = inclusive ? gpu.inclusiveScan(in) : gpu.exclusiveScan(in);
+                    assertThat(got).as("int scan n=%d inclusive=%s", n, inclusive)
+                            .isEqualTo(PrimitivesReference.scan(in, inclusive));
+                    long[] wide = widen(r, in);
+                    long[] gotLong = inclusive ? gpu.inclusiveScan(wide) : gpu.exclusiveScan(wide);
+                    assertThat(gotLong).as("long scan n=%d inclusive=%s", n, inclusive)
+                            .isEqualTo(PrimitivesReference.scan(wide, inclusive));
+                }
+            }
+        }
+    }
+
+    @Test
+    void reduces() {
+        Random r = new Random(12);
+        for (int n : SIZES) {
+            for (int[] in : shapes(r, n)) {
+                assertThat(gpu.sum(in)).as("sum n=%d", n).isEqualTo(PrimitivesReference.sum(in));
+                long[] wide = widen(r, in);
+                assertThat(gpu.sum(wide)).as("long sum n=%d", n).isEqualTo(PrimitivesReference.sum(wide));
+                if (n > 0) {
+                    assertThat(gpu.min(in)).as("min n=%d", n).isEqualTo(PrimitivesReference.min(in));
+                    assertThat(gpu.max(in)).as("max n=%d", n).isEqualTo(PrimitivesReference.max(in));
+                }
+            }
+        }
+        assertThatThrownBy(() -> gpu.min(new int[0])).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void selects() {
+        Random r = new Random(13);
+        for (int n : SIZES) {
+            for (int[] in : shapes(r, n)) {
+                for (int density : new int[] {0, 1, 50, 100}) {
+                    int[] flags = IntStream.range(0, n).map(i -> r.nextInt(100) < density ? r.nextInt() | 1 : 0)
+                            .toArray();
+                    String what = "n=" + n + " density=" + density;
+                    assertThat(gpu.select(in, flags)).as("select %s", what)
+                            .isEqualTo(PrimitivesReference.selectFlagged(in, flags));
+                    long[] wide = widen(r, in);
+                    assertThat(gpu.select(wide, flags)).as("select longs %s", what)
+                            .isEqualTo(PrimitivesReference.selectFlagged(wide, flags));
+                    assertThat(gpu.selectIndices(flags)).as("indices %s", what)
+                            .isEqualTo(PrimitivesReference.selectIndices(flags));
+                }
+                for (Comparison c : Comparison.values()) {
+                    long operand = n == 0 ? 0 : in[r.nextInt(n)];
+                    assertThat(gpu.selectIf(in, c, operand)).as("selectIf %s %d n=%d", c, operand, n)
+                            .isEqualTo(PrimitivesReference.selectIf(in, c, operand));
+                    long[] wide = widen(r, in);
+                    long wideOperand = n == 0 ? 0 : wide[r.nextInt(n)];
+                    assertThat(gpu.selectIf(wide, c, wideOperand)).as("selectIf longs %s n=%d", c, n)
+                            .isEqualTo(PrimitivesReference.selectIf(wide, c, wideOperand));
+                }
+            }
+        }
+    }
+
+    @Test
+    void gathersScattersAndHistograms() {
+        Random r = new Random(14);
+        for (int n : SIZES) {
+            int[] in = r.ints(n).toArray();
+            long[] wide = widen(r, in);
+            int[] perm = shuffled(r, n);
+            int[] idx = n == 0 ? new int[0] : r.ints(n + 5, 0, n).toArray();
+            assertThat(gpu.gather(in, idx)).as("gather n=%d", n).isEqualTo(PrimitivesReference.gather(in, idx));
+            assertThat(gpu.gather(wide, idx)).as("gather longs n=%d", n)
+                    .isEqualTo(PrimitivesReference.gather(wide, idx));
+            assertThat(gpu.scatter(in, perm, n + 3)).as("scatter n=%d", n)
+                    .isEqualTo(PrimitivesReference.scatter(in, perm, n + 3));
+            assertThat(gpu.scatter(wide, perm, n)).as("scatter longs n=%d", n)
+                    .isEqualTo(PrimitivesReference.scatter(wide, perm, n));
+            for (int[] values : shapes(r, n)) {
+                for (int bins : new int[] {1, 7, 256, ElementDriver.MAX_BINS}) {
+                    long low = -500;
+                    long width = bins == 1 ? 1L << 33 : 3;
+                    assertThat(gpu.histogram(values, bins, low, width)).as("histogram n=%d bins=%d", n, bins)
+                            .isEqualTo(PrimitivesReference.histogram(values, bins, low, width));
+                }
+            }
+        }
+        assertThatThrownBy(() -> gpu.gather(new int[3], new int[] {3})).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("outside");
+    }
+
+    /** One size above 2^24 (more than one walk of the carry pass), each primitive once. */
+    @Test
+    void aboveTwoToThe24() {
+        Random r = new Random(15);
+        int n = (1 << 24) + TILE * 3 + 5;
+        int[] in = r.ints(n, -100, 100).toArray();
+        int[] flags = r.ints(n, 0, 3).toArray();
+        assertThat(gpu.exclusiveScan(in)).isEqualTo(PrimitivesReference.scan(in, false));
+        assertThat(gpu.sum(in)).isEqualTo(PrimitivesReference.sum(in));
+        assertThat(gpu.select(in, flags)).isEqualTo(PrimitivesReference.selectFlagged(in, flags));
+        assertThat(gpu.histogram(in, 200, -100, 1)).isEqualTo(PrimitivesReference.histogram(in, 200, -100, 1));
+    }
+
+    private static int[] shuffled(Random r, int n) {
+        int[] p = IntStream.range(0, n).toArray();
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
+    }
+}
