@@ -69,49 +69,49 @@ public final class GpuArrays implements AutoCloseable {
     /** Scan of the loaded ints into the int output. */
     public LaunchTiming runScanInts(boolean inclusive) {
         intOutput(intCount);
-        return tiles.scan(StandardPipeline.SLOT, intCount, inclusive);
+        return tiles.scan(StandardPipeline.SLOT, intCount, false, inclusive);
     }
 
     /** Scan of the loaded longs into the long output. */
     public LaunchTiming runScanLongs(boolean inclusive) {
         longOutput(longCount);
-        return tiles.scan(StandardPipeline.SLOT, longCount, inclusive);
+        return tiles.scan(StandardPipeline.SLOT, longCount, true, inclusive);
     }
 
     /** Reduce of the loaded ints ({@link SelectKernel#COMBINE_SUM}, {@code _MIN}, {@code _MAX}); see lastTotal. */
     public LaunchTiming runReduceInts(int combine) {
-        return tiles.reduce(StandardPipeline.SLOT, intCount, combine);
+        return tiles.reduce(StandardPipeline.SLOT, intCount, false, combine);
     }
 
     /** Reduce of the loaded longs; see {@link #lastTotal}. */
     public LaunchTiming runReduceLongs(int combine) {
-        return tiles.reduce(StandardPipeline.SLOT, longCount, combine);
+        return tiles.reduce(StandardPipeline.SLOT, longCount, true, combine);
     }
 
     /** Select of the loaded ints by the loaded flags (or their indices) into the int output; count in lastTotal. */
     public LaunchTiming runSelectInts(boolean indices) {
         requireFlags(intCount);
         intOutput(intCount);
-        return tiles.selectFlagged(StandardPipeline.SLOT, intCount, indices);
+        return tiles.selectFlagged(StandardPipeline.SLOT, intCount, false, indices);
     }
 
     /** Select of the loaded ints {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfInts(Comparison c, long operand) {
         intOutput(intCount);
-        return tiles.selectIf(StandardPipeline.SLOT, intCount, c, operand, false);
+        return tiles.selectIf(StandardPipeline.SLOT, intCount, false, c, operand, false);
     }
 
     /** Select of the loaded longs by the loaded flags; count in lastTotal. */
     public LaunchTiming runSelectLongs() {
         requireFlags(longCount);
         longOutput(longCount);
-        return tiles.selectFlagged(StandardPipeline.SLOT, longCount, false);
+        return tiles.selectFlagged(StandardPipeline.SLOT, longCount, true, false);
     }
 
     /** Select of the loaded longs {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfLongs(Comparison c, long operand) {
         longOutput(longCount);
-        return tiles.selectIf(StandardPipeline.SLOT, longCount, c, operand, false);
+        return tiles.selectIf(StandardPipeline.SLOT, longCount, true, c, operand, false);
     }
 
     /** The reduce result or select count of the last tile primitive (8-byte download). */
@@ -213,7 +213,7 @@ public final class GpuArrays implements AutoCloseable {
         intCount = flags.length;
         loadFlags(flags);
         intOutput(flags.length);
-        tiles.selectFlagged(StandardPipeline.SLOT, flags.length, true);
+        tiles.selectFlagged(StandardPipeline.SLOT, flags.length, false, true);
         return intResult((int) lastTotal());
     }
 

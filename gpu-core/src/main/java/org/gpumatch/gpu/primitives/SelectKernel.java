@@ -7,11 +7,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * arrays the pipeline passes as arguments: a layer of {@link PrimitiveKernel}; the host side is {@link TileDriver}
  * (scan, reduce, select), {@link ElementDriver} (gather, scatter, histogram).
  *
- * <p><b>Calling convention.</b> A pipeline calls {@link #tileInts}, {@link #tileLongs}, {@link #tileCarryPass},
- * {@link #histogramInts} and {@link #moveElements} from {@code run()} <b>unconditionally</b>, each array-taking call
- * with its own constant {@code slot >= 1}; a call does work only when the driver runs its slot, and otherwise passes
- * the same barriers without work (on PoCL 3.1 a uniform branch around barrier-containing calls crashed or hung, see
- * {@link DeviceScanKernel#scanIntsPass}).
+ * <p><b>Calling convention.</b> A pipeline calls {@link #tilePass} (once), {@link #histogramInts} and
+ * {@link #moveElements} from {@code run()} <b>unconditionally</b>, with a constant {@code slot >= 1}; a call does
+ * work only when the driver runs its slot, and otherwise passes the same barriers without work (on PoCL 3.1 a uniform
+ * branch around barrier-containing calls crashed or hung, see {@link DeviceScanKernel#scanIntsPass}).
+ *
+ * <p><b>Status (2026-11-23).</b> Verified against {@link PrimitivesReference} in Aparapi's Java threads
+ * ({@code GpuArraysTest} with {@code -Dgpumatch.test.primitivesJava=true}); on PoCL 3.1 the OpenCL compile of
+ * {@link StandardPipeline} did not finish within minutes on the shared 2-core machine (cause not found: it is not the
+ * histogram, and not a barrier inside a loop), so it is not yet verified on OpenCL.
  *
  * <p><b>Tiles.</b> A tile is {@code localSize * items} consecutive elements; item {@code k} of work-item {@code lid}
  * is element {@code tileStart + k * localSize + lid}, so global loads and stores are coalesced. A tile pass stages the
@@ -21,8 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * bytes.
  *
  * <p><b>Passes</b> (reduce-then-scan over tiles): (1) {@link #TILE_REDUCE}: each tile's total (sum, min or max of the
- * values, or the count of selected elements) into {@link #tileTotals}; (2) the carry pass ({@link #tileCarryPass}):
- * one work-group walks all tile totals in order, writing each tile's exclusive prefix into {@link #tileCarries} and
+ * values, or the count of selected elements) into {@link #tileTotals}; (2) the carry pass (slot 0 of {@link #tilePass}):
+ * one work-group scans all tile totals (at most one tile of them; beyond, {@link TileDriver} scans them on the host), writing each tile's exclusive prefix into {@link #tileCarries} and
  * the grand total into {@link #tileGrandTotal}; (3) {@link #TILE_SCAN_INCLUSIVE}, {@link #TILE_SCAN_EXCLUSIVE} or
  * {@link #TILE_SELECT}: each tile scans from its carry and stores the scan or scatters the selected elements (ranks
  * ascend with the element index, so adjacent work-items write adjacent addresses). Reduce runs passes 1 and 2 only.
@@ -62,7 +66,10 @@ public abstract class SelectKernel extends DeviceScanKernel {
     /** {@code out[idx[i]] = in[i]}. */
     public static final int MOVE_SCATTER = 2;
 
-    /** The slot of the layer's own carry pass ({@link #tileCarryPass}). */
+    /** The largest work-group the unrolled {@link #groupScanLongs} serves. */
+    public static final int MAX_LOCAL_SIZE = 256;
+
+    /** The slot of the layer's own carry pass (in {@link #tilePass}). */
     static final int SLOT_CARRY = 0;
 
     // Set by TileDriver before each pass; read-only on the device.
@@ -71,7 +78,9 @@ public abstract class SelectKernel extends DeviceScanKernel {
     /** Elements of this pass. */
     int tileCount;
     int tileItems;
-    /** Tiles of the pass; the carry pass walks this many tile totals. */
+    /** 1: the pass reads and writes the long arrays of {@link #tilePass}; 0: the int arrays. */
+    int tileLongs;
+    /** Tiles of the pass; the carry pass scans this many tile totals (at most one tile of them). */
     int tileNumTiles;
     int tileValue;
     int tileCombine;
@@ -127,71 +136,51 @@ public abstract class SelectKernel extends DeviceScanKernel {
     }
 
     /**
-     * A tile pass over int values: {@code in} (values, or read by the predicate), {@code flags} (read when the value
-     * is {@link #VALUE_FLAG}), {@code out} (scan output, or the selected values or indices). Call unconditionally.
+     * A tile pass of the slot's arrays, or of the layer's own tile totals (the carry pass): int values from
+     * {@code intIn} into {@code intOut}, or long values ({@link #tileLongs} set) from {@code longIn} into
+     * {@code longOut}; {@code flags} read when the value is {@link #VALUE_FLAG}; a select writes the selected values
+     * (or with {@link #selectIndices} their indices, int output only). Call <b>once</b> per kernel, unconditionally:
+     * PoCL 3.1 took minutes to compile a kernel with three copies of this scan's barriers (see the package
+     * documentation), so a pipeline with several array sets selects them here by slot rather than by a second call.
      */
-    protected final void tileInts(int slot, int[] in, int[] flags, int[] out) {
-        boolean active = tileMode != TILE_OFF && tileSlot == slot;
+    protected final void tilePass(int slot, int[] intIn, int[] flags, int[] intOut, long[] longIn, long[] longOut) {
+        boolean carryPass = tileSlot == SLOT_CARRY;
+        boolean active = tileMode != TILE_OFF && (tileSlot == slot || carryPass);
+        boolean longs = tileLongs != 0;
         int items = active ? tileItems : 0;
-        int tile = getGroupId();
+        int tile = carryPass ? 0 : getGroupId();
         int base = tile * getLocalSize() * tileItems;
-        stageInts(in, flags, base, items);
-        long total = scanStage(items, tileMode != TILE_REDUCE);
-        long carry = active && tileMode != TILE_REDUCE ? tileCarries[tile] : 0L;
-        if (active && tileMode == TILE_REDUCE && getLocalId() == 0) {
-            tileTotals[tile] = total;
+        if (carryPass) {
+            stageLongs(tileTotals, tileNoFlags, 0, tileNumTiles, items);
+        } else if (longs) {
+            stageLongs(longIn, flags, base, tileCount, items);
+        } else {
+            stageInts(intIn, flags, base, items);
         }
-        if (active && (tileMode == TILE_SCAN_INCLUSIVE || tileMode == TILE_SCAN_EXCLUSIVE)) {
-            storeInts(out, base, carry);
-        }
-        if (active && tileMode == TILE_SELECT) {
-            selectInts(in, out, base, carry);
-        }
-    }
-
-    /** A tile pass over long values, as {@link #tileInts} (no index output). Call unconditionally. */
-    protected final void tileLongs(int slot, long[] in, int[] flags, long[] out) {
-        boolean active = tileMode != TILE_OFF && tileSlot == slot;
-        int items = active ? tileItems : 0;
-        int tile = getGroupId();
-        int base = tile * getLocalSize() * tileItems;
-        stageLongs(in, flags, base, tileCount, items);
-        long total = scanStage(items, tileMode != TILE_REDUCE);
-        long carry = active && tileMode != TILE_REDUCE ? tileCarries[tile] : 0L;
-        if (active && tileMode == TILE_REDUCE && getLocalId() == 0) {
-            tileTotals[tile] = total;
-        }
-        if (active && (tileMode == TILE_SCAN_INCLUSIVE || tileMode == TILE_SCAN_EXCLUSIVE)) {
-            storeLongs(out, base, carry, tileCount, tileMode == TILE_SCAN_INCLUSIVE);
-        }
-        if (active && tileMode == TILE_SELECT) {
-            selectLongs(in, out, base, carry);
-        }
-    }
-
-    /**
-     * The carry pass, in one work-group: walks the {@link #tileNumTiles} tile totals in tiles of its own, writing the
-     * exclusive prefix of each into {@link #tileCarries} (scan modes) and the combination of all into
-     * {@link #tileGrandTotal}. Call unconditionally.
-     */
-    protected final void tileCarryPass() {
-        boolean active = tileMode != TILE_OFF && tileSlot == SLOT_CARRY;
-        int items = active ? tileItems : 0;
-        int tileSize = getLocalSize() * tileItems;
-        int walks = active ? (tileNumTiles + tileSize - 1) / tileSize : 1; // at least one: the barriers
         boolean prefixes = tileMode != TILE_REDUCE;
-        long carry = identityLongs();
-        for (int w = 0; w < walks; w++) {
-            int base = w * tileSize;
-            stageLongs(tileTotals, tileNoFlags, base, tileNumTiles, items);
-            long total = scanStage(items, prefixes);
-            if (active && prefixes) {
-                storeLongs(tileCarries, base, carry, tileNumTiles, false);
-            }
-            carry = combineLongs(carry, total);
+        long total = scanStage(items, prefixes);
+        long carry = active && !carryPass && prefixes ? tileCarries[tile] : identityLongs();
+        boolean scan = tileMode == TILE_SCAN_INCLUSIVE || tileMode == TILE_SCAN_EXCLUSIVE;
+        if (active && carryPass && getLocalId() == 0) {
+            tileGrandTotal[0] = total;
         }
-        if (active && getLocalId() == 0) {
-            tileGrandTotal[0] = carry;
+        if (active && carryPass && prefixes) {
+            storeLongs(tileCarries, 0, carry, tileNumTiles, false);
+        }
+        if (active && !carryPass && tileMode == TILE_REDUCE && getLocalId() == 0) {
+            tileTotals[tile] = total;
+        }
+        if (active && !carryPass && scan && longs) {
+            storeLongs(longOut, base, carry, tileCount, tileMode == TILE_SCAN_INCLUSIVE);
+        }
+        if (active && !carryPass && scan && !longs) {
+            storeInts(intOut, base, carry);
+        }
+        if (active && !carryPass && tileMode == TILE_SELECT && longs) {
+            selectLongs(longIn, longOut, base, carry);
+        }
+        if (active && !carryPass && tileMode == TILE_SELECT && !longs) {
+            selectInts(intIn, intOut, base, carry);
         }
     }
 
@@ -247,25 +236,37 @@ public abstract class SelectKernel extends DeviceScanKernel {
 
     /**
      * Inclusive scan of one long per work-item under {@link #tileCombine} in {@link #groupLongs}; returns the group's
-     * total. Hillis-Steele: log2(localSize) steps, 2 barriers each. Every work-item must call it.
+     * total. Hillis-Steele, unrolled (no barrier inside a loop: PoCL compiles those slowly): 8 steps, 2 barriers each,
+     * for work-groups of at most {@link #MAX_LOCAL_SIZE}. Every work-item must call it.
      */
     protected final long groupScanLongs(long v) {
         int lid = getLocalId();
-        int size = getLocalSize();
         long own = v;
         groupLongs[lid] = own;
         localBarrier();
-        for (int offset = 1; offset < size; offset <<= 1) {
-            boolean has = lid >= offset;
-            long left = has ? groupLongs[lid - offset] : 0L;
-            localBarrier();
-            if (has) {
-                own = combineLongs(left, own);
-                groupLongs[lid] = own;
-            }
-            localBarrier();
+        own = groupScanStep(own, 1);
+        own = groupScanStep(own, 2);
+        own = groupScanStep(own, 4);
+        own = groupScanStep(own, 8);
+        own = groupScanStep(own, 16);
+        own = groupScanStep(own, 32);
+        own = groupScanStep(own, 64);
+        own = groupScanStep(own, 128);
+        return groupLongs[getLocalSize() - 1];
+    }
+
+    /** One Hillis-Steele step (a no-op past the group size); 2 barriers. */
+    private long groupScanStep(long own, int offset) {
+        int lid = getLocalId();
+        boolean has = lid >= offset && offset < getLocalSize();
+        long left = has ? groupLongs[lid - offset] : 0L;
+        localBarrier();
+        long next = has ? combineLongs(left, own) : own;
+        if (has) {
+            groupLongs[lid] = next;
         }
-        return groupLongs[size - 1];
+        localBarrier();
+        return next;
     }
 
     /** Scan output of an int tile from the staged inclusive prefixes. */

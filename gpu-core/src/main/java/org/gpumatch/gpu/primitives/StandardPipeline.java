@@ -42,9 +42,7 @@ public final class StandardPipeline extends PrimitiveKernel {
 
     @Override
     public void run() {
-        tileInts(SLOT, intIn, intFlags, intOut);
-        tileLongs(SLOT, longIn, intFlags, longOut);
-        tileCarryPass();
+        tilePass(SLOT, intIn, intFlags, intOut, longIn, longOut);
         moveElements(SLOT, intFlags, intIn, intOut, longIn, longOut);
         histogramInts(SLOT, intIn);
         localBarrier();
