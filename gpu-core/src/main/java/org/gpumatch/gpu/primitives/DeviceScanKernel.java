@@ -70,7 +70,7 @@ public abstract class DeviceScanKernel extends GroupScanKernel {
     /** Tile totals of every level, lane-interleaved ({@code [i * width + lane]}); sized by {@link DeviceScan}. */
     int[] scanPartials = new int[MAX_WIDTH];
 
-    /** Lane {@code lane} of input element {@code i} (0 <= i < count) of the scan {@code op}. */
+    /** Lane {@code lane} of input element {@code i} ({@code 0 <= i < count}) of the scan {@code op}. */
     protected abstract int scanLoad(int op, int i, int lane);
 
     /** Output element {@code i} of the scan {@code op}: lanes past the width are 0. */

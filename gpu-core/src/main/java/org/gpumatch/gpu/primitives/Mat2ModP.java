@@ -76,7 +76,7 @@ public final class Mat2ModP implements ScanOperator {
         return new Mat2ModP(p, true);
     }
 
-    /** Checks that p can be used: 2 <= p <= 2^31 - 1 (primality is the caller's promise). */
+    /** Checks that p can be used: {@code 2 <= p <= 2^31 - 1} (primality is the caller's promise). */
     public static int checkModulus(int p) {
         if (p < 2) {
             throw new IllegalArgumentException("the modulus must be a prime >= 2: " + p);
