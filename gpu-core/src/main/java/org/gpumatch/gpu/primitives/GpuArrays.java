@@ -18,18 +18,18 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  *       on the device only and return the {@link LaunchTiming} of their launches; {@link #intResult},
  *       {@link #longResult} and {@link #lastTotal} download.</li>
  * </ul>
- * Costs and memory of each primitive: {@link TileDriver} and {@link ElementDriver}. Device memory: the loaded arrays,
- * one output array of the same type, and {@code 16 * n / 2048} bytes of tile totals.
+ * Costs and memory of each primitive: {@link ChunkDriver} and {@link ElementDriver}. Device memory: the loaded arrays,
+ * one output array of the same type, and {@code 8 * n / 15} bytes of chunk totals.
  */
 public final class GpuArrays implements AutoCloseable {
     /** Work-items per work-group. */
     public static final int LOCAL_SIZE = 256;
-    /** Elements per work-item per tile (tiles of 2048 elements). */
-    public static final int ITEMS = 8;
+    /** Consecutive elements per work-item of scan, reduce and select. */
+    public static final int CHUNK = 16;
 
     private final GuardedKernel<StandardPipeline> launcher;
     private final StandardPipeline k;
-    private final TileDriver tiles;
+    private final ChunkDriver chunks;
     private final ElementDriver elements;
     private int intCount;
     private int longCount;
@@ -39,8 +39,8 @@ public final class GpuArrays implements AutoCloseable {
     public GpuArrays(ComputeDevice device) {
         launcher = new GuardedKernel<>(new StandardPipeline(), device, LOCAL_SIZE);
         k = launcher.kernel();
-        tiles = new TileDriver(launcher, ITEMS);
-        elements = new ElementDriver(launcher, ITEMS);
+        chunks = new ChunkDriver(launcher, CHUNK);
+        elements = new ElementDriver(launcher);
     }
 
     // ---- resident data -------------------------------------------------------------------------------------------
@@ -69,64 +69,70 @@ public final class GpuArrays implements AutoCloseable {
     /** Scan of the loaded ints into the int output. */
     public LaunchTiming runScanInts(boolean inclusive) {
         intOutput(intCount);
-        return tiles.scan(StandardPipeline.SLOT, intCount, false, inclusive);
+        return chunks.scan(StandardPipeline.SLOT, intCount, false, inclusive);
     }
 
     /** Scan of the loaded longs into the long output. */
     public LaunchTiming runScanLongs(boolean inclusive) {
         longOutput(longCount);
-        return tiles.scan(StandardPipeline.SLOT, longCount, true, inclusive);
+        return chunks.scan(StandardPipeline.SLOT, longCount, true, inclusive);
     }
 
     /** Reduce of the loaded ints ({@link SelectKernel#COMBINE_SUM}, {@code _MIN}, {@code _MAX}); see lastTotal. */
     public LaunchTiming runReduceInts(int combine) {
-        return tiles.reduce(StandardPipeline.SLOT, intCount, false, combine);
+        return chunks.reduce(StandardPipeline.SLOT, intCount, false, combine);
     }
 
     /** Reduce of the loaded longs; see {@link #lastTotal}. */
     public LaunchTiming runReduceLongs(int combine) {
-        return tiles.reduce(StandardPipeline.SLOT, longCount, true, combine);
+        return chunks.reduce(StandardPipeline.SLOT, longCount, true, combine);
     }
 
     /** Select of the loaded ints by the loaded flags (or their indices) into the int output; count in lastTotal. */
     public LaunchTiming runSelectInts(boolean indices) {
         requireFlags(intCount);
         intOutput(intCount);
-        return tiles.selectFlagged(StandardPipeline.SLOT, intCount, false, indices);
+        return chunks.selectFlagged(StandardPipeline.SLOT, intCount, false, indices);
     }
 
     /** Select of the loaded ints {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfInts(Comparison c, long operand) {
         intOutput(intCount);
-        return tiles.selectIf(StandardPipeline.SLOT, intCount, false, c, operand, false);
+        return chunks.selectIf(StandardPipeline.SLOT, intCount, false, c, operand, false);
     }
 
     /** Select of the loaded longs by the loaded flags; count in lastTotal. */
     public LaunchTiming runSelectLongs() {
         requireFlags(longCount);
         longOutput(longCount);
-        return tiles.selectFlagged(StandardPipeline.SLOT, longCount, true, false);
+        return chunks.selectFlagged(StandardPipeline.SLOT, longCount, true, false);
     }
 
     /** Select of the loaded longs {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfLongs(Comparison c, long operand) {
         longOutput(longCount);
-        return tiles.selectIf(StandardPipeline.SLOT, longCount, true, c, operand, false);
+        return chunks.selectIf(StandardPipeline.SLOT, longCount, true, c, operand, false);
     }
 
-    /** The reduce result or select count of the last tile primitive (8-byte download). */
+    /** The reduce result or select count of the last chunk primitive (8-byte download). */
     public long lastTotal() {
-        return tiles.lastTotal();
+        return chunks.lastTotal();
     }
 
     /** Downloads the first {@code n} elements of the int output. */
     public int[] intResult(int n) {
+        if (n == 0) {
+            return new int[0]; // nothing launched may have bound the output (Aparapi's get would crash)
+        }
         k.get(k.intOut);
         return Arrays.copyOf(k.intOut, n);
     }
 
     /** Downloads the first {@code n} elements of the long output. */
     public long[] longResult(int n) {
+        if (n == 0) {
+            return new long[0];
+        }
         k.get(k.longOut);
         return Arrays.copyOf(k.longOut, n);
     }
@@ -213,7 +219,7 @@ public final class GpuArrays implements AutoCloseable {
         intCount = flags.length;
         loadFlags(flags);
         intOutput(flags.length);
-        tiles.selectFlagged(StandardPipeline.SLOT, flags.length, false, true);
+        chunks.selectFlagged(StandardPipeline.SLOT, flags.length, false, true);
         return intResult((int) lastTotal());
     }
 
@@ -255,6 +261,9 @@ public final class GpuArrays implements AutoCloseable {
     public int[] scatter(int[] in, int[] idx, int length) {
         checkSameLength(in.length, idx.length);
         checkIndices(idx, length);
+        if (in.length == 0) {
+            return new int[length]; // nothing to launch (and no launch to bind a new output buffer)
+        }
         loadInts(in);
         loadFlags(idx);
         k.intOut = new int[Math.max(1, length)];
@@ -267,6 +276,9 @@ public final class GpuArrays implements AutoCloseable {
     public long[] scatter(long[] in, int[] idx, int length) {
         checkSameLength(in.length, idx.length);
         checkIndices(idx, length);
+        if (in.length == 0) {
+            return new long[length]; // nothing to launch (and no launch to bind a new output buffer)
+        }
         loadLongs(in);
         loadFlags(idx);
         k.longOut = new long[Math.max(1, length)];
