@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.IntStream;
+import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.TestDevices;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -27,9 +29,19 @@ class GpuArraysTest {
 
     private GpuArrays gpu;
 
+    /** The device under test (a subclass runs the same tests in Aparapi's Java threads). */
+    ComputeDevice device() {
+        return TestDevices.openCl();
+    }
+
+    /** The sizes of the randomized tests. */
+    int[] sizes() {
+        return SIZES;
+    }
+
     @BeforeAll
     void open() {
-        gpu = new GpuArrays(TestDevices.openCl());
+        gpu = new GpuArrays(device());
     }
 
     @AfterAll
@@ -57,7 +69,7 @@ class GpuArraysTest {
     @Test
     void scans() {
         Random r = new Random(11);
-        for (int n : SIZES) {
+        for (int n : sizes()) {
             for (int[] in : shapes(r, n)) {
                 for (boolean inclusive : new boolean[] {true, false}) {
                     int[] got = inclusive ? gpu.inclusiveScan(in) : gpu.exclusiveScan(in);
@@ -75,7 +87,7 @@ class GpuArraysTest {
     @Test
     void reduces() {
         Random r = new Random(12);
-        for (int n : SIZES) {
+        for (int n : sizes()) {
             for (int[] in : shapes(r, n)) {
                 assertThat(gpu.sum(in)).as("sum n=%d", n).isEqualTo(PrimitivesReference.sum(in));
                 long[] wide = widen(r, in);
@@ -92,7 +104,7 @@ class GpuArraysTest {
     @Test
     void selects() {
         Random r = new Random(13);
-        for (int n : SIZES) {
+        for (int n : sizes()) {
             for (int[] in : shapes(r, n)) {
                 for (int density : new int[] {0, 1, 50, 100}) {
                     int[] flags = IntStream.range(0, n).map(i -> r.nextInt(100) < density ? r.nextInt() | 1 : 0)
@@ -122,7 +134,7 @@ class GpuArraysTest {
     @Test
     void gathersScattersAndHistograms() {
         Random r = new Random(14);
-        for (int n : SIZES) {
+        for (int n : sizes()) {
             int[] in = r.ints(n).toArray();
             long[] wide = widen(r, in);
             int[] perm = shuffled(r, n);
@@ -150,6 +162,7 @@ class GpuArraysTest {
     /** One size above 2^24 (six chunk levels), each primitive once. */
     @Test
     void aboveTwoToThe24() {
+        Assumptions.assumeTrue(device() != ComputeDevice.JAVA_THREADS, "minutes in Java threads");
         Random r = new Random(15);
         int n = (1 << 24) + GROUP * 3 + 5;
         int[] in = r.ints(n, -100, 100).toArray();
