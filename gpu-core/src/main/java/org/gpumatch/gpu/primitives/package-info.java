@@ -18,9 +18,9 @@
  *       (2x2 matrices over Z_p, right or left product); host twins implement
  *       {@link org.gpumatch.gpu.primitives.ScanOperator} and {@link org.gpumatch.gpu.primitives.ScanReference}
  *       is the sequential reference.</li>
- *   <li>{@link org.gpumatch.gpu.primitives.SelectKernel} + {@link org.gpumatch.gpu.primitives.TileDriver} and
+ *   <li>{@link org.gpumatch.gpu.primitives.SelectKernel} + {@link org.gpumatch.gpu.primitives.ChunkDriver} and
  *       {@link org.gpumatch.gpu.primitives.ElementDriver}: int and long scan, reduce, stable select, gather, scatter
- *       and histogram on arrays the pipeline passes; {@link org.gpumatch.gpu.primitives.GpuArrays} runs one of them
+ *       and histogram on arrays the pipeline passes, per-work-item chunks without barriers; {@link org.gpumatch.gpu.primitives.GpuArrays} runs one of them
  *       on Java arrays through {@link org.gpumatch.gpu.primitives.StandardPipeline};
  *       {@link org.gpumatch.gpu.primitives.PrimitivesReference} is their sequential twin.</li>
  * </ul>
