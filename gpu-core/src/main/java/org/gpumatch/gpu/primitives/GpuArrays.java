@@ -35,11 +35,16 @@ public final class GpuArrays implements AutoCloseable {
     private int longCount;
     private int flagCount;
 
-    /** A pipeline on {@code device} (compiled now: a kernel that cannot run there throws). */
+    /** A pipeline on {@code device} (compiled now: a kernel that cannot run there throws), chunks of {@link #CHUNK}. */
     public GpuArrays(ComputeDevice device) {
+        this(device, CHUNK);
+    }
+
+    /** As {@link #GpuArrays(ComputeDevice)} with {@code chunkSize} elements per work-item (at least 2; for tuning). */
+    public GpuArrays(ComputeDevice device, int chunkSize) {
         launcher = new GuardedKernel<>(new StandardPipeline(), device, LOCAL_SIZE);
         k = launcher.kernel();
-        chunks = new ChunkDriver(launcher, CHUNK);
+        chunks = new ChunkDriver(launcher, chunkSize);
         elements = new ElementDriver(launcher);
     }
 
@@ -197,6 +202,22 @@ public final class GpuArrays implements AutoCloseable {
         return (int) lastTotal();
     }
 
+    /** The minimum of a non-empty long array. */
+    public long min(long[] in) {
+        requireNonEmpty(in.length, "min");
+        loadLongs(in);
+        runReduceLongs(SelectKernel.COMBINE_MIN);
+        return lastTotal();
+    }
+
+    /** The maximum of a non-empty long array. */
+    public long max(long[] in) {
+        requireNonEmpty(in.length, "max");
+        loadLongs(in);
+        runReduceLongs(SelectKernel.COMBINE_MAX);
+        return lastTotal();
+    }
+
     /** The values whose flag is non-zero, in order ({@code flags} as long as {@code values}). */
     public int[] select(int[] values, int[] flags) {
         loadInts(values);
@@ -239,28 +260,24 @@ public final class GpuArrays implements AutoCloseable {
 
     /** {@code out[i] = in[idx[i]]}; every index must lie in {@code in}. */
     public int[] gather(int[] in, int[] idx) {
-        checkIndices(idx, in.length);
         loadInts(in);
         loadFlags(idx);
-        intOutput(idx.length);
-        elements.gather(StandardPipeline.SLOT, idx.length, false);
+        runGatherInts();
         return intResult(idx.length);
     }
 
     /** {@code out[i] = in[idx[i]]}; every index must lie in {@code in}. */
     public long[] gather(long[] in, int[] idx) {
-        checkIndices(idx, in.length);
         loadLongs(in);
         loadFlags(idx);
-        longOutput(idx.length);
-        elements.gather(StandardPipeline.SLOT, idx.length, true);
+        runGatherLongs();
         return longResult(idx.length);
     }
 
     /** {@code out[idx[i]] = in[i]} into a zeroed array of {@code length}; indices in range, one per element. */
     public int[] scatter(int[] in, int[] idx, int length) {
         checkSameLength(in.length, idx.length);
-        checkIndices(idx, length);
+        checkIndices(idx, idx.length, length);
         if (in.length == 0) {
             return new int[length]; // nothing to launch (and no launch to bind a new output buffer)
         }
@@ -268,14 +285,14 @@ public final class GpuArrays implements AutoCloseable {
         loadFlags(idx);
         k.intOut = new int[Math.max(1, length)];
         k.put(k.intOut);
-        elements.scatter(StandardPipeline.SLOT, in.length, false);
+        runScatterInts(length);
         return intResult(length);
     }
 
     /** {@code out[idx[i]] = in[i]} into a zeroed array of {@code length}. */
     public long[] scatter(long[] in, int[] idx, int length) {
         checkSameLength(in.length, idx.length);
-        checkIndices(idx, length);
+        checkIndices(idx, idx.length, length);
         if (in.length == 0) {
             return new long[length]; // nothing to launch (and no launch to bind a new output buffer)
         }
@@ -283,7 +300,7 @@ public final class GpuArrays implements AutoCloseable {
         loadFlags(idx);
         k.longOut = new long[Math.max(1, length)];
         k.put(k.longOut);
-        elements.scatter(StandardPipeline.SLOT, in.length, true);
+        runScatterLongs(length);
         return longResult(length);
     }
 
@@ -293,7 +310,52 @@ public final class GpuArrays implements AutoCloseable {
      */
     public int[] histogram(int[] values, int bins, long low, long width) {
         loadInts(values);
-        elements.histogram(StandardPipeline.SLOT, values.length, bins, low, width);
+        runHistogram(bins, low, width);
+        return histogramResult();
+    }
+
+    // ---- resident element primitives -----------------------------------------------------------------------------
+
+    /** Gather of the loaded ints by the loaded indices into the int output (checks the indices on the host). */
+    public LaunchTiming runGatherInts() {
+        checkIndices(k.intFlags, flagCount, intCount);
+        intOutput(flagCount);
+        return elements.gather(StandardPipeline.SLOT, flagCount, false);
+    }
+
+    /** Gather of the loaded longs by the loaded indices into the long output. */
+    public LaunchTiming runGatherLongs() {
+        checkIndices(k.intFlags, flagCount, longCount);
+        longOutput(flagCount);
+        return elements.gather(StandardPipeline.SLOT, flagCount, true);
+    }
+
+    /**
+     * Scatter of the loaded ints to the loaded indices of the int output (at least {@code length} elements; elements
+     * no index names keep their contents).
+     */
+    public LaunchTiming runScatterInts(int length) {
+        requireFlags(intCount);
+        checkIndices(k.intFlags, flagCount, length);
+        intOutput(length);
+        return elements.scatter(StandardPipeline.SLOT, intCount, false);
+    }
+
+    /** Scatter of the loaded longs to the loaded indices of the long output (at least {@code length} elements). */
+    public LaunchTiming runScatterLongs(int length) {
+        requireFlags(longCount);
+        checkIndices(k.intFlags, flagCount, length);
+        longOutput(length);
+        return elements.scatter(StandardPipeline.SLOT, longCount, true);
+    }
+
+    /** Histogram of the loaded ints (see {@link #histogram}); read it with {@link #histogramResult()}. */
+    public LaunchTiming runHistogram(int bins, long low, long width) {
+        return elements.histogram(StandardPipeline.SLOT, intCount, bins, low, width);
+    }
+
+    /** Downloads the counts of the last histogram. */
+    public int[] histogramResult() {
         return elements.histogramCounts();
     }
 
@@ -340,8 +402,8 @@ public final class GpuArrays implements AutoCloseable {
         }
     }
 
-    private static void checkIndices(int[] idx, int length) {
-        for (int i = 0; i < idx.length; i++) {
+    private static void checkIndices(int[] idx, int count, int length) {
+        for (int i = 0; i < count; i++) {
             if (idx[i] < 0 || idx[i] >= length) {
                 throw new IllegalArgumentException("index " + idx[i] + " at " + i + " is outside [0, " + length + ")");
             }

@@ -71,6 +71,16 @@ public final class PrimitivesReference {
         return Arrays.stream(in).max().orElseThrow(() -> new IllegalArgumentException("max of no elements"));
     }
 
+    /** The minimum; the array must not be empty. */
+    public static long min(long[] in) {
+        return Arrays.stream(in).min().orElseThrow(() -> new IllegalArgumentException("min of no elements"));
+    }
+
+    /** The maximum; the array must not be empty. */
+    public static long max(long[] in) {
+        return Arrays.stream(in).max().orElseThrow(() -> new IllegalArgumentException("max of no elements"));
+    }
+
     /** The elements whose flag is non-zero, in order. */
     public static int[] selectFlagged(int[] values, int[] flags) {
         int[] out = new int[values.length];

@@ -95,6 +95,8 @@ class GpuArraysTest {
                 if (n > 0) {
                     assertThat(gpu.min(in)).as("min n=%d", n).isEqualTo(PrimitivesReference.min(in));
                     assertThat(gpu.max(in)).as("max n=%d", n).isEqualTo(PrimitivesReference.max(in));
+                    assertThat(gpu.min(wide)).as("long min n=%d", n).isEqualTo(PrimitivesReference.min(wide));
+                    assertThat(gpu.max(wide)).as("long max n=%d", n).isEqualTo(PrimitivesReference.max(wide));
                 }
             }
         }
@@ -171,6 +173,58 @@ class GpuArraysTest {
         assertThat(gpu.sum(in)).isEqualTo(PrimitivesReference.sum(in));
         assertThat(gpu.select(in, flags)).isEqualTo(PrimitivesReference.selectFlagged(in, flags));
         assertThat(gpu.histogram(in, 200, -100, 1)).isEqualTo(PrimitivesReference.histogram(in, 200, -100, 1));
+    }
+
+    /** Other chunk sizes (2, 5, 32): the level walk for chunks that are not the default, odd sizes around them. */
+    @Test
+    void otherChunkSizes() {
+        Random r = new Random(16);
+        for (int c : new int[] {2, 5, 32}) {
+            try (GpuArrays other = new GpuArrays(device(), c)) {
+                for (int n : new int[] {1, c - 1, c, c + 1, c * c * c + 1, 9_999}) {
+                    int[] in = r.ints(n).toArray();
+                    long[] wide = widen(r, in);
+                    int[] flags = r.ints(n, 0, 2).toArray();
+                    String what = "chunk=" + c + " n=" + n;
+                    assertThat(other.inclusiveScan(in)).as(what).isEqualTo(PrimitivesReference.scan(in, true));
+                    assertThat(other.exclusiveScan(wide)).as(what).isEqualTo(PrimitivesReference.scan(wide, false));
+                    assertThat(other.sum(in)).as(what).isEqualTo(PrimitivesReference.sum(in));
+                    assertThat(other.max(wide)).as(what).isEqualTo(PrimitivesReference.max(wide));
+                    assertThat(other.select(wide, flags)).as(what)
+                            .isEqualTo(PrimitivesReference.selectFlagged(wide, flags));
+                }
+            }
+        }
+        assertThatThrownBy(() -> new GpuArrays(device(), 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("chunkSize");
+    }
+
+    /** The resident API: load once, run repeatedly, read back; the same results every run. */
+    @Test
+    void residentRunsRepeat() {
+        Random r = new Random(17);
+        int n = 5000;
+        int[] in = r.ints(n, -50, 50).toArray();
+        int[] perm = shuffled(r, n);
+        gpu.loadInts(in);
+        gpu.loadFlags(perm);
+        for (int run = 0; run < 2; run++) {
+            gpu.runScanInts(false);
+            assertThat(gpu.intResult(n)).isEqualTo(PrimitivesReference.scan(in, false));
+            assertThat(gpu.lastTotal()).isEqualTo(PrimitivesReference.sum(in));
+            gpu.runGatherInts();
+            assertThat(gpu.intResult(n)).isEqualTo(PrimitivesReference.gather(in, perm));
+            gpu.runScatterInts(n);
+            assertThat(gpu.intResult(n)).isEqualTo(PrimitivesReference.scatter(in, perm, n));
+            gpu.runHistogram(100, -50, 1);
+            assertThat(gpu.histogramResult()).isEqualTo(PrimitivesReference.histogram(in, 100, -50, 1));
+            gpu.runSelectIfInts(Comparison.GREATER, 10);
+            assertThat(gpu.intResult((int) gpu.lastTotal()))
+                    .isEqualTo(PrimitivesReference.selectIf(in, Comparison.GREATER, 10));
+        }
+        assertThatThrownBy(() -> gpu.histogram(in, 0, 0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> gpu.histogram(in, 10, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> gpu.select(in, new int[3])).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static int[] shuffled(Random r, int n) {
