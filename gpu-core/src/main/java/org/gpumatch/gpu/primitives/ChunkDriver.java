@@ -12,7 +12,7 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * {@code l}. Scan and select launch one reduce pass per level while a level has more than {@code C} elements, then one
  * down pass per level (the top level, at most {@code C} elements, in a single work-item); so {@code 1 + 2 * L}
  * launches with {@code L = ceil(log_C(n)) - 1} (C = 16, n = 2^24: 11 launches). Reduce launches one pass per level
- * until one value remains ({@code ceil(log_C(n))} launches). All levels above 0 together hold about
+ * up to the one-chunk level ({@code L + 1} launches). All levels above 0 together hold about
  * {@code n / (C - 1)} elements, so their traffic is a small fraction of level 0's.
  *
  * <p>Cost per element at level 0: scan reads the input twice and writes the output once (int: 8 B read, 4 B written;

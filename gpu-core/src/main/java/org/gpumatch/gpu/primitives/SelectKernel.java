@@ -126,7 +126,7 @@ public abstract class SelectKernel extends DeviceScanKernel {
             int w = getGlobalId();
             int start = (int) Math.min((long) w * chunkSize, (long) chunkCount);
             int end = (int) Math.min((long) start + chunkSize, (long) chunkCount);
-            if (start < end || (w == 0 && chunkTop != 0)) {
+            if (start < end) {
                 if (chunkMode == CHUNK_REDUCE) {
                     long acc = identityLongs();
                     for (int i = start; i < end; i++) {
