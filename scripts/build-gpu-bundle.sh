@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a self-contained gpumatch bundle for a Linux x86-64 GPU host that has no JDK:
 #   gpumatch.jar  the shaded CLI/bench jar with only the Linux x86-64 Aparapi native library
-#   jre/          a jlink'ed Java runtime (java.base, java.logging, java.management, jdk.unsupported; java.desktop
+#   jre/          a jlink'ed Java runtime (java.base, java.logging, java.management, jdk.management, jdk.unsupported; java.desktop
 #                 only with --plots), its lib/server/libjvm.so gzipped (the launcher unpacks it on first use)
 #   native/       the OpenCL ICD loader (libOpenCL.so.1) of this machine, used only when the host has none
 #   corpora/      with --corpora DIR: the real texts DIR/*.gz (scripts/fetch-corpora.sh --gzip), for the bench's
@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 out=${1:-$root/.bundle/gpumatch-linux-x86_64}
-modules=java.base,java.logging,java.management,jdk.unsupported
+modules=java.base,java.logging,java.management,jdk.management,jdk.unsupported
 limit_mib=44
 if $plots; then
   # java.desktop: the bench draws its PNG plots with XChart, which uses Java2D.

@@ -15,6 +15,10 @@
 #                       peers on all cores (64 MiB prefix), 10 timed queries per resident row
 #              real     `bench exact --sigma none --text ...` on every corpus in --corpora (the paper's Tables 5-7):
 #                       all modes (resident, one-shot, CPU one thread and all cores, grep/rg)
+#              kmismatch `bench kmismatch` (256 MiB DNA, m = 32..4096, every variant, the Java peers, the
+#                       Cas-OFFinder-style row), 3 reps, single-thread peer on 4 MiB
+#              multi    `bench multi` (the paper's Tables II-V and 1,000 / 10,000 / 100,000 mixed patterns on 256 MiB)
+#              calibrate `gpumatch devices --calibrate`; the calibration file lands in OUT/calibration/
 #              legacy   issue 4's run: `bench exact --sigma 8,2` with m 1..1024 and DRK-WOM-32/64 and HRK
 #   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
 #            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
@@ -100,12 +104,22 @@ for s in "${wanted[@]}"; do
       fi
       run "$gm" bench exact --device gpu --out "$out/results" --sigma none --text "$texts" --m "$ms" --reps 20 \
         ${extra[@]+"${extra[@]}"} ;;
+    kmismatch)
+      step kmismatch
+      run "$gm" bench kmismatch --device gpu --out "$out/results" --reps 3 --cpu-size 4M ${extra[@]+"${extra[@]}"} ;;
+    multi)
+      step multi
+      run "$gm" bench multi --device gpu --out "$out/results" --reps 3 --size 256M ${extra[@]+"${extra[@]}"} ;;
+    calibrate)
+      step calibrate
+      mkdir -p "$out/calibration"
+      GPUMATCH_JAVA_OPTS="-Dgpumatch.calibration=$out/calibration/calibration.properties" run "$gm" devices --calibrate ;;
     legacy)
       step "exact (issue 4's run)"
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, kmismatch, multi, calibrate, legacy)" >&2
       status=2 ;;
   esac
 done

@@ -64,15 +64,38 @@ public final class DeviceScan {
 
     /** {@code out[i] = in[0] (+) ... (+) in[i]} for {@code 0 <= i < count}, written through {@code scanStore}. */
     public LaunchTiming inclusive(int op, int width, int count) {
-        return run(op, width, count, DeviceScanKernel.SCAN_INCLUSIVE);
+        return run(op, width, count, DeviceScanKernel.SCAN_INCLUSIVE, 0);
     }
 
     /** {@code out[i] = in[0] (+) ... (+) in[i-1]}, {@code out[0]} the identity, written through {@code scanStore}. */
     public LaunchTiming exclusive(int op, int width, int count) {
-        return run(op, width, count, DeviceScanKernel.SCAN_EXCLUSIVE);
+        return run(op, width, count, DeviceScanKernel.SCAN_EXCLUSIVE, 0);
     }
 
-    private LaunchTiming run(int op, int width, int count, int mode) {
+    /**
+     * Inclusive int-add scan for a pipeline whose current launch calls
+     * {@link DeviceScanKernel#scanIntsPass}{@code (slot, in, out)}: {@code out[i] = in[0] + ... + in[i]} (32-bit, wrapping).
+     */
+    public LaunchTiming inclusiveInts(int slot, int count) {
+        return run(GroupScanKernel.OP_BUILTIN_INT_ADD, 1, count, DeviceScanKernel.SCAN_INCLUSIVE, checkSlot(slot));
+    }
+
+    /**
+     * Exclusive int-add scan for a pipeline whose current launch calls
+     * {@link DeviceScanKernel#scanIntsPass}{@code (slot, in, out)}: {@code out[i] = in[0] + ... + in[i-1]}, {@code out[0] = 0}.
+     */
+    public LaunchTiming exclusiveInts(int slot, int count) {
+        return run(GroupScanKernel.OP_BUILTIN_INT_ADD, 1, count, DeviceScanKernel.SCAN_EXCLUSIVE, checkSlot(slot));
+    }
+
+    private static int checkSlot(int slot) {
+        if (slot < 1) {
+            throw new IllegalArgumentException("slot of an array scan must be at least 1: " + slot);
+        }
+        return slot;
+    }
+
+    private LaunchTiming run(int op, int width, int count, int mode, int slot) {
         if (width < 1 || width > GroupScanKernel.MAX_WIDTH) {
             throw new IllegalArgumentException("width must be 1.." + GroupScanKernel.MAX_WIDTH + ": " + width);
         }
@@ -105,6 +128,7 @@ public final class DeviceScan {
         }
         int top = counts.size() - 1;
 
+        k.scanSlot = slot;
         k.scanOp = op;
         k.scanWidth = width;
         k.scanItems = items;

@@ -53,6 +53,8 @@ public abstract class DeviceScanKernel extends GroupScanKernel {
     int scanMode;
     int scanOp;
     int scanWidth;
+    /** 0: {@link #scanPass()} runs this pass; above 0: the {@link #scanIntsPass} call with this slot runs it. */
+    int scanSlot;
     /** Elements at this level. */
     int scanCount;
     /** Consecutive elements per work-item. */
@@ -84,7 +86,30 @@ public abstract class DeviceScanKernel extends GroupScanKernel {
      * reach. Every work-item of every launch must call it.
      */
     protected final void scanPass() {
-        boolean active = scanMode != SCAN_OFF;
+        scanBody(scanPartials, scanPartials, 0);
+    }
+
+    /**
+     * One pass of a device-wide int-add scan of {@code in} into {@code out} (arrays of the caller, level 0 of the
+     * scan), run by {@link DeviceScan#inclusiveInts} or {@link DeviceScan#exclusiveInts} with the same {@code slot}:
+     * the passes of {@link #scanPass()} without the pipeline's {@link #scanLoad}, {@link #scanStore} and operator, so a
+     * layer's own device code can scan an array it is given. {@code in} and {@code out} must be different arrays.
+     *
+     * <p>Like {@link #scanPass()}, call it <b>unconditionally</b> from {@code run()}, once per array pair, each call
+     * with its own constant {@code slot >= 1}: the call does work only in the passes its slot is named for, and
+     * otherwise only passes the barriers. (On PoCL 3.1, 2026-11-23, a kernel that selected the arrays by a uniform
+     * branch around barrier-containing calls crashed when the branch was taken, and three sequential uniform ifs
+     * hung; unconditional calls work.) Cost as {@link DeviceScan}: 8 bytes read and 4 written per element, plus the
+     * tile totals.
+     */
+    protected final void scanIntsPass(int slot, int[] in, int[] out) {
+        scanBody(in, out, slot);
+    }
+
+    /** The pass body: level-0 elements from the hooks (slot 0) or from {@code in} to {@code out} (slot above 0). */
+    private void scanBody(int[] in, int[] out, int slot) {
+        boolean arrays = slot > 0;
+        boolean active = scanMode != SCAN_OFF && scanSlot == slot;
         int op = scanOp;
         int width = scanWidth;
         int lid = getLocalId();
@@ -94,19 +119,19 @@ public abstract class DeviceScanKernel extends GroupScanKernel {
         int end = active ? (int) Math.min(firstLong + scanItems, (long) scanCount) : start;
         // this work-item's items, combined in order (the identity when it has none)
         boolean any = start < end;
-        int a0 = any ? loadLane(op, start, 0, width) : identity(op, 0);
-        int a1 = width > 1 ? (any ? loadLane(op, start, 1, width) : identity(op, 1)) : 0;
-        int a2 = width > 2 ? (any ? loadLane(op, start, 2, width) : identity(op, 2)) : 0;
-        int a3 = width > 3 ? (any ? loadLane(op, start, 3, width) : identity(op, 3)) : 0;
+        int a0 = any ? loadLane(in, arrays, op, start, 0, width) : (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, 0));
+        int a1 = width > 1 ? (any ? loadLane(in, arrays, op, start, 1, width) : (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, 1))) : 0;
+        int a2 = width > 2 ? (any ? loadLane(in, arrays, op, start, 2, width) : (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, 2))) : 0;
+        int a3 = width > 3 ? (any ? loadLane(in, arrays, op, start, 3, width) : (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, 3))) : 0;
         for (int i = start + 1; i < end; i++) {
-            int x0 = loadLane(op, i, 0, width);
-            int x1 = width > 1 ? loadLane(op, i, 1, width) : 0;
-            int x2 = width > 2 ? loadLane(op, i, 2, width) : 0;
-            int x3 = width > 3 ? loadLane(op, i, 3, width) : 0;
-            int c0 = combine(op, 0, a0, a1, a2, a3, x0, x1, x2, x3);
-            int c1 = width > 1 ? combine(op, 1, a0, a1, a2, a3, x0, x1, x2, x3) : 0;
-            int c2 = width > 2 ? combine(op, 2, a0, a1, a2, a3, x0, x1, x2, x3) : 0;
-            int c3 = width > 3 ? combine(op, 3, a0, a1, a2, a3, x0, x1, x2, x3) : 0;
+            int x0 = loadLane(in, arrays, op, i, 0, width);
+            int x1 = width > 1 ? loadLane(in, arrays, op, i, 1, width) : 0;
+            int x2 = width > 2 ? loadLane(in, arrays, op, i, 2, width) : 0;
+            int x3 = width > 3 ? loadLane(in, arrays, op, i, 3, width) : 0;
+            int c0 = (op == OP_BUILTIN_INT_ADD ? a0 + x0 : combine(op, 0, a0, a1, a2, a3, x0, x1, x2, x3));
+            int c1 = width > 1 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 1, a0, a1, a2, a3, x0, x1, x2, x3)) : 0;
+            int c2 = width > 2 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 2, a0, a1, a2, a3, x0, x1, x2, x3)) : 0;
+            int c3 = width > 3 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 3, a0, a1, a2, a3, x0, x1, x2, x3)) : 0;
             a0 = c0;
             a1 = c1;
             a2 = c2;
@@ -117,7 +142,7 @@ public abstract class DeviceScanKernel extends GroupScanKernel {
             storeTileTotal(width, lid == size - 1);
         }
         if (active && scanMode != SCAN_REDUCE) {
-            scanTileFromCarry(op, width, start, end);
+            scanTileFromCarry(in, out, arrays, op, width, start, end);
         }
     }
 
@@ -130,13 +155,13 @@ public abstract class DeviceScanKernel extends GroupScanKernel {
     }
 
     /** A scan pass after the group scan: each work-item walks its items from its prefix and stores the results. */
-    private void scanTileFromCarry(int op, int width, int start, int end) {
+    private void scanTileFromCarry(int[] in, int[] out, boolean arrays, int op, int width, int start, int end) {
         int carryAt = scanCarryOffset + getGroupId() * width;
         boolean hasCarry = scanCarryOffset >= 0;
-        int k0 = hasCarry ? scanPartials[carryAt] : identity(op, 0);
-        int k1 = width > 1 ? (hasCarry ? scanPartials[carryAt + 1] : identity(op, 1)) : 0;
-        int k2 = width > 2 ? (hasCarry ? scanPartials[carryAt + 2] : identity(op, 2)) : 0;
-        int k3 = width > 3 ? (hasCarry ? scanPartials[carryAt + 3] : identity(op, 3)) : 0;
+        int k0 = hasCarry ? scanPartials[carryAt] : (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, 0));
+        int k1 = width > 1 ? (hasCarry ? scanPartials[carryAt + 1] : (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, 1))) : 0;
+        int k2 = width > 2 ? (hasCarry ? scanPartials[carryAt + 2] : (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, 2))) : 0;
+        int k3 = width > 3 ? (hasCarry ? scanPartials[carryAt + 3] : (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, 3))) : 0;
         int p0 = k0;
         int p1 = k1;
         int p2 = k2;
@@ -146,40 +171,42 @@ public abstract class DeviceScanKernel extends GroupScanKernel {
             int e1 = width > 1 ? groupExclusive(op, 1) : 0;
             int e2 = width > 2 ? groupExclusive(op, 2) : 0;
             int e3 = width > 3 ? groupExclusive(op, 3) : 0;
-            p0 = combine(op, 0, k0, k1, k2, k3, e0, e1, e2, e3);
-            p1 = width > 1 ? combine(op, 1, k0, k1, k2, k3, e0, e1, e2, e3) : 0;
-            p2 = width > 2 ? combine(op, 2, k0, k1, k2, k3, e0, e1, e2, e3) : 0;
-            p3 = width > 3 ? combine(op, 3, k0, k1, k2, k3, e0, e1, e2, e3) : 0;
+            p0 = (op == OP_BUILTIN_INT_ADD ? k0 + e0 : combine(op, 0, k0, k1, k2, k3, e0, e1, e2, e3));
+            p1 = width > 1 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 1, k0, k1, k2, k3, e0, e1, e2, e3)) : 0;
+            p2 = width > 2 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 2, k0, k1, k2, k3, e0, e1, e2, e3)) : 0;
+            p3 = width > 3 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 3, k0, k1, k2, k3, e0, e1, e2, e3)) : 0;
         }
         boolean inclusive = scanMode == SCAN_INCLUSIVE;
         for (int i = start; i < end; i++) {
-            int x0 = loadLane(op, i, 0, width);
-            int x1 = width > 1 ? loadLane(op, i, 1, width) : 0;
-            int x2 = width > 2 ? loadLane(op, i, 2, width) : 0;
-            int x3 = width > 3 ? loadLane(op, i, 3, width) : 0;
+            int x0 = loadLane(in, arrays, op, i, 0, width);
+            int x1 = width > 1 ? loadLane(in, arrays, op, i, 1, width) : 0;
+            int x2 = width > 2 ? loadLane(in, arrays, op, i, 2, width) : 0;
+            int x3 = width > 3 ? loadLane(in, arrays, op, i, 3, width) : 0;
             if (!inclusive) {
-                storeElement(op, i, width, p0, p1, p2, p3);
+                storeElement(out, arrays, op, i, width, p0, p1, p2, p3);
             }
-            int c0 = combine(op, 0, p0, p1, p2, p3, x0, x1, x2, x3);
-            int c1 = width > 1 ? combine(op, 1, p0, p1, p2, p3, x0, x1, x2, x3) : 0;
-            int c2 = width > 2 ? combine(op, 2, p0, p1, p2, p3, x0, x1, x2, x3) : 0;
-            int c3 = width > 3 ? combine(op, 3, p0, p1, p2, p3, x0, x1, x2, x3) : 0;
+            int c0 = (op == OP_BUILTIN_INT_ADD ? p0 + x0 : combine(op, 0, p0, p1, p2, p3, x0, x1, x2, x3));
+            int c1 = width > 1 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 1, p0, p1, p2, p3, x0, x1, x2, x3)) : 0;
+            int c2 = width > 2 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 2, p0, p1, p2, p3, x0, x1, x2, x3)) : 0;
+            int c3 = width > 3 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 3, p0, p1, p2, p3, x0, x1, x2, x3)) : 0;
             p0 = c0;
             p1 = c1;
             p2 = c2;
             p3 = c3;
             if (inclusive) {
-                storeElement(op, i, width, p0, p1, p2, p3);
+                storeElement(out, arrays, op, i, width, p0, p1, p2, p3);
             }
         }
     }
 
-    private int loadLane(int op, int i, int lane, int width) {
-        return scanLevel == 0 ? scanLoad(op, i, lane) : scanPartials[scanInOffset + i * width + lane];
+    private int loadLane(int[] in, boolean arrays, int op, int i, int lane, int width) {
+        return scanLevel > 0 ? scanPartials[scanInOffset + i * width + lane] : arrays ? in[i] : scanLoad(op, i, lane);
     }
 
-    private void storeElement(int op, int i, int width, int v0, int v1, int v2, int v3) {
-        if (scanLevel == 0) {
+    private void storeElement(int[] out, boolean arrays, int op, int i, int width, int v0, int v1, int v2, int v3) {
+        if (scanLevel == 0 && arrays) {
+            out[i] = v0;
+        } else if (scanLevel == 0) {
             scanStore(op, i, v0, v1, v2, v3);
         } else {
             int at = scanInOffset + i * width;

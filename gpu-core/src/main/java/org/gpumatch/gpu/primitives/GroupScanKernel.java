@@ -34,6 +34,12 @@ public abstract class GroupScanKernel extends Kernel {
     /** The most lanes an element may have. */
     public static final int MAX_WIDTH = 4;
 
+    /**
+     * Reserved operator code: int addition of lane 0 (identity 0), built into the layers so that a layer's own device
+     * code can scan without the pipeline's {@link #combine} (pipelines must not use this code for their operators).
+     */
+    public static final int OP_BUILTIN_INT_ADD = -1;
+
     /** Lane-major scratch: lane {@code l} of work-item {@code i} at {@code l * localSize + i}. */
     @Local protected int[] groupScratch = new int[MAX_WIDTH];
 
@@ -79,10 +85,10 @@ public abstract class GroupScanKernel extends Kernel {
             int l3 = has ? groupScratch[3 * size + lid - offset] : 0;
             localBarrier();
             if (has) {
-                int c0 = combine(op, 0, l0, l1, l2, l3, o0, o1, o2, o3);
-                int c1 = width > 1 ? combine(op, 1, l0, l1, l2, l3, o0, o1, o2, o3) : 0;
-                int c2 = width > 2 ? combine(op, 2, l0, l1, l2, l3, o0, o1, o2, o3) : 0;
-                int c3 = width > 3 ? combine(op, 3, l0, l1, l2, l3, o0, o1, o2, o3) : 0;
+                int c0 = (op == OP_BUILTIN_INT_ADD ? l0 + o0 : combine(op, 0, l0, l1, l2, l3, o0, o1, o2, o3));
+                int c1 = width > 1 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 1, l0, l1, l2, l3, o0, o1, o2, o3)) : 0;
+                int c2 = width > 2 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 2, l0, l1, l2, l3, o0, o1, o2, o3)) : 0;
+                int c3 = width > 3 ? (op == OP_BUILTIN_INT_ADD ? 0 : combine(op, 3, l0, l1, l2, l3, o0, o1, o2, o3)) : 0;
                 o0 = c0;
                 o1 = c1;
                 o2 = c2;
@@ -104,7 +110,7 @@ public abstract class GroupScanKernel extends Kernel {
     /** Lane {@code lane} of this work-item's exclusive prefix (the identity for work-item 0). */
     protected final int groupExclusive(int op, int lane) {
         int lid = getLocalId();
-        return lid == 0 ? identity(op, lane) : groupScratch[lane * getLocalSize() + lid - 1];
+        return lid == 0 ? (op == OP_BUILTIN_INT_ADD ? 0 : identity(op, lane)) : groupScratch[lane * getLocalSize() + lid - 1];
     }
 
     /** Lane {@code lane} of the whole group's combination. */

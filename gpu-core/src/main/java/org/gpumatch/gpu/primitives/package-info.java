@@ -18,7 +18,15 @@
  *       (2x2 matrices over Z_p, right or left product); host twins implement
  *       {@link org.gpumatch.gpu.primitives.ScanOperator} and {@link org.gpumatch.gpu.primitives.ScanReference}
  *       is the sequential reference.</li>
+ *   <li>{@link org.gpumatch.gpu.primitives.SelectKernel} + {@link org.gpumatch.gpu.primitives.ChunkDriver} and
+ *       {@link org.gpumatch.gpu.primitives.ElementDriver}: int and long scan, reduce, stable select, gather, scatter
+ *       and histogram on arrays the pipeline passes, per-work-item chunks without barriers; {@link org.gpumatch.gpu.primitives.GpuArrays} runs one of them
+ *       on Java arrays through {@link org.gpumatch.gpu.primitives.StandardPipeline};
+ *       {@link org.gpumatch.gpu.primitives.PrimitivesReference} is their sequential twin.</li>
  * </ul>
+ *
+ * <p>Barrier-containing device functions are called unconditionally from {@code run()}, each with a slot that the
+ * driver names; on PoCL 3.1 uniform branches around such calls crashed or hung (see gpu-core/README.md).
  *
  * <p>What did not work, or was not tried, as a way to pass the operator: an interface or lambda called inside the
  * kernel (Aparapi rejects INVOKEINTERFACE); a scan kernel instance of its own (buffers cannot be shared between

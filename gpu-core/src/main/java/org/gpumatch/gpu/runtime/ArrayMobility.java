@@ -47,8 +47,9 @@ public final class ArrayMobility {
             long region = Long.parseLong(hs.getVMOption("G1HeapRegionSize").getValue());
             // the header of an array object counts against the region: stay on the safe side of it
             return region > 0 ? region / 2 : Long.MAX_VALUE;
-        } catch (RuntimeException e) {
-            return Long.MAX_VALUE; // unknown region size: treat every array as movable
+        } catch (RuntimeException | LinkageError e) {
+            // unknown region size (e.g. a runtime image without the jdk.management module): treat every array as movable
+            return Long.MAX_VALUE;
         }
     }
 }

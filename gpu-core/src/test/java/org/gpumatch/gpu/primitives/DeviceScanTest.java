@@ -84,6 +84,34 @@ class DeviceScanTest {
                 "right n=" + m);
     }
 
+    /** The array-argument int scan ({@code scanIntsPass}), out of place and in place, against the reference. */
+    @Test
+    void arrayArgumentIntScan() {
+        Random r = new Random(5);
+        ScanTestKernel k = launcher.kernel();
+        for (int items : new int[] {1, 4}) {
+            DeviceScan scan = new DeviceScan(launcher, items);
+            int tile = scan.tileElements();
+            for (int n : new int[] {1, tile - 1, tile, tile + 1, tile * tile + 7, 1_000_003}) {
+                int[] in = r.ints(n, -1000, 1000).toArray();
+                for (boolean inclusive : new boolean[] {true, false}) {
+                    int[] expected = inclusive ? ScanReference.inclusive(in, IntAddOp.OPERATOR)
+                            : ScanReference.exclusive(in, IntAddOp.OPERATOR);
+                    k.input = in;
+                    k.output = new int[n];
+                    k.put(k.input).put(k.output);
+                    if (inclusive) {
+                        scan.inclusiveInts(ScanTestKernel.SLOT_INTS, n);
+                    } else {
+                        scan.exclusiveInts(ScanTestKernel.SLOT_INTS, n);
+                    }
+                    k.get(k.output);
+                    assertThat(k.output).as("inclusive=%s items=%d n=%d", inclusive, items, n).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
     /** The work-group scan alone, inclusive, exclusive and total, on a partial last group. */
     @Test
     void groupScanAlone() {

@@ -22,8 +22,8 @@ class ScanOperatorConversionTest {
         assertThat(body(source, "GroupScanKernel__groupScan(")).contains(KERNEL + "combine(this, op, 0,");
         // the device scan pass loads, stores and seeds with the overrides
         assertThat(body(source, "DeviceScanKernel__loadLane(")).contains(KERNEL + "scanLoad(this, op, i, lane)");
-        assertThat(body(source, "DeviceScanKernel__storeElement(")).contains(KERNEL + "scanStore(this, op, i,");
         assertThat(body(source, "DeviceScanKernel__scanTileFromCarry(")).contains(KERNEL + "identity(this, op, 0)");
+        assertThat(body(source, "DeviceScanKernel__storeElement(")).contains(KERNEL + "scanStore(this, op, i,");
         // the operators' static helpers become plain C functions
         assertThat(source).contains("int org_gpumatch_gpu_primitives_Mat2ModP__productLane(int lane,");
         assertThat(source).contains("int org_gpumatch_gpu_primitives_IntAddOp__add(int a, int b)");

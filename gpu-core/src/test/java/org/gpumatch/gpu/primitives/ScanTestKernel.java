@@ -14,6 +14,9 @@ final class ScanTestKernel extends DeviceScanKernel {
     /** Own phase: each work-item scans element {@code gid} within its group; writes inclusive, exclusive and total. */
     static final int PHASE_GROUP = 1;
 
+    /** The slot of the array-argument scan of {@link #input} into {@link #output}. */
+    static final int SLOT_INTS = 1;
+
     int phase;
     int prime = 7;
     int groupOp;
@@ -58,7 +61,9 @@ final class ScanTestKernel extends DeviceScanKernel {
 
     @Override
     public void run() {
+        // every barrier-containing call unconditional: each does work only in the passes meant for it
         scanPass();
+        scanIntsPass(SLOT_INTS, input, output);
         groupPhase();
         localBarrier();
     }
