@@ -80,7 +80,7 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]"
                     + " [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES]"
                     + " [--modes LIST]",
-            "suites: ceiling, exact, multi, kmismatch, sa, results (rewrite RESULTS.md from the CSVs); checker (later)",
+            "suites: ceiling, exact, primitives, multi, kmismatch, sa, results (rewrite RESULTS.md from the CSVs); checker (later)",
             "  --quick        small inputs and few repetitions (CI)",
             "  --device D     auto (default), gpu, opencl, or a substring of the OpenCL device name",
             "  --out DIR      results folder (default bench/results); RESULTS.md is written to its parent",

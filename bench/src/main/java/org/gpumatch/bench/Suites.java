@@ -6,6 +6,7 @@ import org.gpumatch.bench.ceiling.CeilingSuite;
 import org.gpumatch.bench.exact.ExactSuite;
 import org.gpumatch.bench.kmismatch.KMismatchSuite;
 import org.gpumatch.bench.multi.MultiSuite;
+import org.gpumatch.bench.primitives.PrimitivesSuite;
 import org.gpumatch.bench.report.ResultsSuite;
 import org.gpumatch.bench.sa.SaSuite;
 
@@ -22,7 +23,7 @@ public final class Suites {
     /** The suites of this build. */
     public static Suites standard() {
         Map<String, Suite> impl = new LinkedHashMap<>();
-        for (Suite s : new Suite[] {new CeilingSuite(), new ExactSuite(), new MultiSuite(), new KMismatchSuite(),
+        for (Suite s : new Suite[] {new CeilingSuite(), new ExactSuite(), new PrimitivesSuite(), new MultiSuite(), new KMismatchSuite(),
                 new SaSuite(), new ResultsSuite()}) {
             impl.put(s.name(), s);
         }

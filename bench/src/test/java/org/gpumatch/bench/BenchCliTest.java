@@ -102,6 +102,19 @@ class BenchCliTest {
     }
 
     @Test
+    void primitivesQuickValidatesAndRecords() throws Exception {
+        Path results = tmp.resolve("results");
+        Run r = bench("primitives", "--quick", "--size", "70000", "--reps", "1", "--device", deviceArg(), "--out",
+                results.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("primitives, resident", "of CUB's");
+        assertThat(onlyCsv(results)).extracting(ResultRow::algorithm).contains("scan-exclusive-int",
+                "select-flagged-int", "select-if-int", "histogram-256", "gather-int", "scatter-int",
+                "scan-exclusive-long", "reduce-sum-long");
+    }
+
+    @Test
     void exactQuickValidatesRecordsPlotsAndSummarizes() throws Exception {
         Path results = tmp.resolve("results");
         // 1 MiB instead of quick's 4: the cooperative algorithms cost far more per byte on PoCL than on a GPU, and each

@@ -1,0 +1,165 @@
+package org.gpumatch.bench.primitives;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.function.Supplier;
+import org.gpumatch.bench.BenchContext;
+import org.gpumatch.bench.Samples;
+import org.gpumatch.bench.Suite;
+import org.gpumatch.bench.ValidationException;
+import org.gpumatch.bench.ceiling.CeilingSuite;
+import org.gpumatch.bench.report.ResultRow;
+import org.gpumatch.bench.report.ResultsMarkdown;
+import org.gpumatch.bench.report.RowFactory;
+import org.gpumatch.bench.report.RunRecord;
+import org.gpumatch.gpu.primitives.Comparison;
+import org.gpumatch.gpu.primitives.GpuArrays;
+import org.gpumatch.gpu.primitives.PrimitivesReference;
+import org.gpumatch.gpu.primitives.SelectKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
+
+/**
+ * {@code bench primitives}: each GPU primitive of gpu-core on resident data at n = 2^24, 2^27 and 10^8 elements
+ * ({@code --size} sets one n; quick: 2^20), device and wall time, next to the read ceiling and to CUB's figure on an
+ * H200 (CUDA 13, n = 10^8: exclusive scan of u32 3.0 TB/s of bytes read + written, select-if 433 G elements/s, radix
+ * sort pairs u32/u32 31.2 G/s and u64/u32 13.2 G/s; the issue's targets are half of each).
+ *
+ * <p>Each row: one primitive, uploaded once ({@link GpuArrays}'s resident API), one validated run against
+ * {@link PrimitivesReference}, then {@code --reps} timed runs (default 10, quick 3). The CSV's "GB/s" columns are
+ * G elements per second (n counts elements); the note gives bytes moved per element and the ratio to CUB where CUB has
+ * a figure. Host memory: the input, one output and the reference's answer (about 24 bytes per element for longs).
+ */
+public final class PrimitivesSuite implements Suite {
+    private static final String TEXT = "random-ints";
+    private static final double CUB_SCAN_TBPS = 3.0;
+    private static final double CUB_SELECT_GEPS = 433;
+
+    @Override
+    public String name() {
+        return "primitives";
+    }
+
+    @Override
+    public void run(BenchContext ctx) throws IOException {
+        RowFactory rows = new RowFactory(ctx.info(), name(), ctx.options().quick());
+        try (RunRecord record = RunRecord.create(ctx.options().out(), ctx.info(), name(), ctx.options().quick())) {
+            CeilingSuite.measure(ctx, rows, record);
+            List<Integer> sizes = ctx.options().size().isPresent()
+                    ? List.of((int) Math.min(Integer.MAX_VALUE - 8, ctx.options().size().getAsLong()))
+                    : ctx.options().quick() ? List.of(1 << 20) : List.of(1 << 24, 1 << 27, 100_000_000);
+            int reps = ctx.options().reps().orElse(ctx.options().quick() ? 3 : 10);
+            List<ResultRow> all = new ArrayList<>();
+            for (int n : sizes) {
+                all.addAll(measureSize(ctx, rows, n, reps));
+            }
+            all.forEach(record::add);
+            print(ctx, all);
+            ctx.out().println("results: " + record.csv());
+        }
+        ResultsMarkdown.regenerate(ctx.options().out()).ifPresent(p -> ctx.progress("updated " + p));
+    }
+
+    private List<ResultRow> measureSize(BenchContext ctx, RowFactory rows, int n, int reps) {
+        Random r = new Random(n);
+        int[] ints = r.ints(n).toArray();
+        int[] small = r.ints(n, -1000, 1000).toArray();
+        long[] longs = r.longs(n, -(1L << 40), 1L << 40).toArray();
+        int[] flags = r.ints(n, 0, 2).toArray();
+        int[] perm = permutation(r, n);
+        List<ResultRow> out = new ArrayList<>();
+        try (GpuArrays g = new GpuArrays(ctx.device())) {
+            g.loadInts(small);
+            out.add(time(ctx, rows, "scan-exclusive-int", n, 8, CUB_SCAN_TBPS * 1000 / 8, reps,
+                    () -> g.runScanInts(false),
+                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.scan(small, false))));
+            out.add(time(ctx, rows, "reduce-sum-int", n, 4, Double.NaN, reps,
+                    () -> g.runReduceInts(SelectKernel.COMBINE_SUM),
+                    () -> g.lastTotal() == PrimitivesReference.sum(small)));
+            g.loadFlags(flags);
+            g.loadInts(ints);
+            out.add(time(ctx, rows, "select-flagged-int", n, 8, CUB_SELECT_GEPS, reps,
+                    () -> g.runSelectInts(false), () -> {
+                        int[] want = PrimitivesReference.selectFlagged(ints, flags);
+                        return g.lastTotal() == want.length && Arrays.equals(g.intResult(want.length), want);
+                    }));
+            out.add(time(ctx, rows, "select-if-int", n, 4, CUB_SELECT_GEPS, reps,
+                    () -> g.runSelectIfInts(Comparison.LESS, 0), () -> {
+                        int[] want = PrimitivesReference.selectIf(ints, Comparison.LESS, 0);
+                        return g.lastTotal() == want.length && Arrays.equals(g.intResult(want.length), want);
+                    }));
+            out.add(time(ctx, rows, "histogram-256", n, 4, Double.NaN, reps,
+                    () -> g.runHistogram(256, Integer.MIN_VALUE, 1L << 24),
+                    () -> Arrays.equals(g.histogramResult(),
+                            PrimitivesReference.histogram(ints, 256, Integer.MIN_VALUE, 1L << 24))));
+            g.loadFlags(perm);
+            out.add(time(ctx, rows, "gather-int", n, 12, Double.NaN, reps, g::runGatherInts,
+                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.gather(ints, perm))));
+            out.add(time(ctx, rows, "scatter-int", n, 12, Double.NaN, reps, () -> g.runScatterInts(n),
+                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.scatter(ints, perm, n))));
+            g.loadLongs(longs);
+            out.add(time(ctx, rows, "scan-exclusive-long", n, 16, Double.NaN, reps, () -> g.runScanLongs(false),
+                    () -> Arrays.equals(g.longResult(n), PrimitivesReference.scan(longs, false))));
+            out.add(time(ctx, rows, "reduce-sum-long", n, 8, Double.NaN, reps,
+                    () -> g.runReduceLongs(SelectKernel.COMBINE_SUM),
+                    () -> g.lastTotal() == PrimitivesReference.sum(longs)));
+        }
+        return out;
+    }
+
+    /**
+     * One validated run, then {@code reps} timed runs of {@code run}. {@code bytesPerElement} (read + written) turns
+     * elements per second into bandwidth; {@code cubGeps} is CUB's figure in G elements/s, or NaN.
+     */
+    private static ResultRow time(BenchContext ctx, RowFactory rows, String primitive, int n, int bytesPerElement,
+                                  double cubGeps, int reps, Supplier<LaunchTiming> run, Supplier<Boolean> valid) {
+        run.get();
+        if (!valid.get()) {
+            throw new ValidationException(primitive + " n=" + n + ": the device result differs from the reference");
+        }
+        long[] dev = new long[reps];
+        long[] wall = new long[reps];
+        boolean profiled = true;
+        for (int i = 0; i < reps; i++) {
+            LaunchTiming t = run.get();
+            wall[i] = t.wallNanos();
+            dev[i] = t.kernelNanos();
+            profiled &= t.hasDeviceTimes();
+        }
+        Samples device = profiled ? Samples.of(dev) : null;
+        Samples w = Samples.of(wall);
+        double geps = n / (double) (profiled ? device.median() : w.median());
+        String note = String.format(Locale.ROOT, "%d B/element moved: %.0f GB/s%s", bytesPerElement,
+                geps * bytesPerElement, Double.isNaN(cubGeps) ? ""
+                        : String.format(Locale.ROOT, "; %.2f of CUB's %.0f G/s (H200, n=1e8)", geps / cubGeps, cubGeps));
+        ctx.progress(String.format(Locale.ROOT, "%-20s n=%d: %.3f ms device, %.3f ms wall, %.1f G elements/s; %s",
+                primitive, n, profiled ? device.median() / 1e6 : Double.NaN, w.median() / 1e6, geps, note));
+        return rows.row(primitive, "resident", TEXT, n, 0, 32, 0, device, w, note);
+    }
+
+    private static void print(BenchContext ctx, List<ResultRow> all) {
+        ctx.out().println();
+        ctx.out().println("primitives, resident, G elements/s (device time; wall in brackets)");
+        for (ResultRow row : all) {
+            ctx.out().printf(Locale.ROOT, "%-22s n=%-10d %8.1f (%8.1f)  %s%n", row.algorithm(), row.n(),
+                    row.deviceGbps(), row.wallGbps(), row.note());
+        }
+    }
+
+    private static int[] permutation(Random r, int n) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
+    }
+}
