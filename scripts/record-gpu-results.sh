@@ -15,6 +15,7 @@
 #                       peers on all cores (64 MiB prefix), 10 timed queries per resident row
 #              real     `bench exact --sigma none --text ...` on every corpus in --corpora (the paper's Tables 5-7):
 #                       all modes (resident, one-shot, CPU one thread and all cores, grep/rg)
+#              primitives `bench primitives` (gpu-core's primitives at n = 2^24, 2^27, 10^8, resident)
 #              kmismatch `bench kmismatch` (256 MiB DNA, m = 32..4096, every variant, the Java peers, the
 #                       Cas-OFFinder-style row), 3 reps, single-thread peer on 4 MiB
 #              multi    `bench multi` (the paper's Tables II-V and 1,000 / 10,000 / 100,000 mixed patterns on 256 MiB)
@@ -104,6 +105,9 @@ for s in "${wanted[@]}"; do
       fi
       run "$gm" bench exact --device gpu --out "$out/results" --sigma none --text "$texts" --m "$ms" --reps 20 \
         ${extra[@]+"${extra[@]}"} ;;
+    primitives)
+      step primitives
+      run "$gm" bench primitives --device gpu --out "$out/results" ${extra[@]+"${extra[@]}"} ;;
     kmismatch)
       step kmismatch
       run "$gm" bench kmismatch --device gpu --out "$out/results" --reps 3 --cpu-size 4M ${extra[@]+"${extra[@]}"} ;;
@@ -119,7 +123,7 @@ for s in "${wanted[@]}"; do
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, kmismatch, multi, calibrate, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, legacy)" >&2
       status=2 ;;
   esac
 done
