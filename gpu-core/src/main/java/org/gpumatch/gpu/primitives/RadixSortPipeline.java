@@ -1,0 +1,60 @@
+package org.gpumatch.gpu.primitives;
+
+/**
+ * A concrete pipeline kernel that only sorts: u32 or u64 keys, alone or with u32 values, in the arrays it owns. Used by
+ * {@link GpuArraySorter} (the public way to sort Java arrays) and by the tests; a model for pipelines that sort their
+ * own arrays among other primitives.
+ */
+public final class RadixSortPipeline extends PrimitiveKernel {
+    /** Slot of the u32 keys-only sort of {@link #keys32}. */
+    public static final int SLOT_KEYS_U32 = 1;
+    /** Slot of the u32/u32 pairs sort of {@link #keys32} and {@link #values}. */
+    public static final int SLOT_PAIRS_U32 = 2;
+    /** Slot of the u64 keys-only sort of {@link #keys64}. */
+    public static final int SLOT_KEYS_U64 = 3;
+    /** Slot of the u64/u32 pairs sort of {@link #keys64} and {@link #values}. */
+    public static final int SLOT_PAIRS_U64 = 4;
+
+    int[] keys32 = new int[1];
+    int[] keys32Alt = new int[1];
+    long[] keys64 = new long[1];
+    long[] keys64Alt = new long[1];
+    int[] values = new int[1];
+    int[] valuesAlt = new int[1];
+
+    @Override
+    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
+        return lane == 0 ? a0 + b0 : 0;
+    }
+
+    @Override
+    protected int identity(int op, int lane) {
+        return 0;
+    }
+
+    @Override
+    protected int scanLoad(int op, int i, int lane) {
+        return 0;
+    }
+
+    @Override
+    protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
+        // this pipeline runs no hook-based scan
+    }
+
+    @Override
+    public void run() {
+        // every barrier-containing call unconditional: each works only in the launches meant for it
+        sortCalls(false);
+        radixSortTile();
+        sortCalls(true);
+        localBarrier(); // Aparapi's Java threads reuse local arrays across groups
+    }
+
+    private void sortCalls(boolean afterTile) {
+        radixSortKeysU32(SLOT_KEYS_U32, afterTile, keys32, keys32Alt);
+        radixSortPairsU32(SLOT_PAIRS_U32, afterTile, keys32, values, keys32Alt, valuesAlt);
+        radixSortKeysU64(SLOT_KEYS_U64, afterTile, keys64, keys64Alt);
+        radixSortPairsU64(SLOT_PAIRS_U64, afterTile, keys64, values, keys64Alt, valuesAlt);
+    }
+}
