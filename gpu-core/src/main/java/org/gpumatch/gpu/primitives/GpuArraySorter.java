@@ -26,17 +26,19 @@ public final class GpuArraySorter implements AutoCloseable {
 
     /** A sorter on {@code device} with the default geometry. */
     public GpuArraySorter(ComputeDevice device) {
-        this(device, DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS, DeviceRadixSort.DEFAULT_ITEMS);
+        this(device, DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS, DeviceRadixSort.DEFAULT_CHUNK);
     }
 
     /**
      * A sorter on {@code device} with work-groups of {@code localSize} (lowered to what the device allows), digits of
-     * at most {@code digitBits} bits and {@code items} elements ranked per work-item.
+     * at most {@code digitBits} bits and chunks of {@code chunk} elements per work-item.
+     *
+     * @throws IllegalArgumentException when digitBits is not 1..8 or chunk is not positive
      */
-    public GpuArraySorter(ComputeDevice device, int localSize, int digitBits, int items) {
-        DeviceRadixSort.checkGeometry(digitBits, items);
+    public GpuArraySorter(ComputeDevice device, int localSize, int digitBits, int chunk) {
+        DeviceRadixSort.checkGeometry(digitBits, chunk);
         this.launcher = new GuardedKernel<>(new RadixSortPipeline(), device, localSize);
-        this.sort = new DeviceRadixSort(launcher, digitBits, items);
+        this.sort = new DeviceRadixSort(launcher, digitBits, chunk);
     }
 
     /** Sorts u32 keys (unsigned) on bits {@code [beginBit, endBit)} in place. */
@@ -128,11 +130,12 @@ public final class GpuArraySorter implements AutoCloseable {
         }
         RadixSortPipeline k = launcher.kernel();
         boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
-        int[][] resident = pairs ? new int[][] {k.values} : new int[0][];
+        int[][] resident = pairs ? new int[][] {k.values, k.valuesAlt} : new int[0][];
         if (loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64) {
-            return sort.sortU64(loadedSlot, loadedCount, beginBit, endBit, k.keys64, resident);
+            return sort.sortU64(loadedSlot, loadedCount, beginBit, endBit, k.keys64, k.keys64Alt, resident);
         }
-        int[][] withKeys = pairs ? new int[][] {k.keys32, k.values} : new int[][] {k.keys32};
+        int[][] withKeys = pairs ? new int[][] {k.keys32, k.keys32Alt, k.values, k.valuesAlt}
+                : new int[][] {k.keys32, k.keys32Alt};
         return sort.sortU32(loadedSlot, loadedCount, beginBit, endBit, withKeys);
     }
 

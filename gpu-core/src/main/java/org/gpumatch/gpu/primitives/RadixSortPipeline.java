@@ -44,17 +44,11 @@ public final class RadixSortPipeline extends PrimitiveKernel {
 
     @Override
     public void run() {
-        // every barrier-containing call unconditional: each works only in the launches meant for it
-        sortCalls(false);
-        radixSortTile();
-        sortCalls(true);
+        radixSortScanPass(); // the only barriers: the digit-count scan
+        radixSortKeysU32(SLOT_KEYS_U32, keys32, keys32Alt);
+        radixSortPairsU32(SLOT_PAIRS_U32, keys32, values, keys32Alt, valuesAlt);
+        radixSortKeysU64(SLOT_KEYS_U64, keys64, keys64Alt);
+        radixSortPairsU64(SLOT_PAIRS_U64, keys64, values, keys64Alt, valuesAlt);
         localBarrier(); // Aparapi's Java threads reuse local arrays across groups
-    }
-
-    private void sortCalls(boolean afterTile) {
-        radixSortKeysU32(SLOT_KEYS_U32, afterTile, keys32, keys32Alt);
-        radixSortPairsU32(SLOT_PAIRS_U32, afterTile, keys32, values, keys32Alt, valuesAlt);
-        radixSortKeysU64(SLOT_KEYS_U64, afterTile, keys64, keys64Alt);
-        radixSortPairsU64(SLOT_PAIRS_U64, afterTile, keys64, values, keys64Alt, valuesAlt);
     }
 }

@@ -8,7 +8,6 @@ import java.util.stream.IntStream;
 import org.gpumatch.gpu.runtime.TestDevices;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -17,12 +16,11 @@ import org.junit.jupiter.api.TestInstance;
  * checks stability. Sizes 0, 1, 255..257 and around the tile; key shapes random, all-equal, sorted, reverse-sorted,
  * top bit set (unsigned order), few distinct; bit ranges full, narrow, odd widths, empty; one size above 2^24.
  */
-@Disabled("not yet verified: PoCL 3.1 spends minutes in clBuildProgram on RadixSortPipeline (2026-11-23); see gpu-core/README.md")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RadixSortTest {
-    /** Small tiles (32 x 4 = 128 elements), 4-bit digits: many tiles, multi-level count scans. */
+    /** Work-groups of 32, chunks of 4 elements, 4-bit digits: many chunks, multi-level count scans. */
     private GpuArraySorter small;
-    /** The default geometry with 5-bit digits (odd digit widths, passes of fewer bits). */
+    /** Work-groups of 64, chunks of 3, 5-bit digits (odd digit widths, passes of fewer bits). */
     private GpuArraySorter wide;
 
     @BeforeAll
@@ -114,7 +112,9 @@ class RadixSortTest {
     void aboveTwoToThe24() {
         Random r = new Random(4);
         int n = (1 << 24) + 3;
-        checkPairsU32(small, r.ints(n).toArray(), 0, 32, "n=2^24+3");
+        try (GpuArraySorter big = new GpuArraySorter(TestDevices.openCl())) {
+            checkPairsU32(big, r.ints(n).toArray(), 20, 28, "n=2^24+3"); // two passes keep it to seconds on PoCL
+        }
     }
 
     @Test
@@ -150,7 +150,15 @@ class RadixSortTest {
         int[] expectedValues = values.clone();
         SortReference.sortU32(expectedKeys, expectedValues, begin, end);
         s.sortPairs(keys, values, begin, end);
-        assertThat(keys).as("keys " + what).containsExactly(expectedKeys);
-        assertThat(values).as("values " + what).containsExactly(expectedValues);
+        assertSameInts(keys, expectedKeys, "keys " + what);
+        assertSameInts(values, expectedValues, "values " + what);
+    }
+
+    /** Array equality with the first difference in the message (AssertJ's diff is quadratic on millions). */
+    static void assertSameInts(int[] actual, int[] expected, String what) {
+        int at = java.util.Arrays.mismatch(actual, expected);
+        assertThat(at).as("%s: first difference at %d of %d (actual %s, expected %s)", what, at, expected.length,
+                at >= 0 && at < actual.length ? actual[at] : "-", at >= 0 && at < expected.length ? expected[at] : "-")
+                .isEqualTo(-1);
     }
 }
