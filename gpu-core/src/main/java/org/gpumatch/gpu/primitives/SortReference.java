@@ -37,6 +37,26 @@ public final class SortReference {
         permute(values, order);
     }
 
+    /**
+     * Stably sorts (key, value) pairs by unsigned key within each segment, in place: {@code heads[i] != 0} starts a
+     * segment at {@code i}, element 0 always starts one (the twin of {@link DeviceSegmentedSort}).
+     */
+    public static void segmentedSortU32(int[] keys, int[] values, int[] heads) {
+        int start = 0;
+        while (start < keys.length) {
+            int end = start + 1;
+            while (end < keys.length && heads[end] == 0) {
+                end++;
+            }
+            int[] k = java.util.Arrays.copyOfRange(keys, start, end);
+            int[] v = java.util.Arrays.copyOfRange(values, start, end);
+            sortU32(k, v, 0, 32);
+            System.arraycopy(k, 0, keys, start, k.length);
+            System.arraycopy(v, 0, values, start, v.length);
+            start = end;
+        }
+    }
+
     /** Bits {@code [beginBit, endBit)} of {@code key}, shifted down. */
     static long bits(long key, int beginBit, int endBit) {
         int width = endBit - beginBit;
