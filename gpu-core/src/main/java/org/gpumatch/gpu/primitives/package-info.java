@@ -18,6 +18,14 @@
  *       (2x2 matrices over Z_p, right or left product); host twins implement
  *       {@link org.gpumatch.gpu.primitives.ScanOperator} and {@link org.gpumatch.gpu.primitives.ScanReference}
  *       is the sequential reference.</li>
+ *   <li>{@link org.gpumatch.gpu.primitives.RadixSortKernel} + {@link org.gpumatch.gpu.primitives.DeviceRadixSort}:
+ *       stable LSD radix sort (u32/u64 keys, u32 values, bit ranges) by barrier-free per-work-item chunks around the
+ *       device scan; {@link org.gpumatch.gpu.primitives.GpuArraySorter} sorts Java arrays.</li>
+ *   <li>{@link org.gpumatch.gpu.primitives.SegmentedSortKernel} +
+ *       {@link org.gpumatch.gpu.primitives.DeviceSegmentedSort}: segmented sort of u32/u32 pairs by head flags
+ *       (per-segment insertion sort, or a radix sort of segment-prefixed keys when a segment is long);
+ *       {@link org.gpumatch.gpu.primitives.GpuSegmentedSorter} sorts Java arrays.</li>
+ *   <li>{@link org.gpumatch.gpu.primitives.SortReference}: pure-Java twins of both sorts.</li>
  * </ul>
  *
  * <p>What did not work, or was not tried, as a way to pass the operator: an interface or lambda called inside the
