@@ -74,6 +74,7 @@ public final class DeviceSegmentedSort {
             return LaunchTiming.NONE;
         }
         SegmentedSortKernel k = launcher.kernel();
+        k.sizeGroupScratch(launcher.localSize()); // every launch passes the scan's group scan
         int groups = (int) (((long) count + launcher.localSize() - 1) / launcher.localSize());
         k.ssSlot = slot;
         k.ssCount = count;
