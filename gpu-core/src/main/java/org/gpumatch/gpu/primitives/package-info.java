@@ -23,6 +23,14 @@
  *       and histogram on arrays the pipeline passes, per-work-item chunks without barriers; {@link org.gpumatch.gpu.primitives.GpuArrays} runs one of them
  *       on Java arrays through {@link org.gpumatch.gpu.primitives.StandardPipeline};
  *       {@link org.gpumatch.gpu.primitives.PrimitivesReference} is their sequential twin.</li>
+ *   <li>{@link org.gpumatch.gpu.primitives.RadixSortKernel} + {@link org.gpumatch.gpu.primitives.DeviceRadixSort}:
+ *       stable LSD radix sort (u32/u64 keys, u32 values, bit ranges) by barrier-free per-work-item chunks around the
+ *       device scan; {@link org.gpumatch.gpu.primitives.GpuArraySorter} sorts Java arrays.</li>
+ *   <li>{@link org.gpumatch.gpu.primitives.SegmentedSortKernel} +
+ *       {@link org.gpumatch.gpu.primitives.DeviceSegmentedSort}: segmented sort of u32/u32 pairs by head flags
+ *       (per-segment insertion sort, or a radix sort of segment-prefixed keys when a segment is long);
+ *       {@link org.gpumatch.gpu.primitives.GpuSegmentedSorter} sorts Java arrays.</li>
+ *   <li>{@link org.gpumatch.gpu.primitives.SortReference}: pure-Java twins of both sorts.</li>
  * </ul>
  *
  * <p>Barrier-containing device functions are called unconditionally from {@code run()}, each with a slot that the

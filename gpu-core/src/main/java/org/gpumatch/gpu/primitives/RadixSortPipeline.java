@@ -1,0 +1,60 @@
+package org.gpumatch.gpu.primitives;
+
+/**
+ * A concrete pipeline kernel that only sorts: u32 or u64 keys, alone or with u32 values, and segmented u32/u32 pairs,
+ * in the arrays it owns. Used by {@link GpuArraySorter} and {@link GpuSegmentedSorter} (the public ways to sort Java
+ * arrays) and by the tests; a model for pipelines that sort their own arrays among other primitives. The segmented
+ * sort's large path uses {@link #keys64} as its composite keys (radix slot {@link #SLOT_PAIRS_U64}).
+ */
+public final class RadixSortPipeline extends PrimitiveKernel {
+    /** Slot of the u32 keys-only sort of {@link #keys32}. */
+    public static final int SLOT_KEYS_U32 = 1;
+    /** Slot of the u32/u32 pairs sort of {@link #keys32} and {@link #values}. */
+    public static final int SLOT_PAIRS_U32 = 2;
+    /** Slot of the u64 keys-only sort of {@link #keys64}. */
+    public static final int SLOT_KEYS_U64 = 3;
+    /** Slot of the u64/u32 pairs sort of {@link #keys64} and {@link #values}. */
+    public static final int SLOT_PAIRS_U64 = 4;
+
+    /** Slot of the segmented sort of {@link #keys32} and {@link #values} by {@link #heads}. */
+    public static final int SLOT_SEGMENTED = 1;
+
+    int[] keys32 = new int[1];
+    int[] keys32Alt = new int[1];
+    long[] keys64 = new long[1];
+    long[] keys64Alt = new long[1];
+    int[] values = new int[1];
+    int[] valuesAlt = new int[1];
+    int[] heads = new int[1];
+
+    @Override
+    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
+        return lane == 0 ? a0 + b0 : 0;
+    }
+
+    @Override
+    protected int identity(int op, int lane) {
+        return 0;
+    }
+
+    @Override
+    protected int scanLoad(int op, int i, int lane) {
+        return 0;
+    }
+
+    @Override
+    protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
+        // this pipeline runs no hook-based scan
+    }
+
+    @Override
+    public void run() {
+        radixSortScanPass(); // the only barriers: the digit-count scan
+        radixSortKeysU32(SLOT_KEYS_U32, keys32, keys32Alt);
+        radixSortPairsU32(SLOT_PAIRS_U32, keys32, values, keys32Alt, valuesAlt);
+        radixSortKeysU64(SLOT_KEYS_U64, keys64, keys64Alt);
+        radixSortPairsU64(SLOT_PAIRS_U64, keys64, values, keys64Alt, valuesAlt);
+        segmentedSortPairsU32(SLOT_SEGMENTED, keys32, values, heads, keys64);
+        localBarrier(); // Aparapi's Java threads reuse local arrays across groups
+    }
+}

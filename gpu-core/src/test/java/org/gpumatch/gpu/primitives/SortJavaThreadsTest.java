@@ -1,0 +1,38 @@
+package org.gpumatch.gpu.primitives;
+
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.junit.jupiter.api.Test;
+
+/** The radix and segmented sorts in Aparapi's Java thread pool (the {@code --device java} path) agree with the reference. */
+class SortJavaThreadsTest {
+    @Test
+    void javaThreadsMatchTheReference() {
+        Random r = new Random(11);
+        try (GpuArraySorter sorter = new GpuArraySorter(ComputeDevice.JAVA_THREADS, 8, 4, 3);
+             GpuSegmentedSorter segmented = new GpuSegmentedSorter(ComputeDevice.JAVA_THREADS, 8, 4, 3, 4)) {
+            for (int n : new int[] {0, 1, 2, 25, 300}) {
+                int[] keys = r.ints(n, 0, 50).toArray();
+                int[] values = IntStream.range(0, n).toArray();
+                int[] ek = keys.clone();
+                int[] ev = values.clone();
+                SortReference.sortU32(ek, ev, 0, 32);
+                sorter.sortPairs(keys, values, 0, 32);
+                RadixSortTest.assertSameInts(keys, ek, "java threads keys n=" + n);
+                RadixSortTest.assertSameInts(values, ev, "java threads values n=" + n);
+
+                keys = r.ints(n, 0, 50).toArray();
+                values = IntStream.range(0, n).toArray();
+                int[] heads = SegmentedSortTest.heads(r, Math.max(n, 1), 1, 9);
+                heads = java.util.Arrays.copyOf(heads, n);
+                ek = keys.clone();
+                ev = values.clone();
+                SortReference.segmentedSortU32(ek, ev, heads);
+                segmented.sortPairs(keys, values, heads);
+                RadixSortTest.assertSameInts(keys, ek, "java threads segmented keys n=" + n);
+                RadixSortTest.assertSameInts(values, ev, "java threads segmented values n=" + n);
+            }
+        }
+    }
+}
