@@ -361,8 +361,8 @@ public final class Search implements AutoCloseable {
         }
         Matcher matcher = matcherFor(w, "in chunks of " + chunk + " bytes");
         if (explain != null) {
-            explain.accept("streamed (" + why + "): " + (size < 0 ? "the stream" : size + " bytes in "
-                    + ChunkSizes.windowCount(size, (int) chunk, m) + " chunks") + " of " + chunk + " bytes"
+            explain.accept("streamed (" + why + "): " + (size < 0 ? "the stream in" : size + " bytes in "
+                    + ChunkSizes.windowCount(size, (int) chunk, m)) + " chunks of " + chunk + " bytes"
                     + binary(chunk) + ", each searched with the m-1 = " + (m - 1) + " bytes after it; "
                     + (size < 0 ? "read in order" : "memory-mapped") + ", the next chunk read while this one is searched");
             explain.accept("input: n = " + (size < 0 ? "unknown" : size + " bytes") + ", m = " + m + ", sigma = "
