@@ -31,6 +31,10 @@ import picocli.CommandLine.Option;
  * device); their first call, which includes the OpenCL compile and the packing and upload of the text, is reported
  * separately. The {@code cpu} matcher runs once per pattern on the whole text and is the reference for the counts and
  * the device algorithms' offsets; the oracles (naive, srk) run once on the first {@value #ORACLE_SAMPLE} bytes. Exit 1 when two algorithms disagree.
+ *
+ * <p>Each pattern first gets an {@code auto} row: the count through {@link Search} (as a library user calls it, one
+ * {@code Search} for all patterns on the text in memory, planned by estimated cost), with what it ran; that
+ * algorithm's own row is marked {@code *}.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Generate a sample text (fixed seed), run every available exact algorithm on patterns of 1..8 bytes, "

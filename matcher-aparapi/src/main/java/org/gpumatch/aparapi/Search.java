@@ -412,6 +412,7 @@ public final class Search implements AutoCloseable {
             CostPlan cost = Planner.planByCost(w, d, calibration != null ? calibration
                     : (calibration = Calibration.forDevice(d)));
             plan = cost.plan();
+            lines.add("device: " + d.describe());
             lines.addAll(cost.explainLines());
         }
         lastPlan = plan;
