@@ -33,9 +33,7 @@ final class CountCommand implements Callable<Integer> {
         if (patternsFile != null) {
             return MultiPatternSearch.count(options, patternsFile, io);
         }
-        try (ExactSearch search = ExactSearch.prepare(options, io, false)) {
-            io.out().println(search.count());
-        }
+        io.out().println(ExactSearch.run(options, io, null));
         return ExitCodes.OK;
     }
 }

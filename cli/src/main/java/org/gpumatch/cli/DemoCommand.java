@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gpumatch.aparapi.ExactMatchers;
-import org.gpumatch.aparapi.Planner;
+import org.gpumatch.aparapi.Search;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Pattern;
+import org.gpumatch.api.Plan;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.cpu.CpuMatcher;
 import picocli.CommandLine.Command;
@@ -30,6 +31,10 @@ import picocli.CommandLine.Option;
  * device); their first call, which includes the OpenCL compile and the packing and upload of the text, is reported
  * separately. The {@code cpu} matcher runs once per pattern on the whole text and is the reference for the counts and
  * the device algorithms' offsets; the oracles (naive, srk) run once on the first {@value #ORACLE_SAMPLE} bytes. Exit 1 when two algorithms disagree.
+ *
+ * <p>Each pattern first gets an {@code auto} row: the count through {@link Search} (as a library user calls it, one
+ * {@code Search} for all patterns on the text in memory, planned by estimated cost), with what it ran; that
+ * algorithm's own row is marked {@code *}.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Generate a sample text (fixed seed), run every available exact algorithm on patterns of 1..8 bytes, "
@@ -119,18 +124,22 @@ final class DemoCommand implements Callable<Integer> {
 
         List<String> disagreements = new ArrayList<>();
         List<Matcher> deviceMatchers = new ArrayList<>();
-        try {
+        // the facade a library user calls, planning by cost: one Search for all patterns, so a text it put on the
+        // device stays there for the next pattern (as in a program that queries one text many times)
+        try (Search search = Search.on(dev).build()) {
             for (String p : PATTERNS) {
-                runPattern(text, Pattern.utf8(p), alphabet, dev, deviceMatchers, disagreements);
+                runPattern(text, Pattern.utf8(p), alphabet, dev, search, deviceMatchers, disagreements);
             }
             int at = dna + (n - dna) / 2;
             runPattern(text, Pattern.of(Arrays.copyOfRange(text.bytes(), at, Math.min(n, at + SLICE_LENGTH))), alphabet,
-                    dev, deviceMatchers, disagreements);
+                    dev, search, deviceMatchers, disagreements);
         } finally {
             deviceMatchers.forEach(Matcher::close);
         }
         out.println();
-        out.println("* = the algorithm -a auto picks. Device algorithms: time of a query with the text resident on the "
+        out.println("auto = org.gpumatch.aparapi.Search on the text in memory (planned by estimated cost, the first "
+                + "column after the time says what it ran; its first call per algorithm includes any compile and upload); "
+                + "* = that algorithm's row. Device algorithms: time of a query with the text resident on the "
                 + "device (for the * rows the median of " + RESIDENT_RUNS + "); their first call includes the OpenCL "
                 + "compile and the packing and upload of the text. cpu: one run on the whole text; naive and srk (oracles): "
                 + "one run on the first " + Units.bytes(Math.min(n, sampleBytes)) + " (the sample), checked against cpu "
@@ -145,16 +154,26 @@ final class DemoCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private void runPattern(Text text, Pattern pattern, Alphabet textAlphabet, ComputeDevice dev,
+    private void runPattern(Text text, Pattern pattern, Alphabet textAlphabet, ComputeDevice dev, Search search,
                             List<Matcher> deviceMatchers, List<String> disagreements) {
         PrintStream out = io.out();
         int n = text.length();
         int m = pattern.length();
         int sigma = textAlphabet.union(Alphabet.of(pattern.toByteArray())).sigma();
-        Algorithm auto = Planner.plan(n, m, sigma, dev).algorithm();
         String label = "\"" + printable(new String(pattern.toByteArray(), StandardCharsets.UTF_8)) + "\"";
         CpuMatcher cpu = new CpuMatcher();
         long reference = cpu.count(text, pattern);
+        long s0 = System.nanoTime();
+        long viaSearch = search.count(text.bytes(), pattern);
+        long searchTime = System.nanoTime() - s0;
+        Plan plan = search.lastPlan().orElseThrow();
+        Algorithm auto = plan.algorithm();
+        if (viaSearch != reference) {
+            disagreements.add(label + ": cpu counts " + reference + ", auto (" + auto.cliName() + ") " + viaSearch);
+        }
+        out.printf(Locale.ROOT, "%-10s %2d  %-12s %-12s %10d %11s %7s  %s%n", label, m, "auto",
+                auto.runsOnHost() ? "CPU (Java)" : shortName(dev), viaSearch, Units.millis(searchTime),
+                Units.gbPerSecond(n, searchTime), "ran " + auto.cliName());
         Text sample = n <= sampleBytes ? text : Text.wrap(Arrays.copyOf(text.bytes(), sampleBytes));
         long sampleReference = sample == text ? reference : cpu.count(sample, pattern);
         int[] referenceOffsets = null;

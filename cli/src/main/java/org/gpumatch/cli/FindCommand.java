@@ -34,8 +34,8 @@ final class FindCommand implements Callable<Integer> {
             return MultiPatternSearch.find(options, patternsFile, io);
         }
         OffsetWriter writer = new OffsetWriter(io.out());
-        try (ExactSearch search = ExactSearch.prepare(options, io, true)) {
-            search.find(offset -> {
+        try {
+            ExactSearch.run(options, io, offset -> {
                 writer.write(offset);
                 if (writer.broken()) {
                     throw new OutputClosed();

@@ -28,8 +28,7 @@ final class SearchOptions {
     @Option(names = "--chunk-size", paramLabel = "SIZE", converter = ByteSize.class,
             description = "Stream FILE in chunks of SIZE bytes (64k, 256m, 1g; binary units) that overlap by m-1 "
                     + "bytes, holding two chunks in memory; also standard input. Default: FILE is held whole, and "
-                    + "streamed in 256 MiB chunks when it is larger than 2^31-9 bytes, than half the free Java heap, "
-                    + "or than the device takes.")
+                    + "streamed in 256 MiB chunks when it is larger than 2^31-9 bytes or than half the free Java heap.")
     Long chunkSize;
 
     @Option(names = {"-q", "--quiet"},

@@ -15,11 +15,11 @@ import java.util.function.LongConsumer;
 import org.gpumatch.api.stream.ChunkSizes;
 
 /**
- * Reads a whole file or stream into one {@code byte[]} (the resident text of a search), with a one-line error for every
+ * Reads a whole file into one {@code byte[]} (the resident text of a search), with a one-line error for every
  * way that can fail.
  *
  * <p>Limit: {@link #MAX_RESIDENT_BYTES}, the largest Java byte array every JVM can allocate; larger inputs are streamed
- * ({@link TextInput}, {@link Residency}). Memory: the input's size on the Java heap.
+ * (by {@link org.gpumatch.aparapi.Search}). Memory: the input's size on the Java heap.
  */
 final class TextFiles {
     /**
@@ -61,37 +61,6 @@ final class TextFiles {
             return Files.size(file);
         } catch (IOException e) {
             throw new CliException("cannot read " + file + ": " + describe(e));
-        }
-    }
-
-    /**
-     * Everything {@code in} delivers, up to {@link #MAX_RESIDENT_BYTES}; more is an error that suggests streaming with
-     * {@code --chunk-size}.
-     */
-    static byte[] readStream(InputStream in, String what) {
-        byte[] buf = new byte[1 << 16];
-        int used = 0;
-        try {
-            while (true) {
-                if (used == buf.length) {
-                    if (buf.length == MAX_RESIDENT_BYTES) {
-                        if (in.read() < 0) {
-                            return buf;
-                        }
-                        throw new CliException(what + " holds more than " + MAX_RESIDENT_BYTES + " bytes, the largest "
-                                + "text gpumatch keeps in memory (2^31-9); stream it with --chunk-size (e.g. "
-                                + "--chunk-size 256m), or save it to a file, which is streamed by itself");
-                    }
-                    buf = Arrays.copyOf(buf, (int) Math.min(MAX_RESIDENT_BYTES, 2L * buf.length));
-                }
-                int r = in.read(buf, used, buf.length - used);
-                if (r < 0) {
-                    return used == buf.length ? buf : Arrays.copyOf(buf, used);
-                }
-                used += r;
-            }
-        } catch (IOException e) {
-            throw new CliException("cannot read " + what + ": " + describe(e));
         }
     }
 

@@ -5,9 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.function.LongConsumer;
-import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.stream.ChunkSource;
 import org.gpumatch.api.stream.InputStreamSource;
 import org.gpumatch.api.stream.MappedFileSource;
@@ -21,8 +18,6 @@ import org.gpumatch.api.stream.MappedFileSource;
 final class TextInput {
     /** The name that reads standard input. */
     static final String STDIN = "-";
-    /** Bytes per read of {@link #alphabet()}. */
-    private static final int SCAN_BYTES = 1 << 24;
 
     private final String name;
     /** The file, or null for standard input. */
@@ -64,19 +59,9 @@ final class TextInput {
         return size;
     }
 
-    /**
-     * The whole input (at most {@link TextFiles#MAX_RESIDENT_BYTES}), telling {@code progress} the bytes read so far
-     * (regular files only).
-     */
-    byte[] readAll(LongConsumer progress) {
-        if (!isStream()) {
-            return TextFiles.read(file, size, progress);
-        }
-        try (InputStream in = openStream()) {
-            return TextFiles.readStream(in, name);
-        } catch (IOException e) {
-            throw new CliException("cannot read " + name + ": " + TextFiles.describe(e));
-        }
+    /** The regular file, FIFO or pipe; null for standard input. */
+    Path file() {
+        return file;
     }
 
     /**
@@ -91,25 +76,8 @@ final class TextInput {
         }
     }
 
-    /**
-     * The symbols of a whole regular file: one pass through memory mappings, 16 MiB at a time, stopping early when all
-     * 256 byte values have been seen. Memory: one 16 MiB buffer.
-     */
-    Alphabet alphabet() {
-        Alphabet seen = Alphabet.of(new byte[0]);
-        try (ChunkSource source = MappedFileSource.open(file)) {
-            byte[] buf = new byte[(int) Math.min(size, SCAN_BYTES)];
-            int got;
-            while (seen.size() < 256 && (got = source.readFully(buf, 0, buf.length)) > 0) {
-                seen = seen.union(Alphabet.of(got == buf.length ? buf : Arrays.copyOf(buf, got)));
-            }
-            return seen;
-        } catch (IOException e) {
-            throw new CliException("cannot read " + name + ": " + TextFiles.describe(e));
-        }
-    }
-
-    private InputStream openStream() throws IOException {
+    /** The input as a stream read in order; standard input is not closed with it. */
+    InputStream openStream() throws IOException {
         if (file != null) {
             return Files.newInputStream(file);
         }

@@ -75,8 +75,10 @@ class DevicesDemoSaTest {
         assertThat(run.out()).contains("naive").contains("srk").contains("cpu ").contains("sample: first 100 KiB")
                 .contains("naive and srk (oracles): one run on the first 100 KiB");
         if (!TestDevicesQuiet.openClMissing()) {
-            assertThat(run.out()).contains("drk-wom-64 *").contains("OpenCL").contains("(compile + upload)");
+            assertThat(run.out()).contains("drk-wom-64").contains("OpenCL").contains("(compile + upload)");
         }
+        // the facade's row per pattern (a 300 KiB text goes to the CPU matcher), and its pick marked
+        assertThat(run.out()).contains(" auto ").contains("ran cpu").contains("cpu *");
     }
 
     @Test

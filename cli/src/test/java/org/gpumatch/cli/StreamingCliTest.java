@@ -134,7 +134,7 @@ class StreamingCliTest {
         CliRun run = CliRun.of("count", "-p", PATTERN, "-a", "srk", "--chunk-size", "4k", "--explain", large.toString())
                 .ok();
         assertThat(run.out()).isEqualTo(naive(largeBytes, PATTERN).length + "\n");
-        assertThat(run.err()).contains("gpumatch: plan: srk").contains("streamed (--chunk-size given): "
+        assertThat(run.err()).contains("gpumatch: plan: srk").contains("streamed (a chunk size is set): "
                         + largeBytes.length + " bytes in 74 chunks of 4096 bytes (4 KiB), each searched with the m-1 = 6 "
                         + "bytes after it; memory-mapped")
                 .contains("sigma = 8 bits assumed").contains("planned for windows of 4102 bytes")
@@ -170,7 +170,7 @@ class StreamingCliTest {
             } else {
                 assertThat(run.out()).isEqualTo(expected.length + "\n");
             }
-            assertThat(run.err()).contains("streamed (--chunk-size given): " + fifo + " in chunks of 1000 bytes")
+            assertThat(run.err()).contains("streamed (a chunk size is set): the stream in chunks of 1000 bytes")
                     .contains("n = unknown");
         }
     }
@@ -207,7 +207,7 @@ class StreamingCliTest {
                 large.toString()).ok();
         assertThat(run.longOffsets()).isEqualTo(naive(largeBytes, pattern));
         assertThat(run.err()).contains("plan: drk-wom-64")
-                .contains("sigma = 3 bits (the file's alphabet, scanned in one extra pass because -a drk-wom-64 refuses "
+                .contains("sigma = 3 bits (the file's alphabet, scanned in one extra pass because drk-wom-64 refuses "
                         + "sigma = 8)");
     }
 

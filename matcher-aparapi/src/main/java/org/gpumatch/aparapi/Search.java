@@ -10,13 +10,16 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.gpumatch.aparapi.plan.Calibration;
 import org.gpumatch.aparapi.plan.CostPlan;
+import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.aparapi.plan.Workload;
 import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Pattern;
@@ -49,54 +52,86 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * {@code Search} stays on the device (the planner then counts no upload or compile: a resident text favours the GPU).
  * Memory: the text once on the heap when held whole (plus a device matcher's packed copy), two windows when streamed.
  *
+ * <p>Devices: {@link #on(ComputeDevice)} searches on the given device; {@link #on(DevicePolicy)} with {@code auto}
+ * (and {@link #onAutoDevice()}) lists the OpenCL devices only when a plan needs them: a query without a forced
+ * algorithm on a text of fewer than {@link CostPlanner#CPU_WITHOUT_DEVICE_BELOW} bytes that is not yet on a device goes
+ * to the CPU matcher without initialising OpenCL (the CPU wins there on every built-in table; see that constant).
+ *
  * <p>Not thread-safe. Close it to release the device memory of the matchers it created.
  */
 public final class Search implements AutoCloseable {
-    private final ComputeDevice device;
+    /** The device, or null until a plan needs it (an {@code auto} policy not yet resolved). */
+    private ComputeDevice device;
+    private final DevicePolicy policy;
     private final Algorithm forced;
     private final long chunkBytes;
     private final ProgressListener progress;
     private final Consumer<String> explain;
-    private final Calibration calibration;
+    private final Consumer<String> notices;
+    private Calibration calibration;
     private final Map<Algorithm, Matcher> matchers = new EnumMap<>(Algorithm.class);
     /** The array last searched whole and its {@link Text}, kept so that its device copy is reused. */
     private byte[] lastArray;
     private Text lastText;
     private Plan lastPlan;
+    /** What {@code auto} settled for when it found no OpenCL device, told once to {@link Builder#notices}. */
+    private String pendingNotice = "";
 
     private Search(Builder b) {
         this.device = b.device;
+        this.policy = b.policy;
         this.forced = b.algorithm;
         this.chunkBytes = b.chunkBytes;
         this.progress = b.progress;
         this.explain = b.explain;
-        this.calibration = b.calibration != null ? b.calibration : Calibration.forDevice(b.device);
+        this.notices = b.notices;
+        this.calibration = b.calibration;
     }
 
     /** A builder of searches on {@code device}. */
     public static Builder on(ComputeDevice device) {
-        return new Builder(device);
+        if (device == null) {
+            throw new IllegalArgumentException("the device is null");
+        }
+        return new Builder(device, null);
     }
 
-    /** A builder of searches on the device {@code -Dgpumatch.device} or {@code auto} selects. */
+    /**
+     * A builder of searches on the device {@code policy} names. {@code java} and explicit choices ({@code gpu},
+     * {@code opencl}, a name) are resolved now (a missing device throws
+     * {@link org.gpumatch.gpu.runtime.DeviceUnavailableException}); {@code auto} is resolved when a plan first needs
+     * a device, so a search the CPU answers never initialises OpenCL.
+     */
+    public static Builder on(DevicePolicy policy) {
+        if (policy == null) {
+            throw new IllegalArgumentException("the device policy is null");
+        }
+        return switch (policy.kind()) {
+            case AUTO -> new Builder(null, policy);
+            case JAVA -> new Builder(ComputeDevice.JAVA_THREADS, null);
+            default -> new Builder(DeviceCatalog.get().select(policy).device(), null);
+        };
+    }
+
+    /** A builder of searches on the device {@code -Dgpumatch.device} (default {@code auto}) selects, resolved lazily. */
     public static Builder onAutoDevice() {
-        return new Builder(DeviceCatalog.get().autoDevice());
+        return on(DevicePolicy.fromSystemProperty());
     }
 
     /** Options of a {@link Search}; every one has a default. */
     public static final class Builder {
         private final ComputeDevice device;
+        private final DevicePolicy policy;
         private Algorithm algorithm;
         private long chunkBytes;
         private ProgressListener progress = ProgressListener.NONE;
         private Consumer<String> explain;
+        private Consumer<String> notices;
         private Calibration calibration;
 
-        private Builder(ComputeDevice device) {
-            if (device == null) {
-                throw new IllegalArgumentException("the device is null");
-            }
+        private Builder(ComputeDevice device, DevicePolicy policy) {
             this.device = device;
+            this.policy = policy;
         }
 
         /** Forces an algorithm (a search it cannot take is an error naming those that can); null plans by cost. */
@@ -121,9 +156,18 @@ public final class Search implements AutoCloseable {
             return this;
         }
 
-        /** Receives the plan, the estimates, and after each search the measured times, one line per call. */
+        /**
+         * Receives, one line per call: before each search the plan, why, the input and the estimates (or why none
+         * were needed); after it the measured times.
+         */
         public Builder explain(Consumer<String> lines) {
             this.explain = lines;
+            return this;
+        }
+
+        /** Receives one line when {@code auto} found no OpenCL device and settled for the CPU or Java threads. */
+        public Builder notices(Consumer<String> lines) {
+            this.notices = lines;
             return this;
         }
 
@@ -178,11 +222,16 @@ public final class Search implements AutoCloseable {
             long size = Files.size(file);
             Runtime rt = Runtime.getRuntime();
             long freeHeap = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-            if (chunkBytes > 0 || size > ChunkSizes.MAX_WINDOW_BYTES || 2 * size > freeHeap) {
+            String why = chunkBytes > 0 ? "a chunk size is set"
+                    : size > ChunkSizes.MAX_WINDOW_BYTES ? "the file is larger than the " + ChunkSizes.MAX_WINDOW_BYTES
+                            + " bytes (2^31-9) a text held whole can have"
+                    : 2 * size > freeHeap ? "the file does not fit twice in the free Java heap (" + freeHeap
+                            + " bytes)" : null;
+            if (why != null) {
                 long chunk = chunkBytes > 0 ? chunkBytes : Math.min(ChunkSizes.DEFAULT_CHUNK_BYTES,
                         Math.max(1 << 20, freeHeap / 4));
                 try (ChunkSource source = MappedFileSource.open(file)) {
-                    return streamed(source, size, chunk, pattern, sink);
+                    return streamed(source, size, chunk, why, pattern, sink, () -> fileAlphabet(file, size));
                 }
             }
             long t0 = System.nanoTime();
@@ -197,7 +246,7 @@ public final class Search implements AutoCloseable {
         try {
             if (chunkBytes > 0) {
                 // not closed: the caller's stream stays open
-                return streamed(new InputStreamSource(in), -1, chunkBytes, pattern, sink);
+                return streamed(new InputStreamSource(in), -1, chunkBytes, "a chunk size is set", pattern, sink, null);
             }
             long t0 = System.nanoTime();
             byte[] bytes = in.readNBytes(ChunkSizes.MAX_WINDOW_BYTES);
@@ -229,9 +278,24 @@ public final class Search implements AutoCloseable {
         return bytes;
     }
 
+    /** The symbols of a whole file: one pass, 16 MiB at a time, stopping when all 256 byte values were seen. */
+    private static Alphabet fileAlphabet(Path file, long size) {
+        Alphabet seen = Alphabet.of(new byte[0]);
+        try (ChunkSource source = MappedFileSource.open(file)) {
+            byte[] buf = new byte[(int) Math.max(1, Math.min(size, 1 << 24))];
+            int got;
+            while (seen.size() < 256 && (got = source.readFully(buf, 0, buf.length)) > 0) {
+                seen = seen.union(Alphabet.of(got == buf.length ? buf : Arrays.copyOf(buf, got)));
+            }
+            return seen;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     private long whole(byte[] bytes, Workload.TextState state, Pattern pattern, LongConsumer sink, long readNanos) {
         Text text;
-        if (bytes == lastArray && lastText != null) {
+        if (bytes == lastArray && lastText != null && onDevice()) {
             text = lastText;
             state = Workload.TextState.DEVICE;
         } else {
@@ -240,8 +304,14 @@ public final class Search implements AutoCloseable {
             lastText = text;
         }
         int m = pattern.length();
-        int sigma = text.alphabet().union(Alphabet.of(pattern.toByteArray())).sigma();
-        Matcher matcher = matcherFor(new Workload(text.length(), m, sigma, state, 1), "whole");
+        Alphabet alphabet = text.alphabet().union(Alphabet.of(pattern.toByteArray()));
+        Workload w = new Workload(text.length(), m, alphabet.sigma(), state, 1);
+        Matcher matcher = matcherFor(w, null);
+        if (explain != null) {
+            explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, sigma = %d bits (%d distinct "
+                    + "symbols), text held whole (%s)", w.n(), m, w.sigma(), alphabet.size(),
+                    state.name().toLowerCase(Locale.ROOT)));
+        }
         long t0 = System.nanoTime();
         long found;
         if (sink == null) {
@@ -253,68 +323,148 @@ public final class Search implements AutoCloseable {
             }
             found = offsets.length;
         }
-        explainRun(readNanos, System.nanoTime() - t0, text.length(), found, matcher);
+        long searchNanos = System.nanoTime() - t0;
+        if (explain != null) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "time: read %s, search %s (%s GB/s",
+                    ms(readNanos), ms(searchNanos), gbps(text.length(), searchNanos)));
+            if (matcher instanceof DeviceMatcher dm) {
+                line.append(state == Workload.TextState.DEVICE ? "" : ", includes the kernel compile and the text upload")
+                        .append("; kernel launches ").append(ms(dm.lastTiming().wallNanos()));
+            }
+            explain.accept(line.append("), ").append(matches(found)).toString());
+        }
         return found;
     }
 
-    private long streamed(ChunkSource source, long size, long chunk, Pattern pattern, LongConsumer sink)
-            throws IOException {
+    /** Whether the last text searched whole was searched by a device matcher (so its copy is on the device). */
+    private boolean onDevice() {
+        return lastPlan != null && !lastPlan.algorithm().runsOnHost();
+    }
+
+    /**
+     * Counts ({@code sink} null) or finds through windows of the source; {@code alphabet}, when not null, scans a
+     * file's alphabet for a forced algorithm that refuses sigma = 8 (one extra pass, only then).
+     */
+    private long streamed(ChunkSource source, long size, long chunk, String why, Pattern pattern, LongConsumer sink,
+                          java.util.function.Supplier<Alphabet> alphabet) throws IOException {
         int m = pattern.length();
         int window = ChunkSizes.windowBytes(ChunkSizes.chunkFor(chunk, m), m);
         long n = size < 0 ? window : Math.min(size, window);
-        Matcher matcher = matcherFor(new Workload(n, m, 8, Workload.TextState.FILE, 1), "streamed in chunks of "
-                + chunk + " bytes" + (size < 0 ? "" : ", " + ChunkSizes.windowCount(size, (int) chunk, m) + " windows")
-                + ", sigma = 8 assumed");
+        Workload w = new Workload(n, m, 8, Workload.TextState.FILE, 1);
+        String scanned = "";
+        if (forced != null && alphabet != null
+                && ExactMatchers.unsupportedReason(forced, n, m, 8, deviceFor(forced)).isPresent()) {
+            int sigma = alphabet.get().union(Alphabet.of(pattern.toByteArray())).sigma();
+            w = new Workload(n, m, sigma, Workload.TextState.FILE, 1);
+            scanned = " (the file's alphabet, scanned in one extra pass because " + forced.cliName()
+                    + " refuses sigma = 8)";
+        }
+        Matcher matcher = matcherFor(w, "in chunks of " + chunk + " bytes");
+        if (explain != null) {
+            explain.accept("streamed (" + why + "): " + (size < 0 ? "the stream in" : size + " bytes in "
+                    + ChunkSizes.windowCount(size, (int) chunk, m)) + " chunks of " + chunk + " bytes"
+                    + binary(chunk) + ", each searched with the m-1 = " + (m - 1) + " bytes after it; "
+                    + (size < 0 ? "read in order" : "memory-mapped") + ", the next chunk read while this one is searched");
+            explain.accept("input: n = " + (size < 0 ? "unknown" : size + " bytes") + ", m = " + m + ", sigma = "
+                    + w.sigma() + (scanned.isEmpty() ? " bits assumed (a streamed text's alphabet is not scanned)"
+                            : " bits" + scanned) + "; planned for windows of " + n + " bytes");
+        }
         ChunkedSearch search = new ChunkedSearch(matcher, chunk, progress);
+        progress.progress(0, size); // the progress shows from the start, not only after the first chunk
         long t0 = System.nanoTime();
         long found = sink == null ? search.count(source, pattern) : search.find(source, pattern, sink);
-        explainRun(0, System.nanoTime() - t0, size, found, matcher);
+        long searchNanos = System.nanoTime() - t0;
+        if (explain != null) {
+            explain.accept("time: search " + ms(searchNanos) + " (" + (size < 0 ? "" : gbps(size, searchNanos)
+                    + " GB/s, ") + "includes reading the input" + (matcher instanceof DeviceMatcher
+                    ? ", the kernel compile and the upload of each chunk" : "") + "), " + matches(found));
+        }
         return found;
     }
 
-    /** Plans (or checks the forced algorithm) for {@code w}, explains, and returns the open matcher. */
-    private Matcher matcherFor(Workload w, String how) {
+    /**
+     * Plans (or checks the forced algorithm) for {@code w}, explains the plan, and returns the open matcher.
+     *
+     * @param within how the input is split, for the capability error ("in chunks of ..."), or null
+     */
+    private Matcher matcherFor(Workload w, String within) {
         Plan plan;
         List<String> lines = new ArrayList<>();
         if (forced != null) {
-            Optional<String> why = ExactMatchers.unsupportedReason(forced, w.n(), w.m(), w.sigma(), device);
+            ComputeDevice d = deviceFor(forced);
+            Optional<String> why = ExactMatchers.unsupportedReason(forced, w.n(), w.m(), w.sigma(), d);
             if (why.isPresent()) {
-                List<Algorithm> capable = ExactMatchers.capable(w.n(), w.m(), w.sigma(), device);
-                throw new IllegalArgumentException(forced.cliName() + " cannot search this input: " + why.get()
-                        + "; algorithms that can: " + (capable.isEmpty() ? "none" : ExactMatchers.names(capable)));
+                List<Algorithm> capable = ExactMatchers.capable(w.n(), w.m(), w.sigma(), device());
+                throw new IllegalArgumentException(forced.cliName() + " cannot search this input"
+                        + (within == null ? "" : " " + within) + ": " + why.get() + "; algorithms that can: "
+                        + (capable.isEmpty() ? "none" : ExactMatchers.names(capable)));
             }
-            plan = new Plan(forced, forced.runsOnHost() ? "CPU" : device.describe(), "forced");
+            plan = new Plan(forced, forced.runsOnHost() ? "CPU" : d.describe(), "forced: " + forced.cliName());
+        } else if (device == null && w.state() != Workload.TextState.DEVICE
+                && w.n() < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
+            plan = new Plan(CostPlanner.cpuAlgorithm(), "CPU", "n = " + w.n() + " bytes < "
+                    + CostPlanner.CPU_WITHOUT_DEVICE_BELOW + ": the CPU matcher wins on every built-in table, so no "
+                    + "OpenCL device was listed");
+            lines.add("estimates: none needed (OpenCL not initialised; --device opencl or a forced algorithm plans "
+                    + "against a device)");
         } else {
-            CostPlan cost = Planner.planByCost(w, device, calibration);
+            ComputeDevice d = device();
+            CostPlan cost = Planner.planByCost(w, d, calibration != null ? calibration
+                    : (calibration = Calibration.forDevice(d)));
             plan = cost.plan();
+            lines.add("device: " + d.describe());
             lines.addAll(cost.explainLines());
         }
         lastPlan = plan;
         if (explain != null) {
             explain.accept("plan: " + plan.algorithm().cliName() + " on " + plan.device());
             explain.accept("why: " + plan.reason());
-            explain.accept(String.format(Locale.ROOT, "input: n = %d bytes%s, m = %d, sigma = %d bits, text %s", w.n(),
-                    how.equals("whole") ? "" : " per window", w.m(), w.sigma(), how.equals("whole")
-                            ? "held whole (" + w.state().name().toLowerCase(Locale.ROOT) + ")" : how));
             lines.forEach(explain);
         }
+        if (!pendingNotice.isEmpty() && notices != null) {
+            notices.accept(pendingNotice + (plan.algorithm().runsOnHost()
+                    ? "; searching on the CPU with " + plan.algorithm().cliName()
+                    : "; running " + plan.algorithm().cliName() + " in Java threads"));
+        }
+        pendingNotice = "";
         Plan chosen = plan;
-        return matchers.computeIfAbsent(plan.algorithm(), a -> ExactMatchers.create(a, device, chosen.reason()));
+        ComputeDevice d = deviceFor(plan.algorithm());
+        return matchers.computeIfAbsent(plan.algorithm(), a -> ExactMatchers.create(a, d, chosen.reason()));
     }
 
-    private void explainRun(long readNanos, long searchNanos, long n, long found, Matcher matcher) {
-        if (explain == null) {
-            return;
+    /** The device, resolving an {@code auto} policy now (listing the OpenCL devices) if not yet done. */
+    private ComputeDevice device() {
+        if (device == null) {
+            DeviceCatalog.Selection s = DeviceCatalog.get().select(policy);
+            device = s.device();
+            pendingNotice = s.notice();
         }
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "time: read %.3f ms, search %.3f ms",
-                readNanos / 1e6, searchNanos / 1e6));
-        if (n > 0 && searchNanos > 0) {
-            line.append(String.format(Locale.ROOT, " (%.2f GB/s)", n / (double) searchNanos));
+        return device;
+    }
+
+    /** The device {@code a} runs on: a host algorithm needs none, so an unresolved one stays unresolved. */
+    private ComputeDevice deviceFor(Algorithm a) {
+        return a.runsOnHost() && device == null ? ComputeDevice.JAVA_THREADS : device();
+    }
+
+    private static String ms(long nanos) {
+        return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
+    }
+
+    private static String gbps(long bytes, long nanos) {
+        return nanos <= 0 ? "-" : String.format(Locale.ROOT, "%.2f", bytes / (double) nanos);
+    }
+
+    private static String matches(long found) {
+        return found + (found == 1 ? " match" : " matches");
+    }
+
+    /** " (4 KiB)" or " (256 MiB)" for whole binary units, else "". */
+    private static String binary(long bytes) {
+        if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
+            return " (" + (bytes >> 20) + " MiB)";
         }
-        if (matcher instanceof DeviceMatcher dm) {
-            line.append(String.format(Locale.ROOT, ", kernel launches %.3f ms", dm.lastTiming().wallNanos() / 1e6));
-        }
-        explain.accept(line.append(", ").append(found).append(found == 1 ? " match" : " matches").toString());
+        return bytes >= 1024 && bytes % 1024 == 0 ? " (" + (bytes >> 10) + " KiB)" : "";
     }
 
     private static LongConsumer requireSink(LongConsumer sink) {

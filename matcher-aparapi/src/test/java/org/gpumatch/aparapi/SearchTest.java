@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,7 +105,7 @@ class SearchTest {
             s.count(file, Pattern.utf8("ACGTA"));
         }
         assertThat(done.get(done.size() - 1)).isEqualTo(text.length);
-        assertThat(lines).anyMatch(l -> l.contains("streamed in chunks of 10000 bytes, 5 windows"));
+        assertThat(lines).anyMatch(l -> l.startsWith("streamed (a chunk size is set): " + text.length + " bytes in 5 chunks of 10000 bytes"));
     }
 
     @Test
@@ -142,5 +143,23 @@ class SearchTest {
             Pattern pattern = Pattern.utf8("ACGTACGTACG");
             assertThat(s.count(file, pattern)).isEqualTo(expected(text, pattern));
         }
+    }
+
+    @Test
+    void autoAnswersASmallTextOnTheCpuWithoutListingDevices(@TempDir Path dir) throws IOException {
+        byte[] text = dna(1000, 7);
+        Path file = dir.resolve("small.txt");
+        Files.write(file, text);
+        List<String> lines = new ArrayList<>();
+        try (Search s = Search.on(org.gpumatch.api.DevicePolicy.AUTO).explain(lines::add).build()) {
+            assertThat(s.count(file, Pattern.utf8("ACGT"))).isEqualTo(naiveCount(text, "ACGT"));
+            assertThat(s.count(text, Pattern.utf8("ACGT"))).isEqualTo(naiveCount(text, "ACGT"));
+            assertThat(s.lastPlan().orElseThrow().algorithm()).isEqualTo(Algorithm.CPU);
+        }
+        assertThat(lines).contains("plan: cpu on CPU").anyMatch(l -> l.contains("no OpenCL device was listed"));
+    }
+
+    private static long naiveCount(byte[] text, String pattern) {
+        return new NaiveMatcher().count(Text.wrap(text), Pattern.utf8(pattern));
     }
 }

@@ -28,6 +28,15 @@ public final class CostPlanner {
      * 0.10 GB/s (bench/results/nvidia-h200/2026-11-22-exact.csv row 74: 664 ms per 64 MiB, cpu-1t).
      */
     static final double SRK_RATE = 0.101e9;
+    /**
+     * One-shot texts (in a file or the heap, not yet on a device) shorter than this go to the CPU matcher without
+     * listing devices or reading a calibration: 16 MiB. On every built-in table the CPU wins there for any m and sigma
+     * (CostPlannerTest checks it): the CPU matcher searches 16 MiB in about 4 ms on one core at the assumed 4 GB/s,
+     * while every device candidate pays a kernel compile (250 ms on the GPU tables, 2 s on PoCL) and the pack at
+     * 2 GB/s. A calibration file that claimed otherwise is not consulted below this size; name a device
+     * ({@code --device opencl}, {@code Search.on(device)}) or an algorithm to plan against it.
+     */
+    public static final long CPU_WITHOUT_DEVICE_BELOW = 16L << 20;
     /** Launches per query: the search and the count read-back (DRK-2S counts in one, DRK-WOM in up to two). */
     public static final int LAUNCHES_PER_QUERY = 2;
 

@@ -42,6 +42,26 @@ class CostPlannerTest {
     }
 
     @Test
+    void belowTheNoDeviceThresholdTheCpuWinsOnEveryBuiltInTable() {
+        long n = CostPlanner.CPU_WITHOUT_DEVICE_BELOW;
+        for (int cores : new int[] {1, 2, 16}) {
+            for (Calibration c : new Calibration[] {Calibration.h100(cores), Calibration.h200(cores),
+                    Calibration.pocl(cores)}) {
+                for (Workload.TextState state : new Workload.TextState[] {Workload.TextState.FILE,
+                        Workload.TextState.HEAP}) {
+                    for (int m : new int[] {1, 8, 33, 64, 1024}) {
+                        for (int sigma = 1; sigma <= 8; sigma++) {
+                            assertThat(plan(c, n, m, sigma, state, 1).chosen().onDevice())
+                                    .as("%s, %d cores, %s, m = %d, sigma = %d", c.source(), cores, state, m, sigma)
+                                    .isFalse();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void aTextAlreadyOnTheDeviceGoesToTheGpu() {
         CostPlan p = plan(Calibration.h100(16), GIB, 64, 8, Workload.TextState.DEVICE, 1);
         assertThat(p.chosen().onDevice()).isTrue();
