@@ -15,7 +15,6 @@ import org.gpumatch.bench.BenchContext;
 import org.gpumatch.bench.BenchOptions;
 import org.gpumatch.bench.BenchOptions.Mode;
 import org.gpumatch.bench.RunInfo;
-import org.gpumatch.bench.Samples;
 import org.gpumatch.bench.Suite;
 import org.gpumatch.bench.ValidationException;
 import org.gpumatch.bench.report.ResultRow;
@@ -70,7 +69,8 @@ public final class E2eSuite implements Suite {
         int cores = Runtime.getRuntime().availableProcessors();
         ctx.progress("e2e: launcher " + launcher + "; sizes " + sizes + ", m " + ms + ", " + reps + " runs + warm-up");
         RowFactory rows = new RowFactory(info, name(), o.quick());
-        Path work = Files.createTempDirectory(workBase(o), "gpumatch-e2e-");
+        long largest = sizes.stream().mapToLong(Long::longValue).max().orElse(0);
+        Path work = Files.createTempDirectory(workBase(o, largest * 2 + (64L << 20)), "gpumatch-e2e-");
         try (RunRecord record = RunRecord.create(o.out(), info, name(), o.quick())) {
             E2eRows measure = new E2eRows(ctx, rows, record, work, reps, String.join("; ", notes));
             for (String kind : E2eInput.KINDS) {
@@ -127,14 +127,17 @@ public final class E2eSuite implements Suite {
         return p;
     }
 
-    /** Where the work folder goes: {@code --work}, else {@code /dev/shm} when it is a writable folder, else the temp folder. */
-    static Path workBase(BenchOptions o) throws IOException {
+    /**
+     * Where the work folder goes: {@code --work}, else {@code /dev/shm} when it is a writable folder with {@code need}
+     * bytes free (a container's is often 64 MiB), else the temp folder.
+     */
+    static Path workBase(BenchOptions o, long need) throws IOException {
         if (o.work().isPresent()) {
             Files.createDirectories(o.work().get());
             return o.work().get();
         }
         Path shm = Path.of("/dev/shm");
-        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+        if (Files.isDirectory(shm) && Files.isWritable(shm) && Files.getFileStore(shm).getUsableSpace() >= need) {
             return shm;
         }
         return Path.of(System.getProperty("java.io.tmpdir"));
