@@ -46,6 +46,11 @@ class E2eSuiteTest {
         }
         assertThat(r.out()).contains("dna-64k (65536 bytes, sigma 2)", "gpumatch-cpu");
         assertThat(tmp.resolve("work")).isEmptyDirectory();
+        String md = Files.readString(tmp.resolve("RESULTS.md"));
+        assertThat(md).contains("### e2e (quick)", "dna-64k");
+        if (org.gpumatch.bench.report.Plots.unavailableReason().isEmpty()) {
+            assertThat(md).contains("-e2e-quick-time-dna-m8.png", "-e2e-quick-time-random-m8.png");
+        }
     }
 
     @Test

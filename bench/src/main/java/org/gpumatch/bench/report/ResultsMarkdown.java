@@ -245,6 +245,9 @@ public final class ResultsMarkdown {
             sb.append("From the resident rows below ([crossover CSV](").append(link(base, csv)).append(")). ");
             sb.append(Crossover.toMarkdown(crossover));
         }
+        if (run.suite().equals("e2e")) {
+            appendE2ePlots(sb, base, run.csv());
+        }
         for (InputTables.Input in : InputTables.of(rows)) {
             sb.append("\n#### ").append(in.title()).append("\n\n");
             PaperTable table = PaperTable.of(in.title(), in.rows(), upload);
@@ -264,6 +267,23 @@ public final class ResultsMarkdown {
             if (!notes.isEmpty()) {
                 sb.append("\nNotes: ").append(String.join("; ", notes)).append(".\n");
             }
+        }
+    }
+
+    /** Links the e2e run's time-versus-size plots ({@code <csv stem>-time-<kind>-m<m>.png}) that exist. */
+    private static void appendE2ePlots(StringBuilder sb, Path base, Path csv) throws IOException {
+        String prefix = stripCsv(csv) + "-time-";
+        List<Path> pngs;
+        try (java.util.stream.Stream<Path> s = Files.list(csv.getParent())) {
+            pngs = s.filter(p -> p.getFileName().toString().startsWith(prefix)
+                    && p.getFileName().toString().endsWith(".png") && hasImage(p)).sorted().toList();
+        }
+        if (!pngs.isEmpty()) {
+            sb.append("\nOne query, a new process each: median wall time against file size.\n");
+        }
+        for (Path png : pngs) {
+            String label = png.getFileName().toString().substring(prefix.length()).replace(".png", "");
+            sb.append("\n![e2e ").append(label).append("](").append(link(base, png)).append(")\n");
         }
     }
 
