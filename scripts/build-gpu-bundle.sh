@@ -4,6 +4,8 @@
 #   jre/          a jlink'ed Java runtime (java.base, java.logging, java.management, jdk.management, jdk.unsupported; java.desktop
 #                 only with --plots), its lib/server/libjvm.so gzipped (the launcher unpacks it on first use)
 #   native/       the OpenCL ICD loader (libOpenCL.so.1) of this machine, used only when the host has none
+#   tools/        this machine's rg and the shared libraries it needs beyond libc (tools/lib), for `bench e2e` on a
+#                 host without ripgrep (the suite looks on the PATH first, then here); about 5 MiB
 #   corpora/      with --corpora DIR: the real texts DIR/*.gz (scripts/fetch-corpora.sh --gzip), for the bench's
 #                 real-text rows (scripts/record-gpu-results.sh --steps real)
 #   gpumatch      the launcher: registers NVIDIA's OpenCL library when no ICD file names it, then runs the jar
@@ -66,6 +68,18 @@ if [ -n "$loader" ]; then
   cp -L "$loader" "$out/native/libOpenCL.so.1"
 else
   echo "bundle: note: no libOpenCL.so.1 here to carry; the GPU host must provide an OpenCL ICD loader"
+fi
+
+rg_exe=$(command -v rg || true)
+if [ -n "$rg_exe" ]; then
+  mkdir -p "$out/tools/lib"
+  cp -L "$rg_exe" "$out/tools/rg"
+  # the libraries rg links beyond the C runtime (libpcre2 on Debian); the e2e suite sets LD_LIBRARY_PATH to tools/lib
+  ldd "$rg_exe" | awk '/=> \// {print $3}' \
+    | { grep -v -E '/(libc|libm|libgcc_s|libpthread|libdl|ld-linux[^/]*)\.so' || true; } | while read -r lib; do cp -L "$lib" "$out/tools/lib/"; done
+  echo "bundle: tools/rg ($(rg --version | head -1)) and $(ls "$out/tools/lib" | tr '\n' ' ')"
+else
+  echo "bundle: note: no rg here to carry; bench e2e on the GPU host runs rg only if the host has it"
 fi
 
 if [ -n "$corpora" ]; then

@@ -20,6 +20,10 @@
 #                       Cas-OFFinder-style row), 3 reps, single-thread peer on 4 MiB
 #              multi    `bench multi` (the paper's Tables II-V and 1,000 / 10,000 / 100,000 mixed patterns on 256 MiB)
 #              calibrate `gpumatch devices --calibrate`; the calibration file lands in OUT/calibration/
+#              e2e      `bench e2e` with the bundle launcher: gpumatch count (-a auto, cpu, drk-2s) as a process
+#                       next to rg (1 and one per core) and grep, DNA and random bytes of 1k, 1m, 100m, m 8, 64,
+#                       1024, 5 runs each (a few minutes; rg from the PATH, else the bundle's tools/)
+#              e2e-1g   the same on 1 GiB files, 3 runs each (about 5-8 minutes: run it as its own command)
 #              legacy   issue 4's run: `bench exact --sigma 8,2` with m 1..1024 and DRK-WOM-32/64 and HRK
 #   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
 #            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
@@ -34,6 +38,8 @@
 #   scripts/record-gpu-results.sh B bench --steps grid --sigma 5,6
 #   scripts/record-gpu-results.sh B bench --steps grid --sigma 7,8
 #   scripts/record-gpu-results.sh B bench --steps real
+#   scripts/record-gpu-results.sh B bench --steps e2e
+#   scripts/record-gpu-results.sh B bench --steps e2e-1g
 set -uo pipefail
 bundle=.bundle/gpumatch-linux-x86_64
 out=bench
@@ -118,12 +124,18 @@ for s in "${wanted[@]}"; do
       step calibrate
       mkdir -p "$out/calibration"
       GPUMATCH_JAVA_OPTS="-Dgpumatch.calibration=$out/calibration/calibration.properties" run "$gm" devices --calibrate ;;
+    e2e)
+      step "e2e: gpumatch as a process next to rg and grep, 1k-100m"
+      run "$gm" bench e2e --device gpu --launcher "$gm" --out "$out/results" --sizes 1k,1m,100m --reps 5 ;;
+    e2e-1g)
+      step "e2e: gpumatch as a process next to rg and grep, 1 GiB"
+      run "$gm" bench e2e --device gpu --launcher "$gm" --out "$out/results" --sizes 1g --reps 3 ;;
     legacy)
       step "exact (issue 4's run)"
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, legacy)" >&2
       status=2 ;;
   esac
 done

@@ -103,6 +103,28 @@ public final class BenchContext {
         return info;
     }
 
+    /**
+     * Provenance of a run that needs no device itself (it times processes): the OpenCL device's when one can be
+     * selected, else the host's ({@link RunInfo#hostOnly}), with a notice.
+     */
+    public RunInfo infoOrHost() {
+        if (info == null) {
+            try {
+                info();
+            } catch (UsageException e) {
+                noticeOnce("no OpenCL device (" + e.getMessage() + "); results are filed under the host CPU");
+                info = RunInfo.hostOnly(started);
+            }
+        }
+        return info;
+    }
+
+    /** Whether an OpenCL GPU was selected ({@link #infoOrHost} tried the device first). */
+    public boolean hasOpenClGpu() {
+        infoOrHost();
+        return device != null && device.kind() == ComputeDevice.Kind.OPENCL_GPU;
+    }
+
     /** Whether Aparapi records OpenCL event times, so rows get device times besides wall times. */
     public static boolean deviceTimesEnabled() {
         return com.aparapi.internal.jni.ConfigJNI.enableProfiling;

@@ -14,7 +14,8 @@ import org.gpumatch.api.Algorithm;
 
 /**
  * The bench command line: {@code <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]
- * [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES] [--modes LIST]}.
+ * [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES] [--modes LIST]
+ * [--sizes LIST] [--launcher FILE] [--work DIR]}.
  *
  * @param suite  the suite name (validated later against the registry)
  * @param quick  small sizes and few repetitions (CI)
@@ -28,11 +29,15 @@ import org.gpumatch.api.Algorithm;
  *               ({@code --sigma none}: only the {@code --text} files)
  * @param algorithms the device algorithms to measure (exact), or empty for all implemented ones
  * @param cpuSize the prefix the CPU peers measure on (exact), if given
- * @param modes  what the exact suite measures (default: everything)
+ * @param modes  what the exact and e2e suites measure (default: everything)
+ * @param sizes  the file sizes of the e2e suite, or empty for its default
+ * @param launcher the {@code gpumatch} launcher the e2e suite runs, if given
+ * @param work   the folder the e2e suite writes its files to, if given
  */
 public record BenchOptions(String suite, boolean quick, String device, Path out, List<TextFile> texts,
                            OptionalInt reps, OptionalLong size, List<Integer> ms, Optional<List<Integer>> sigmas,
-                           List<Algorithm> algorithms, OptionalLong cpuSize, Set<Mode> modes) {
+                           List<Algorithm> algorithms, OptionalLong cpuSize, Set<Mode> modes,
+                           List<Long> sizes, Optional<Path> launcher, Optional<Path> work) {
 
     /**
      * A real text of the exact suite: {@code --text LABEL=FILE} or {@code --text FILE}.
@@ -48,7 +53,7 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
         }
     }
 
-    /** What the exact suite measures; {@code --modes} picks some (all by default). */
+    /** What the exact and e2e suites measure; {@code --modes} picks some (all by default). */
     public enum Mode {
         /** Device algorithms with the text resident, many queries. */
         RESIDENT("resident"),
@@ -58,8 +63,16 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
         CPU_1T("cpu-1t"),
         /** CPU peers split over all cores. */
         CPU_ALL("cpu-all"),
-        /** grep and rg when on the PATH. */
-        EXTERNAL("external");
+        /** grep and rg when on the PATH (e2e: all three of its external rows). */
+        EXTERNAL("external"),
+        /** e2e: the {@code gpumatch count} process. */
+        GPUMATCH("gpumatch"),
+        /** e2e: one {@code rg -F -c} process. */
+        RG("rg"),
+        /** e2e: one {@code rg} process per core over the file's parts. */
+        RG_PARTS("rg-parts"),
+        /** e2e: one {@code grep -F -c} process. */
+        GREP("grep");
 
         private final String cliName;
 
@@ -79,8 +92,8 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]"
                     + " [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES]"
-                    + " [--modes LIST]",
-            "suites: ceiling, exact, primitives, multi, kmismatch, sa, results (rewrite RESULTS.md from the CSVs); checker (later)",
+                    + " [--modes LIST] [--sizes LIST] [--launcher FILE] [--work DIR]",
+            "suites: ceiling, exact, primitives, multi, kmismatch, sa, e2e, results (rewrite RESULTS.md from the CSVs); checker (later)",
             "  --quick        small inputs and few repetitions (CI)",
             "  --device D     auto (default), gpu, opencl, or a substring of the OpenCL device name",
             "  --out DIR      results folder (default bench/results); RESULTS.md is written to its parent",
@@ -94,7 +107,11 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             "  --algorithms LIST  device algorithms for exact, e.g. drk-wom-64,hrk (default: all implemented)",
             "  --cpu-size BYTES   prefix the CPU peers measure on (default 256M; quick: the whole text)",
             "  --modes LIST   what exact measures: resident,oneshot,cpu-1t,cpu-all,external, or cpu for both CPU"
-                    + " modes (default: all)");
+                    + " modes (default: all); e2e: gpumatch,rg,rg-parts,grep, or external for the last three",
+            "  --sizes LIST   e2e file sizes, e.g. 1k,1m,100m,1g (default; quick 1k,1m)",
+            "  --launcher FILE  e2e: the gpumatch launcher to run (default: the one beside the running jar, else"
+                    + " ./gpumatch)",
+            "  --work DIR     e2e: where the generated files go (default: /dev/shm when present, else the temp folder)");
 
     /** Whether the arguments ask for help ({@code -h}, {@code --help}, {@code help}). */
     public static boolean isHelp(String[] args) {
@@ -125,6 +142,9 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
         List<Algorithm> algorithms = List.of();
         OptionalLong cpuSize = OptionalLong.empty();
         Set<Mode> modes = EnumSet.allOf(Mode.class);
+        List<Long> sizes = List.of();
+        Optional<Path> launcher = Optional.empty();
+        Optional<Path> work = Optional.empty();
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -142,6 +162,9 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
                 case "--algorithms" -> algorithms = algorithmList(value(args, ++i, a), a);
                 case "--cpu-size" -> cpuSize = OptionalLong.of(parseBytes(value(args, ++i, a), a));
                 case "--modes" -> modes = modeList(value(args, ++i, a), a);
+                case "--sizes" -> sizes = byteList(value(args, ++i, a), a);
+                case "--launcher" -> launcher = Optional.of(Path.of(value(args, ++i, a)));
+                case "--work" -> work = Optional.of(Path.of(value(args, ++i, a)));
                 default -> throw new UsageException("unknown option " + a + " (see --help)");
             }
         }
@@ -152,7 +175,7 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             }
         }
         return new BenchOptions(suite, quick, device, out, List.copyOf(texts), reps, size, ms, sigmas, algorithms,
-                cpuSize, Set.copyOf(modes));
+                cpuSize, Set.copyOf(modes), sizes, launcher, work);
     }
 
     /** Whether the exact suite measures {@code mode}. */
@@ -208,11 +231,19 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             }
             if (mode == null) {
                 throw new UsageException(option + ": unknown mode \"" + raw.trim()
-                        + "\" (resident, oneshot, cpu-1t, cpu-all, cpu, external)");
+                        + "\" (resident, oneshot, cpu-1t, cpu-all, cpu, external; e2e: gpumatch, rg, rg-parts, grep)");
             }
             out.add(mode);
         }
         return out;
+    }
+
+    private static List<Long> byteList(String text, String option) {
+        List<Long> out = new ArrayList<>();
+        for (String part : text.split(",")) {
+            out.add(parseBytes(part, option));
+        }
+        return List.copyOf(out);
     }
 
     private static List<Integer> positiveList(String text, String option, long max) {

@@ -30,6 +30,19 @@ public record RunInfo(String device, String slug, String driver, String jdk, Str
                 hostDescription(), now.truncatedTo(ChronoUnit.SECONDS));
     }
 
+    /**
+     * The facts of this JVM on a host without an OpenCL device (suites that measure only processes or the CPU): device
+     * {@code host CPU (no OpenCL device)}, slug {@code host-<cpu model>}, driver {@code none}.
+     */
+    public static RunInfo hostOnly(Instant now) {
+        String host = hostDescription();
+        String model = host.replaceAll(" x \\d+ threads$", "");
+        String slug = "host-" + model.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
+                .replaceAll("(^-|-$)", "");
+        return new RunInfo("host CPU (no OpenCL device)", slug, "none", jdkVersion(), aparapiVersion(), host,
+                now.truncatedTo(ChronoUnit.SECONDS));
+    }
+
     /** The UTC date of the run, {@code yyyy-MM-dd}: the prefix of its file names. */
     public String day() {
         return date.toString().substring(0, 10);

@@ -3,6 +3,7 @@ package org.gpumatch.bench;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.gpumatch.bench.ceiling.CeilingSuite;
+import org.gpumatch.bench.e2e.E2eSuite;
 import org.gpumatch.bench.exact.ExactSuite;
 import org.gpumatch.bench.kmismatch.KMismatchSuite;
 import org.gpumatch.bench.multi.MultiSuite;
@@ -24,7 +25,7 @@ public final class Suites {
     public static Suites standard() {
         Map<String, Suite> impl = new LinkedHashMap<>();
         for (Suite s : new Suite[] {new CeilingSuite(), new ExactSuite(), new PrimitivesSuite(), new MultiSuite(), new KMismatchSuite(),
-                new SaSuite(), new ResultsSuite()}) {
+                new SaSuite(), new E2eSuite(), new ResultsSuite()}) {
             impl.put(s.name(), s);
         }
         Map<String, String> planned = new LinkedHashMap<>();

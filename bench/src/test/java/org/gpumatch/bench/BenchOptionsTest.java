@@ -63,6 +63,20 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> parse("exact", "--modes", "resident,gpu")).isInstanceOf(UsageException.class)
                 .hasMessageContaining("unknown mode \"gpu\"");
         assertThat(List.of(Mode.values())).extracting(Mode::cliName)
-                .containsExactly("resident", "oneshot", "cpu-1t", "cpu-all", "external");
+                .containsExactly("resident", "oneshot", "cpu-1t", "cpu-all", "external", "gpumatch", "rg", "rg-parts",
+                        "grep");
+    }
+
+    @Test
+    void e2eSizesLauncherAndWork() {
+        BenchOptions o = parse("e2e", "--sizes", "1k,1m,100M,1g", "--launcher", "/b/gpumatch", "--work", "/w",
+                "--modes", "gpumatch,rg-parts");
+        assertThat(o.sizes()).containsExactly(1024L, 1L << 20, 100L << 20, 1L << 30);
+        assertThat(o.launcher()).contains(Path.of("/b/gpumatch"));
+        assertThat(o.work()).contains(Path.of("/w"));
+        assertThat(o.modes()).containsExactlyInAnyOrder(Mode.GPUMATCH, Mode.RG_PARTS);
+        assertThat(parse("e2e").sizes()).isEmpty();
+        assertThatThrownBy(() -> parse("e2e", "--sizes", "1k,0")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("--sizes");
     }
 }

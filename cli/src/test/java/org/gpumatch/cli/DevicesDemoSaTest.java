@@ -98,8 +98,8 @@ class DevicesDemoSaTest {
     void benchDelegatesToTheBenchModule() {
         assertThat(CliRun.of("bench", "--help").ok().out()).contains("usage: gpumatch bench").contains("ceiling");
         assertThat(CliRun.of("bench", "nosuch", "--quick").usageError())
-                .isEqualTo("gpumatch: bench: unknown suite nosuch; suites: ceiling, exact, primitives, multi, kmismatch, sa,"
-                        + " results, checker");
+                .isEqualTo("gpumatch: bench: unknown suite nosuch; suites: ceiling, exact, primitives, multi, kmismatch, sa, e2e, results,"
+                        + " checker");
         assertThat(CliRun.of("bench", "exact", "--sigma", "9").usageError()).startsWith("gpumatch: bench: --sigma");
     }
 

@@ -224,7 +224,10 @@ public final class ResultsMarkdown {
         List<String> provenance = merged.runs().stream().map(r -> r.rows().get(0)).map(r -> "Driver " + r.driver()
                 + "; JDK " + r.jdk() + "; Aparapi " + r.aparapi() + "; host " + r.host() + ".").distinct().toList();
         sb.append(String.join(" ", provenance)).append("\n\n");
-        sb.append("| ceiling | size | device | wall | runs |\n|---|---:|---:|---:|---:|\n");
+        boolean e2e = run.suite().equals("e2e"); // processes timed: no ceilings, times rather than GB/s
+        if (!e2e) {
+            sb.append("| ceiling | size | device | wall | runs |\n|---|---:|---:|---:|---:|\n");
+        }
         for (ResultRow r : rows) {
             if (r.mode().equals("ceiling")) {
                 boolean launch = r.algorithm().equals("empty-launch");
@@ -245,7 +248,18 @@ public final class ResultsMarkdown {
             sb.append("From the resident rows below ([crossover CSV](").append(link(base, csv)).append(")). ");
             sb.append(Crossover.toMarkdown(crossover));
         }
+        if (run.suite().equals("e2e")) {
+            appendE2eIntro(sb, base, run.csv());
+        }
         for (InputTables.Input in : InputTables.of(rows)) {
+            if (e2e) {
+                ResultRow f = in.rows().get(0);
+                sb.append("\n#### ").append(f.text()).append(" (").append(f.n()).append(" bytes, sigma ")
+                        .append(f.sigma()).append("): median wall ms of one query, a new process each\n\n");
+                sb.append(TimeTable.of(in.title(), in.rows()).toMarkdown());
+                appendNotes(sb, in.rows());
+                continue;
+            }
             sb.append("\n#### ").append(in.title()).append("\n\n");
             PaperTable table = PaperTable.of(in.title(), in.rows(), upload);
             sb.append(table.toMarkdown());
@@ -258,12 +272,40 @@ public final class ResultsMarkdown {
             if (hasImage(png)) {
                 sb.append("\n![").append(in.title()).append("](").append(link(base, png)).append(")\n");
             }
-            List<String> notes = in.rows().stream().flatMap(r -> java.util.Arrays.stream(r.note().split("; ")))
-                    .filter(n -> !n.isBlank() && !n.startsWith("time only") && !n.startsWith("counts lines"))
-                    .distinct().toList(); // external tools' line counts are in the CSV; `*` marks them here
-            if (!notes.isEmpty()) {
-                sb.append("\nNotes: ").append(String.join("; ", notes)).append(".\n");
-            }
+            appendNotes(sb, in.rows());
+        }
+    }
+
+    private static void appendNotes(StringBuilder sb, List<ResultRow> rows) {
+        List<String> notes = rows.stream().flatMap(r -> java.util.Arrays.stream(r.note().split("; ")))
+                .filter(n -> !n.isBlank() && !n.startsWith("time only") && !n.startsWith("counts lines"))
+                .distinct().toList(); // external tools' line counts are in the CSV; `*` marks them here
+        if (!notes.isEmpty()) {
+            sb.append("\nNotes: ").append(String.join("; ", notes)).append(".\n");
+        }
+    }
+
+    /**
+     * What the e2e rows are (gpumatch checked, rg and grep counting lines), then links to the run's time-versus-size
+     * plots ({@code <csv stem>-time-<kind>-m<m>.png}) that exist.
+     */
+    private static void appendE2eIntro(StringBuilder sb, Path base, Path csv) throws IOException {
+        sb.append("Each run starts a new process (`gpumatch count`, `rg`, `grep`); median of the runs after a warm-up."
+                + " Every gpumatch count was checked against the CPU matcher; rg, rg-parts (one rg per hardware thread"
+                + " over the file's parts) and grep count matching lines, not occurrences (their counts: the CSV's"
+                + " `matches`).\n");
+        String prefix = stripCsv(csv) + "-time-";
+        List<Path> pngs;
+        try (java.util.stream.Stream<Path> s = Files.list(csv.getParent())) {
+            pngs = s.filter(p -> p.getFileName().toString().startsWith(prefix)
+                    && p.getFileName().toString().endsWith(".png") && hasImage(p)).sorted().toList();
+        }
+        if (!pngs.isEmpty()) {
+            sb.append("\nOne query, a new process each: median wall time against file size.\n");
+        }
+        for (Path png : pngs) {
+            String label = png.getFileName().toString().substring(prefix.length()).replace(".png", "");
+            sb.append("\n![e2e ").append(label).append("](").append(link(base, png)).append(")\n");
         }
     }
 
