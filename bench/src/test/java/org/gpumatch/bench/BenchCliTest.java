@@ -111,7 +111,8 @@ class BenchCliTest {
         assertThat(r.out()).contains("primitives, resident", "of CUB's");
         assertThat(onlyCsv(results)).extracting(ResultRow::algorithm).contains("scan-exclusive-int",
                 "select-flagged-int", "select-if-int", "histogram-256", "gather-int", "scatter-int",
-                "scan-exclusive-long", "reduce-sum-long");
+                "scan-exclusive-long", "reduce-sum-long", "radix-sort-keys-u32", "radix-sort-pairs-u32-u32",
+                "radix-sort-pairs-u64-u32", "segmented-sort-2-10", "segmented-sort-4-huge");
     }
 
     @Test

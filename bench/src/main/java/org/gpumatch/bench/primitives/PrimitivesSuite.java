@@ -28,6 +28,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * H200 (CUDA 13, n = 10^8: exclusive scan of u32 3.0 TB/s of bytes read + written, select-if 433 G elements/s, radix
  * sort pairs u32/u32 31.2 G/s and u64/u32 13.2 G/s; the issue's targets are half of each).
  *
+ * <p>The sorts (radix sort keys u32, pairs u32/u32 and u64/u32; segmented sort of many small and of a few huge
+ * segments) are measured by {@link SortRows}.
+ *
  * <p>Each row: one primitive, uploaded once ({@link GpuArrays}'s resident API), one validated run against
  * {@link PrimitivesReference}, then {@code --reps} timed runs (default 10, quick 3). The CSV's "GB/s" columns are
  * G elements per second (n counts elements); the note gives bytes moved per element and the ratio to CUB where CUB has
@@ -107,6 +110,7 @@ public final class PrimitivesSuite implements Suite {
                     () -> g.runReduceLongs(SelectKernel.COMBINE_SUM),
                     () -> g.lastTotal() == PrimitivesReference.sum(longs)));
         }
+        out.addAll(SortRows.measure(ctx, rows, n, reps));
         return out;
     }
 
@@ -114,7 +118,7 @@ public final class PrimitivesSuite implements Suite {
      * One validated run, then {@code reps} timed runs of {@code run}. {@code bytesPerElement} (read + written) turns
      * elements per second into bandwidth; {@code cubGeps} is CUB's figure in G elements/s, or NaN.
      */
-    private static ResultRow time(BenchContext ctx, RowFactory rows, String primitive, int n, int bytesPerElement,
+    static ResultRow time(BenchContext ctx, RowFactory rows, String primitive, int n, int bytesPerElement,
                                   double cubGeps, int reps, Supplier<LaunchTiming> run, Supplier<Boolean> valid) {
         run.get();
         if (!valid.get()) {

@@ -36,6 +36,10 @@
  * <p>Barrier-containing device functions are called unconditionally from {@code run()}, each with a slot that the
  * driver names; on PoCL 3.1 uniform branches around such calls crashed or hung (see gpu-core/README.md).
  *
+ * <p>Example: {@link org.gpumatch.gpu.primitives.example.DenseRank} composes three primitives (radix sort of pairs,
+ * scan, select) with phases of its own on the buffers of one kernel instance; its javadoc and gpu-core/README.md show
+ * the {@code run()} and the host calls. A pipeline in another module writes exactly that.
+ *
  * <p>What did not work, or was not tried, as a way to pass the operator: an interface or lambda called inside the
  * kernel (Aparapi rejects INVOKEINTERFACE); a scan kernel instance of its own (buffers cannot be shared between
  * instances). A static helper per operator, selected by an int code in one fixed switch-free dispatcher, would also
