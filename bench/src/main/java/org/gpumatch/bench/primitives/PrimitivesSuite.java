@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.gpumatch.bench.BenchContext;
 import org.gpumatch.bench.Samples;
@@ -56,62 +57,66 @@ public final class PrimitivesSuite implements Suite {
                     : ctx.options().quick() ? List.of(1 << 20) : List.of(1 << 24, 1 << 27, 100_000_000);
             int reps = ctx.options().reps().orElse(ctx.options().quick() ? 3 : 10);
             List<ResultRow> all = new ArrayList<>();
+            Consumer<ResultRow> sink = row -> {
+                record.add(row); // written as measured: a run cut short keeps its rows
+                all.add(row);
+            };
             for (int n : sizes) {
-                all.addAll(measureSize(ctx, rows, n, reps));
+                measureSize(ctx, rows, n, reps, sink);
             }
-            all.forEach(record::add);
+            if (!ctx.options().quick() && ctx.options().size().isEmpty()) {
+                SortRows.sweepGeometry(ctx, rows, 1 << 24, reps, sink);
+            }
             print(ctx, all);
             ctx.out().println("results: " + record.csv());
         }
         ResultsMarkdown.regenerate(ctx.options().out()).ifPresent(p -> ctx.progress("updated " + p));
     }
 
-    private List<ResultRow> measureSize(BenchContext ctx, RowFactory rows, int n, int reps) {
+    private void measureSize(BenchContext ctx, RowFactory rows, int n, int reps, Consumer<ResultRow> out) {
         Random r = new Random(n);
         int[] ints = r.ints(n).toArray();
         int[] small = r.ints(n, -1000, 1000).toArray();
         long[] longs = r.longs(n, -(1L << 40), 1L << 40).toArray();
         int[] flags = r.ints(n, 0, 2).toArray();
         int[] perm = permutation(r, n);
-        List<ResultRow> out = new ArrayList<>();
         try (GpuArrays g = new GpuArrays(ctx.device())) {
             g.loadInts(small);
-            out.add(time(ctx, rows, "scan-exclusive-int", n, 8, CUB_SCAN_TBPS * 1000 / 8, reps,
+            out.accept(time(ctx, rows, "scan-exclusive-int", n, 8, CUB_SCAN_TBPS * 1000 / 8, reps,
                     () -> g.runScanInts(false),
                     () -> Arrays.equals(g.intResult(n), PrimitivesReference.scan(small, false))));
-            out.add(time(ctx, rows, "reduce-sum-int", n, 4, Double.NaN, reps,
+            out.accept(time(ctx, rows, "reduce-sum-int", n, 4, Double.NaN, reps,
                     () -> g.runReduceInts(SelectKernel.COMBINE_SUM),
                     () -> g.lastTotal() == PrimitivesReference.sum(small)));
             g.loadFlags(flags);
             g.loadInts(ints);
-            out.add(time(ctx, rows, "select-flagged-int", n, 8, CUB_SELECT_GEPS, reps,
+            out.accept(time(ctx, rows, "select-flagged-int", n, 8, CUB_SELECT_GEPS, reps,
                     () -> g.runSelectInts(false), () -> {
                         int[] want = PrimitivesReference.selectFlagged(ints, flags);
                         return g.lastTotal() == want.length && Arrays.equals(g.intResult(want.length), want);
                     }));
-            out.add(time(ctx, rows, "select-if-int", n, 4, CUB_SELECT_GEPS, reps,
+            out.accept(time(ctx, rows, "select-if-int", n, 4, CUB_SELECT_GEPS, reps,
                     () -> g.runSelectIfInts(Comparison.LESS, 0), () -> {
                         int[] want = PrimitivesReference.selectIf(ints, Comparison.LESS, 0);
                         return g.lastTotal() == want.length && Arrays.equals(g.intResult(want.length), want);
                     }));
-            out.add(time(ctx, rows, "histogram-256", n, 4, Double.NaN, reps,
+            out.accept(time(ctx, rows, "histogram-256", n, 4, Double.NaN, reps,
                     () -> g.runHistogram(256, Integer.MIN_VALUE, 1L << 24),
                     () -> Arrays.equals(g.histogramResult(),
                             PrimitivesReference.histogram(ints, 256, Integer.MIN_VALUE, 1L << 24))));
             g.loadFlags(perm);
-            out.add(time(ctx, rows, "gather-int", n, 12, Double.NaN, reps, g::runGatherInts,
+            out.accept(time(ctx, rows, "gather-int", n, 12, Double.NaN, reps, g::runGatherInts,
                     () -> Arrays.equals(g.intResult(n), PrimitivesReference.gather(ints, perm))));
-            out.add(time(ctx, rows, "scatter-int", n, 12, Double.NaN, reps, () -> g.runScatterInts(n),
+            out.accept(time(ctx, rows, "scatter-int", n, 12, Double.NaN, reps, () -> g.runScatterInts(n),
                     () -> Arrays.equals(g.intResult(n), PrimitivesReference.scatter(ints, perm, n))));
             g.loadLongs(longs);
-            out.add(time(ctx, rows, "scan-exclusive-long", n, 16, Double.NaN, reps, () -> g.runScanLongs(false),
+            out.accept(time(ctx, rows, "scan-exclusive-long", n, 16, Double.NaN, reps, () -> g.runScanLongs(false),
                     () -> Arrays.equals(g.longResult(n), PrimitivesReference.scan(longs, false))));
-            out.add(time(ctx, rows, "reduce-sum-long", n, 8, Double.NaN, reps,
+            out.accept(time(ctx, rows, "reduce-sum-long", n, 8, Double.NaN, reps,
                     () -> g.runReduceLongs(SelectKernel.COMBINE_SUM),
                     () -> g.lastTotal() == PrimitivesReference.sum(longs)));
         }
-        out.addAll(SortRows.measure(ctx, rows, n, reps));
-        return out;
+        SortRows.measure(ctx, rows, n, reps, out);
     }
 
     /**
@@ -119,7 +124,18 @@ public final class PrimitivesSuite implements Suite {
      * elements per second into bandwidth; {@code cubGeps} is CUB's figure in G elements/s, or NaN.
      */
     static ResultRow time(BenchContext ctx, RowFactory rows, String primitive, int n, int bytesPerElement,
-                                  double cubGeps, int reps, Supplier<LaunchTiming> run, Supplier<Boolean> valid) {
+                          double cubGeps, int reps, Supplier<LaunchTiming> run, Supplier<Boolean> valid) {
+        return time(ctx, rows, primitive, n, bytesPerElement, cubGeps, reps, run, valid, false);
+    }
+
+    /**
+     * {@link #time(BenchContext, RowFactory, String, int, int, double, int, Supplier, Supplier)}; with
+     * {@code reuploads} the run uploads its input first (a sort of fresh unsorted data), and the wall time leaves out
+     * the transfers that the OpenCL profile shows.
+     */
+    static ResultRow time(BenchContext ctx, RowFactory rows, String primitive, int n, int bytesPerElement,
+                          double cubGeps, int reps, Supplier<LaunchTiming> run, Supplier<Boolean> valid,
+                          boolean reuploads) {
         run.get();
         if (!valid.get()) {
             throw new ValidationException(primitive + " n=" + n + ": the device result differs from the reference");
@@ -129,7 +145,8 @@ public final class PrimitivesSuite implements Suite {
         boolean profiled = true;
         for (int i = 0; i < reps; i++) {
             LaunchTiming t = run.get();
-            wall[i] = t.wallNanos();
+            wall[i] = reuploads && t.transferNanos() > 0 ? Math.max(0, t.wallNanos() - t.transferNanos())
+                    : t.wallNanos();
             dev[i] = t.kernelNanos();
             profiled &= t.hasDeviceTimes();
         }

@@ -1,10 +1,8 @@
 package org.gpumatch.bench.primitives;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Random;
-import java.util.stream.IntStream;
+import java.util.function.Consumer;
 import org.gpumatch.bench.BenchContext;
 import org.gpumatch.bench.report.ResultRow;
 import org.gpumatch.bench.report.RowFactory;
@@ -18,8 +16,9 @@ import org.gpumatch.gpu.primitives.SortReference;
  * all bits) and its segmented sort (millions of segments of 2 to 10 pairs; a few huge segments), each on random keys
  * at one n, next to CUB's H200 figures (n = 10^8: keys u32 48.4 G/s, pairs u32/u32 31.2, pairs u64/u32 13.2).
  *
- * <p>Every timed run sorts freshly uploaded unsorted data (the upload is not timed; sorting the previous run's sorted
- * output would flatter the segmented sort's small path). One run per row is checked against {@link SortReference}.
+ * <p>Every run sorts freshly uploaded unsorted data, copied into the same arrays so that the device buffers are reused
+ * (the upload is left out of the wall time; sorting the previous run's sorted output would flatter the segmented
+ * sort's small path). The first run of each row is checked against {@link SortReference}.
  * Host memory: about 40 bytes per element (input, the sorter's copies, the reference).
  */
 final class SortRows {
@@ -35,66 +34,119 @@ final class SortRows {
     private SortRows() {
     }
 
+    /** Digit widths and chunk sizes of the geometry sweep ({@link #sweepGeometry}). */
+    private static final int[] SWEEP_DIGITS = {4, 8};
+    private static final int[] SWEEP_CHUNKS = {16, 64, 256};
+
     /** The five sort rows at {@code n} elements, each validated once and timed {@code reps} times. */
-    static List<ResultRow> measure(BenchContext ctx, RowFactory rows, int n, int reps) {
+    static void measure(BenchContext ctx, RowFactory rows, int n, int reps, Consumer<ResultRow> out) {
         Random r = new Random(31L * n + 7);
         int[] keys = r.ints(n).toArray();
         long[] wide = r.longs(n).toArray();
-        int[] index = IntStream.range(0, n).toArray();
-        int passes32 = passes(32);
-        int passes64 = passes(64);
-        List<ResultRow> out = new ArrayList<>();
         try (GpuArraySorter sorter = new GpuArraySorter(ctx.device())) {
-            out.add(PrimitivesSuite.time(ctx, rows, "radix-sort-keys-u32", n, 12 * passes32, CUB_KEYS_U32, reps,
-                    () -> sorter.load(keys.clone(), null).sortLoaded(0, 32), () -> {
-                        int[] got = keys.clone();
-                        sorter.sortKeys(got, 0, 32);
-                        int[] want = keys.clone();
-                        SortReference.sortU32(want, null, 0, 32);
-                        return Arrays.equals(got, want);
-                    }));
-            out.add(PrimitivesSuite.time(ctx, rows, "radix-sort-pairs-u32-u32", n, 20 * passes32, CUB_PAIRS_U32, reps,
-                    () -> sorter.load(keys.clone(), index.clone()).sortLoaded(0, 32), () -> {
-                        int[] gotKeys = keys.clone();
-                        int[] gotValues = index.clone();
-                        sorter.sortPairs(gotKeys, gotValues, 0, 32);
-                        int[] wantKeys = keys.clone();
-                        int[] wantValues = index.clone();
-                        SortReference.sortU32(wantKeys, wantValues, 0, 32);
-                        return Arrays.equals(gotKeys, wantKeys) && Arrays.equals(gotValues, wantValues);
-                    }));
-            out.add(PrimitivesSuite.time(ctx, rows, "radix-sort-pairs-u64-u32", n, 32 * passes64, CUB_PAIRS_U64, reps,
-                    () -> sorter.load(wide.clone(), index.clone()).sortLoaded(0, 64), () -> {
-                        long[] gotKeys = wide.clone();
-                        int[] gotValues = index.clone();
-                        sorter.sortPairs(gotKeys, gotValues, 0, 64);
-                        long[] wantKeys = wide.clone();
-                        int[] wantValues = index.clone();
-                        SortReference.sortU64(wantKeys, wantValues, 0, 64);
-                        return Arrays.equals(gotKeys, wantKeys) && Arrays.equals(gotValues, wantValues);
-                    }));
+            out.accept(keysU32(ctx, rows, sorter, "radix-sort-keys-u32", keys, reps));
+            out.accept(pairsU32(ctx, rows, sorter, "radix-sort-pairs-u32-u32", keys, reps));
+            out.accept(pairsU64(ctx, rows, sorter, "radix-sort-pairs-u64-u32", wide, reps));
         }
         try (GpuSegmentedSorter segmented = new GpuSegmentedSorter(ctx.device())) {
-            out.add(segmentedRow(ctx, rows, segmented, "segmented-sort-2-10", keys, index,
-                    smallHeads(r, n), reps));
-            out.add(segmentedRow(ctx, rows, segmented, "segmented-sort-" + HUGE_SEGMENTS + "-huge", keys, index,
+            out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-2-10", keys, smallHeads(r, n), reps));
+            out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-" + HUGE_SEGMENTS + "-huge", keys,
                     hugeHeads(n), reps));
         }
-        return out;
+    }
+
+    /**
+     * Pairs u32/u32 at {@code n} for every digit width of {@link #SWEEP_DIGITS} and chunk of {@link #SWEEP_CHUNKS}
+     * (rows {@code radix-sort-pairs-u32-u32 dD cC}): the data for choosing {@link DeviceRadixSort}'s defaults.
+     */
+    static void sweepGeometry(BenchContext ctx, RowFactory rows, int n, int reps, Consumer<ResultRow> out) {
+        int[] keys = new Random(n).ints(n).toArray();
+        for (int digits : SWEEP_DIGITS) {
+            for (int chunk : SWEEP_CHUNKS) {
+                try (GpuArraySorter sorter = new GpuArraySorter(ctx.device(), GpuArraySorter.DEFAULT_LOCAL_SIZE,
+                        digits, chunk)) {
+                    out.accept(pairsU32(ctx, rows, sorter, "radix-sort-pairs-u32-u32 d" + digits + "c" + chunk,
+                            keys, reps));
+                }
+            }
+        }
+    }
+
+    private static ResultRow keysU32(BenchContext ctx, RowFactory rows, GpuArraySorter sorter, String name,
+                                     int[] keys, int reps) {
+        int[] work = new int[keys.length];
+        return PrimitivesSuite.time(ctx, rows, name, keys.length, 12 * passes(32), CUB_KEYS_U32, reps, () -> {
+            System.arraycopy(keys, 0, work, 0, keys.length);
+            return sorter.load(work, null).sortLoaded(0, 32);
+        }, () -> {
+            int[] want = keys.clone();
+            SortReference.sortU32(want, null, 0, 32);
+            sorter.download();
+            return Arrays.equals(work, want);
+        }, true);
+    }
+
+    private static ResultRow pairsU32(BenchContext ctx, RowFactory rows, GpuArraySorter sorter, String name,
+                                      int[] keys, int reps) {
+        int n = keys.length;
+        int[] work = new int[n];
+        int[] values = new int[n];
+        return PrimitivesSuite.time(ctx, rows, name, n, 20 * passes(32), CUB_PAIRS_U32, reps, () -> {
+            System.arraycopy(keys, 0, work, 0, n);
+            fillIndex(values);
+            return sorter.load(work, values).sortLoaded(0, 32);
+        }, () -> {
+            int[] wantKeys = keys.clone();
+            int[] wantValues = new int[n];
+            fillIndex(wantValues);
+            SortReference.sortU32(wantKeys, wantValues, 0, 32);
+            sorter.download();
+            return Arrays.equals(work, wantKeys) && Arrays.equals(values, wantValues);
+        }, true);
+    }
+
+    private static ResultRow pairsU64(BenchContext ctx, RowFactory rows, GpuArraySorter sorter, String name,
+                                      long[] keys, int reps) {
+        int n = keys.length;
+        long[] work = new long[n];
+        int[] values = new int[n];
+        return PrimitivesSuite.time(ctx, rows, name, n, 32 * passes(64), CUB_PAIRS_U64, reps, () -> {
+            System.arraycopy(keys, 0, work, 0, n);
+            fillIndex(values);
+            return sorter.load(work, values).sortLoaded(0, 64);
+        }, () -> {
+            long[] wantKeys = keys.clone();
+            int[] wantValues = new int[n];
+            fillIndex(wantValues);
+            SortReference.sortU64(wantKeys, wantValues, 0, 64);
+            sorter.download();
+            return Arrays.equals(work, wantKeys) && Arrays.equals(values, wantValues);
+        }, true);
     }
 
     private static ResultRow segmentedRow(BenchContext ctx, RowFactory rows, GpuSegmentedSorter sorter, String name,
-                                          int[] keys, int[] index, int[] heads, int reps) {
-        return PrimitivesSuite.time(ctx, rows, name, keys.length, 24, Double.NaN, reps,
-                () -> sorter.load(keys.clone(), index.clone(), heads).sortLoaded(), () -> {
-                    int[] gotKeys = keys.clone();
-                    int[] gotValues = index.clone();
-                    sorter.sortPairs(gotKeys, gotValues, heads);
-                    int[] wantKeys = keys.clone();
-                    int[] wantValues = index.clone();
-                    SortReference.segmentedSortU32(wantKeys, wantValues, heads);
-                    return Arrays.equals(gotKeys, wantKeys) && Arrays.equals(gotValues, wantValues);
-                });
+                                          int[] keys, int[] heads, int reps) {
+        int n = keys.length;
+        int[] work = new int[n];
+        int[] values = new int[n];
+        return PrimitivesSuite.time(ctx, rows, name, n, 24, Double.NaN, reps, () -> {
+            System.arraycopy(keys, 0, work, 0, n);
+            fillIndex(values);
+            return sorter.load(work, values, heads).sortLoaded();
+        }, () -> {
+            int[] wantKeys = keys.clone();
+            int[] wantValues = new int[n];
+            fillIndex(wantValues);
+            SortReference.segmentedSortU32(wantKeys, wantValues, heads);
+            sorter.download();
+            return Arrays.equals(work, wantKeys) && Arrays.equals(values, wantValues);
+        }, true);
+    }
+
+    private static void fillIndex(int[] values) {
+        for (int i = 0; i < values.length; i++) {
+            values[i] = i;
+        }
     }
 
     /** Radix passes of the default digit width over {@code bits} bits (rounded up to even, as the driver runs). */

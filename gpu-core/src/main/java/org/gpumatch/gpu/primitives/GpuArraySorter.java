@@ -8,6 +8,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * Sorts Java arrays on a device with the stable LSD radix sort ({@link DeviceRadixSort}): keys u32 ({@code int[]} read
  * as unsigned) or u64 ({@code long[]} as unsigned), alone or with u32 values, on a bit range.
  *
+ * <p>Loading arrays of the length loaded before reuses the alternate buffers (and, for the same array objects, the
+ * device buffers: an upload at the copy rate rather than a new buffer's first-upload rate).
+ *
  * <p>One-shot use: {@link #sortKeys(int[], int, int)} and friends upload, sort and download in place. Resident use (to
  * time only the sort): {@link #load(int[], int[])} or {@link #load(long[], int[])} uploads once, {@link #sortLoaded}
  * sorts on the device and returns the launch timing, {@link #download()} copies the result back into the loaded arrays.
@@ -87,7 +90,7 @@ public final class GpuArraySorter implements AutoCloseable {
             return this; // already sorted: nothing goes to the device
         }
         k.keys32 = keys;
-        k.keys32Alt = new int[Math.max(1, keys.length)];
+        k.keys32Alt = sameLength(k.keys32Alt, keys.length);
         k.put(k.keys32).put(k.keys32Alt);
         loadValues(k, values);
         return this;
@@ -103,10 +106,20 @@ public final class GpuArraySorter implements AutoCloseable {
             return this; // already sorted: nothing goes to the device
         }
         k.keys64 = keys;
-        k.keys64Alt = new long[Math.max(1, keys.length)];
+        k.keys64Alt = sameLength(k.keys64Alt, keys.length);
         k.put(k.keys64).put(k.keys64Alt);
         loadValues(k, values);
         return this;
+    }
+
+    /** {@code current} when it has {@code n} elements (its device buffer is reused), else a new array. */
+    static int[] sameLength(int[] current, int n) {
+        return current.length == n ? current : new int[Math.max(1, n)];
+    }
+
+    /** {@link #sameLength(int[], int)} for longs. */
+    static long[] sameLength(long[] current, int n) {
+        return current.length == n ? current : new long[Math.max(1, n)];
     }
 
     private static void checkLengths(int keys, int[] values) {
@@ -118,7 +131,7 @@ public final class GpuArraySorter implements AutoCloseable {
     private static void loadValues(RadixSortPipeline k, int[] values) {
         if (values != null) {
             k.values = values;
-            k.valuesAlt = new int[Math.max(1, values.length)];
+            k.valuesAlt = sameLength(k.valuesAlt, values.length);
             k.put(k.values).put(k.valuesAlt);
         }
     }

@@ -72,9 +72,9 @@ public final class GpuSegmentedSorter implements AutoCloseable {
         k.keys32 = keys;
         k.values = values;
         k.heads = heads;
-        k.keys64 = new long[keys.length];
-        k.keys64Alt = new long[keys.length];
-        k.valuesAlt = new int[keys.length];
+        k.keys64 = GpuArraySorter.sameLength(k.keys64, keys.length);
+        k.keys64Alt = GpuArraySorter.sameLength(k.keys64Alt, keys.length);
+        k.valuesAlt = GpuArraySorter.sameLength(k.valuesAlt, keys.length);
         k.put(k.keys32).put(k.values).put(k.heads).put(k.keys64).put(k.keys64Alt).put(k.valuesAlt);
         return this;
     }
