@@ -182,12 +182,13 @@ public final class OneShotPipeline implements AutoCloseable {
                 return 0;
             }
             boolean fresh = lanes == null;
-            if (fresh) {
-                startLanes(); // the compile starts now, in the background
-            }
+            ensureLanes(1); // the compile starts now, in the background
+            Alphabet sampled = sample(regions, n).union(Alphabet.of(pattern.toByteArray()));
+            long perChunk = Math.max(1, capacitySymbols(bufferWords, sampled.sigma()) - (m - 1));
+            ensureLanes((int) Math.min(laneCount, (n - m + perChunk) / perChunk)); // no more lanes than chunks
             Run r = new Run(n, m, pattern, sink, progress, t0);
             try {
-                r.chunks(regions, sample(regions, n).union(Alphabet.of(pattern.toByteArray())));
+                r.chunks(regions, sampled);
                 r.drain(true);
             } finally {
                 for (PipelineLane lane : lanes) {
@@ -336,19 +337,37 @@ public final class OneShotPipeline implements AutoCloseable {
         }
     }
 
-    /** Creates the lanes; their kernels compile in the background (the first at once, the others after it). */
-    private void startLanes() {
+    /**
+     * Makes at least {@code needed} lanes (at most the configured number) exist; new kernels compile in the
+     * background: the first at once, the others after it (so that they reuse its binary).
+     */
+    private void ensureLanes(int needed) {
+        int want = Math.max(1, Math.min(laneCount, needed));
+        int have = lanes == null ? 0 : lanes.length;
+        if (have >= want) {
+            return;
+        }
         int arrayWords = DrkWomMatcher.packedArrayWords(bufferWords, localSize, wordsPerItem);
-        lanes = new PipelineLane[laneCount];
-        Future<Long> first = null;
-        for (int i = 0; i < laneCount; i++) {
-            lanes[i] = new PipelineLane(i, arrayWords, () -> new DrkWomMatcher(device, "one-shot pipeline", variant,
+        PipelineLane[] grown = java.util.Arrays.copyOf(lanes == null ? new PipelineLane[0] : lanes, want);
+        Future<Long> first = have == 0 ? null : grown[0].created();
+        for (int i = have; i < want; i++) {
+            grown[i] = new PipelineLane(i, arrayWords, () -> new DrkWomMatcher(device, "one-shot pipeline", variant,
                     localSize, wordsPerItem), first);
             if (first == null) {
-                first = lanes[i].created();
+                first = grown[i].created();
             }
         }
-        packer = new ChunkPacker(packThreads);
+        lanes = grown;
+        if (packer == null) {
+            packer = new ChunkPacker(packThreads);
+        }
+    }
+
+    /** The file's alphabet as {@link #sample(MappedRegions, long)} guesses it (about 0.5 MiB read). */
+    public static Alphabet sampleAlphabet(Path file) throws IOException {
+        try (MappedRegions regions = new MappedRegions(file)) {
+            return sample(regions, regions.size());
+        }
     }
 
     /**
