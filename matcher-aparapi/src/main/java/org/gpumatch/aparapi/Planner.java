@@ -54,7 +54,8 @@ public final class Planner {
     public static CostPlan planByCost(Workload workload, ComputeDevice device, Calibration calibration) {
         Calibration c = device.isOpenCL() ? calibration : Calibration.builtIn(device);
         CostPlanner.Capability capability = workload.pipelined()
-                ? (a, n, m, sigma) -> OneShotPipeline.unsupportedReason(a, m, sigma, OneShotPipeline.DEFAULT_BUFFER_BYTES)
+                ? (a, n, m, sigma) -> OneShotPipeline.unsupportedReason(a, m, sigma,
+                        OneShotPipeline.configuredBufferBytes())
                 : (a, n, m, sigma) -> ExactMatchers.unsupportedReason(a, n, m, sigma, device);
         return new CostPlanner(c, capability, device.describe()).plan(workload);
     }

@@ -47,6 +47,12 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * }
  * }</pre>
  *
+ * <p>One-shot device searches of files of at least {@link #PIPELINE_FROM} bytes (no chunk size set) run through the
+ * {@link OneShotPipeline}: planned as a pipelined workload (sigma from a sample of the file; read, pack, upload and
+ * search overlapped chunk by chunk), explained with the measured stage times ({@link #lastPipelineTimes()}); its lanes
+ * and their chunk buffers are kept for later files. A pattern whose m - 1 overlap the pipeline's chunks cannot hold,
+ * or a plan for the CPU, takes the paths below.
+ *
  * <p>Held whole: a regular file up to {@link ChunkSizes#MAX_WINDOW_BYTES} that fits twice in the free heap, a byte
  * array, a stream without a chunk size; planned with the text's own alphabet. Streamed through {@link ChunkedSearch}
  * (windows of chunk + m - 1 bytes, memory-mapped for files): a larger file, or any input when
@@ -327,7 +333,8 @@ public final class Search implements AutoCloseable {
         Workload w = Workload.oneShotPipelined(size, m, sigma);
         Decision d;
         if (forced != null) {
-            if (OneShotPipeline.unsupportedReason(forced, m, sigma, OneShotPipeline.DEFAULT_BUFFER_BYTES).isPresent()) {
+            int buffer = OneShotPipeline.configuredBufferBytes();
+            if (OneShotPipeline.unsupportedReason(forced, m, sigma, buffer).isPresent()) {
                 return Optional.empty(); // the whole-text path checks it and explains a refusal
             }
             d = decide(w, null);
@@ -337,7 +344,7 @@ public final class Search implements AutoCloseable {
                 return Optional.empty();
             }
             Optional<String> why = OneShotPipeline.unsupportedReason(d.plan().algorithm(), m, sigma,
-                    OneShotPipeline.DEFAULT_BUFFER_BYTES);
+                    OneShotPipeline.configuredBufferBytes());
             if (why.isPresent()) {
                 if (explain != null) {
                     explain.accept("one-shot pipeline not used (" + why.get() + "): the file is read whole or streamed");
@@ -353,8 +360,8 @@ public final class Search implements AutoCloseable {
                     + "symbols in a sample of the file and the pattern, %s; a chunk with other bytes widens it), "
                     + "one-shot pipeline: the file memory-mapped, read and packed by %d threads into chunk buffers of "
                     + "%s, uploaded by up to %d lanes while the next chunk is packed", size, m, sigma, sampled.size(),
-                    ms(sampleNanos), OneShotPipeline.defaultPackThreads(), binary(OneShotPipeline.DEFAULT_BUFFER_BYTES)
-                            .trim(), OneShotPipeline.DEFAULT_LANES));
+                    ms(sampleNanos), OneShotPipeline.defaultPackThreads(), binary(OneShotPipeline.configuredBufferBytes())
+                            .trim(), OneShotPipeline.configuredLanes()));
         }
         long found = sink == null ? pipeline.count(file, pattern, progress)
                 : pipeline.find(file, pattern, sink, progress);
@@ -389,6 +396,7 @@ public final class Search implements AutoCloseable {
     }
 
     private long whole(byte[] bytes, Workload.TextState state, Pattern pattern, LongConsumer sink, long readNanos) {
+        lastPipelineTimes = null;
         Text text;
         if (bytes == lastArray && lastText != null && onDevice()) {
             text = lastText;
@@ -442,6 +450,7 @@ public final class Search implements AutoCloseable {
      */
     private long streamed(ChunkSource source, long size, long chunk, String why, Pattern pattern, LongConsumer sink,
                           java.util.function.Supplier<Alphabet> alphabet) throws IOException {
+        lastPipelineTimes = null;
         int m = pattern.length();
         int window = ChunkSizes.windowBytes(ChunkSizes.chunkFor(chunk, m), m);
         long n = size < 0 ? window : Math.min(size, window);

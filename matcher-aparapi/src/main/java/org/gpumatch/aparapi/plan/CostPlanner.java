@@ -59,7 +59,7 @@ public final class CostPlanner {
     public record Pipeline(int bufferBytes, int lanes, int threads) {
         /** The pipeline {@code Search} runs: {@link OneShotPipeline}'s defaults on this host. */
         public static Pipeline defaults() {
-            return new Pipeline(OneShotPipeline.DEFAULT_BUFFER_BYTES, OneShotPipeline.DEFAULT_LANES,
+            return new Pipeline(OneShotPipeline.configuredBufferBytes(), OneShotPipeline.configuredLanes(),
                     OneShotPipeline.defaultPackThreads());
         }
     }

@@ -70,9 +70,22 @@ public final class OneShotPipeline implements AutoCloseable {
     private ChunkPacker packer;
     private OneShotTimes lastTimes;
 
-    /** A pipeline of {@code algorithm} on {@code device} with the default buffers, lanes and threads. */
+    /**
+     * A pipeline of {@code algorithm} on {@code device} with the configured buffers, lanes and threads
+     * ({@link #configuredBufferBytes()}, {@link #configuredLanes()}, {@link #defaultPackThreads()}).
+     */
     public OneShotPipeline(ComputeDevice device, Algorithm algorithm) {
-        this(device, algorithm, DEFAULT_BUFFER_BYTES, DEFAULT_LANES, defaultPackThreads());
+        this(device, algorithm, configuredBufferBytes(), configuredLanes(), defaultPackThreads());
+    }
+
+    /** Bytes per lane buffer: {@code -Dgpumatch.oneshot.bufferBytes}, else {@link #DEFAULT_BUFFER_BYTES}. */
+    public static int configuredBufferBytes() {
+        return Integer.getInteger("gpumatch.oneshot.bufferBytes", DEFAULT_BUFFER_BYTES);
+    }
+
+    /** Lanes: {@code -Dgpumatch.oneshot.lanes}, else {@link #DEFAULT_LANES}. */
+    public static int configuredLanes() {
+        return Integer.getInteger("gpumatch.oneshot.lanes", DEFAULT_LANES);
     }
 
     /**
@@ -104,9 +117,10 @@ public final class OneShotPipeline implements AutoCloseable {
         this.packThreads = packThreads;
     }
 
-    /** Threads that read and pack: the available processors, at most 16. */
+    /** Threads that read and pack: {@code -Dgpumatch.oneshot.threads}, else the available processors, at most 16. */
     public static int defaultPackThreads() {
-        return Math.max(1, Math.min(16, Runtime.getRuntime().availableProcessors()));
+        return Integer.getInteger("gpumatch.oneshot.threads",
+                Math.max(1, Math.min(16, Runtime.getRuntime().availableProcessors())));
     }
 
     /** Whether {@code a} has a pipeline: the DRK-WOM family, whose kernel searches a packed chunk. */
