@@ -18,6 +18,8 @@ import org.gpumatch.aparapi.plan.Calibration;
 import org.gpumatch.aparapi.plan.CostPlan;
 import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.aparapi.plan.Workload;
+import org.gpumatch.aparapi.rabinkarp.OneShotPipeline;
+import org.gpumatch.aparapi.rabinkarp.OneShotTimes;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.api.Alphabet;
@@ -45,6 +47,12 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * }
  * }</pre>
  *
+ * <p>One-shot device searches of files of at least {@link #PIPELINE_FROM} bytes (no chunk size set) run through the
+ * {@link OneShotPipeline}: planned as a pipelined workload (sigma from a sample of the file; read, pack, upload and
+ * search overlapped chunk by chunk), explained with the measured stage times ({@link #lastPipelineTimes()}); its lanes
+ * and their chunk buffers are kept for later files. A pattern whose m - 1 overlap the pipeline's chunks cannot hold,
+ * or a plan for the CPU, takes the paths below.
+ *
  * <p>Held whole: a regular file up to {@link ChunkSizes#MAX_WINDOW_BYTES} that fits twice in the free heap, a byte
  * array, a stream without a chunk size; planned with the text's own alphabet. Streamed through {@link ChunkedSearch}
  * (windows of chunk + m - 1 bytes, memory-mapped for files): a larger file, or any input when
@@ -60,6 +68,12 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * <p>Not thread-safe. Close it to release the device memory of the matchers it created.
  */
 public final class Search implements AutoCloseable {
+    /**
+     * Files of at least this many bytes searched on an OpenCL device run through the {@link OneShotPipeline}: 4 MiB.
+     * Below it a file is at most a chunk or two, so the whole-text path (one read, one pack, one upload into a new
+     * buffer of the packed size) costs about the same without the lanes' threads and contexts.
+     */
+    public static final long PIPELINE_FROM = 4L << 20;
     /** The device, or null until a plan needs it (an {@code auto} policy not yet resolved). */
     private ComputeDevice device;
     private final DevicePolicy policy;
@@ -70,6 +84,10 @@ public final class Search implements AutoCloseable {
     private final Consumer<String> notices;
     private Calibration calibration;
     private final Map<Algorithm, Matcher> matchers = new EnumMap<>(Algorithm.class);
+    /** One-shot pipelines by algorithm, kept so that their lanes' buffers are reused by later files. */
+    private final Map<Algorithm, OneShotPipeline> pipelines = new EnumMap<>(Algorithm.class);
+    /** The stage times of the last pipelined search, or null. */
+    private OneShotTimes lastPipelineTimes;
     /** The array last searched whole and its {@link Text}, kept so that its device copy is reused. */
     private byte[] lastArray;
     private Text lastText;
@@ -220,6 +238,13 @@ public final class Search implements AutoCloseable {
     private long run(Path file, Pattern pattern, LongConsumer sink) {
         try {
             long size = Files.size(file);
+            lastPipelineTimes = null;
+            if (pipelineMayRun(size)) {
+                Optional<Long> found = pipelined(file, size, pattern, sink);
+                if (found.isPresent()) {
+                    return found.get();
+                }
+            }
             Runtime rt = Runtime.getRuntime();
             long freeHeap = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
             String why = chunkBytes > 0 ? "a chunk size is set"
@@ -278,6 +303,83 @@ public final class Search implements AutoCloseable {
         return bytes;
     }
 
+    /**
+     * Whether a file of {@code size} bytes may take the one-shot pipeline: no chunk size set, at least
+     * {@link #PIPELINE_FROM} bytes, no forced algorithm or one with a pipeline, and a device that is (or, for an
+     * unresolved {@code auto}, for a file the CPU does not take without planning, may be) OpenCL.
+     */
+    private boolean pipelineMayRun(long size) {
+        if (chunkBytes > 0 || size < PIPELINE_FROM || (forced != null && !OneShotPipeline.supports(forced))) {
+            return false;
+        }
+        if (device == null && forced == null && size < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
+            return false; // the CPU matcher takes it without listing devices
+        }
+        return device().isOpenCL();
+    }
+
+    /**
+     * Plans a one-shot search of {@code file} as a pipelined workload (sigma from a sample of the file) and runs it
+     * through the {@link OneShotPipeline} when a device algorithm with a pipeline wins; empty (nothing printed) when
+     * the CPU wins or the pipeline cannot take the pattern: the caller then reads the file whole or streams it, and
+     * plans again with the whole file's alphabet.
+     */
+    private Optional<Long> pipelined(Path file, long size, Pattern pattern, LongConsumer sink) throws IOException {
+        int m = pattern.length();
+        long t0 = System.nanoTime();
+        Alphabet sampled = OneShotPipeline.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
+        long sampleNanos = System.nanoTime() - t0;
+        int sigma = sampled.sigma();
+        Workload w = Workload.oneShotPipelined(size, m, sigma);
+        Decision d;
+        if (forced != null) {
+            int buffer = OneShotPipeline.configuredBufferBytes();
+            if (OneShotPipeline.unsupportedReason(forced, m, sigma, buffer).isPresent()) {
+                return Optional.empty(); // the whole-text path checks it and explains a refusal
+            }
+            d = decide(w, null);
+        } else {
+            d = decide(w, null);
+            if (d.plan().algorithm().runsOnHost()) {
+                return Optional.empty();
+            }
+            Optional<String> why = OneShotPipeline.unsupportedReason(d.plan().algorithm(), m, sigma,
+                    OneShotPipeline.configuredBufferBytes());
+            if (why.isPresent()) {
+                if (explain != null) {
+                    explain.accept("one-shot pipeline not used (" + why.get() + "): the file is read whole or streamed");
+                }
+                return Optional.empty();
+            }
+        }
+        announce(d);
+        Algorithm a = d.plan().algorithm();
+        OneShotPipeline pipeline = pipelines.computeIfAbsent(a, alg -> new OneShotPipeline(device(), alg));
+        if (explain != null) {
+            explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, sigma = %d bits (%d distinct "
+                    + "symbols in a sample of the file and the pattern, %s; a chunk with other bytes widens it), "
+                    + "one-shot pipeline: the file memory-mapped, read and packed by %d threads into chunk buffers of "
+                    + "%s, uploaded by up to %d lanes while the next chunk is packed", size, m, sigma, sampled.size(),
+                    ms(sampleNanos), OneShotPipeline.defaultPackThreads(), binary(OneShotPipeline.configuredBufferBytes())
+                            .trim(), OneShotPipeline.configuredLanes()));
+        }
+        long found = sink == null ? pipeline.count(file, pattern, progress)
+                : pipeline.find(file, pattern, sink, progress);
+        lastPipelineTimes = pipeline.lastTimes();
+        if (explain != null) {
+            explain.accept("time: search " + ms(lastPipelineTimes.totalNanos()) + " (" + gbps(size,
+                    lastPipelineTimes.totalNanos()) + " GB/s, reading, packing, compile and upload included), "
+                    + matches(found));
+            lastPipelineTimes.describe().forEach(explain);
+        }
+        return Optional.of(found);
+    }
+
+    /** The stage times of the last search if it ran through the one-shot pipeline. */
+    public Optional<OneShotTimes> lastPipelineTimes() {
+        return Optional.ofNullable(lastPipelineTimes);
+    }
+
     /** The symbols of a whole file: one pass, 16 MiB at a time, stopping when all 256 byte values were seen. */
     private static Alphabet fileAlphabet(Path file, long size) {
         Alphabet seen = Alphabet.of(new byte[0]);
@@ -294,6 +396,7 @@ public final class Search implements AutoCloseable {
     }
 
     private long whole(byte[] bytes, Workload.TextState state, Pattern pattern, LongConsumer sink, long readNanos) {
+        lastPipelineTimes = null;
         Text text;
         if (bytes == lastArray && lastText != null && onDevice()) {
             text = lastText;
@@ -347,6 +450,7 @@ public final class Search implements AutoCloseable {
      */
     private long streamed(ChunkSource source, long size, long chunk, String why, Pattern pattern, LongConsumer sink,
                           java.util.function.Supplier<Alphabet> alphabet) throws IOException {
+        lastPipelineTimes = null;
         int m = pattern.length();
         int window = ChunkSizes.windowBytes(ChunkSizes.chunkFor(chunk, m), m);
         long n = size < 0 ? window : Math.min(size, window);
@@ -388,11 +492,27 @@ public final class Search implements AutoCloseable {
      * @param within how the input is split, for the capability error ("in chunks of ..."), or null
      */
     private Matcher matcherFor(Workload w, String within) {
+        Plan plan = announce(decide(w, within));
+        ComputeDevice d = deviceFor(plan.algorithm());
+        return matchers.computeIfAbsent(plan.algorithm(), a -> ExactMatchers.create(a, d, plan.reason()));
+    }
+
+    /** A plan and the explain lines after its "plan:" and "why:" lines. */
+    private record Decision(Plan plan, List<String> lines) {
+    }
+
+    /**
+     * Plans (or checks the forced algorithm) for {@code w} without printing anything.
+     *
+     * @param within how the input is split, for the capability error ("in chunks of ..."), or null
+     */
+    private Decision decide(Workload w, String within) {
         Plan plan;
         List<String> lines = new ArrayList<>();
         if (forced != null) {
             ComputeDevice d = deviceFor(forced);
-            Optional<String> why = ExactMatchers.unsupportedReason(forced, w.n(), w.m(), w.sigma(), d);
+            Optional<String> why = w.pipelined() ? Optional.empty()
+                    : ExactMatchers.unsupportedReason(forced, w.n(), w.m(), w.sigma(), d);
             if (why.isPresent()) {
                 List<Algorithm> capable = ExactMatchers.capable(w.n(), w.m(), w.sigma(), device());
                 throw new IllegalArgumentException(forced.cliName() + " cannot search this input"
@@ -415,11 +535,17 @@ public final class Search implements AutoCloseable {
             lines.add("device: " + d.describe());
             lines.addAll(cost.explainLines());
         }
+        return new Decision(plan, lines);
+    }
+
+    /** Makes {@code d} the last plan, explains it and tells a pending notice; returns its plan. */
+    private Plan announce(Decision d) {
+        Plan plan = d.plan();
         lastPlan = plan;
         if (explain != null) {
             explain.accept("plan: " + plan.algorithm().cliName() + " on " + plan.device());
             explain.accept("why: " + plan.reason());
-            lines.forEach(explain);
+            d.lines().forEach(explain);
         }
         if (!pendingNotice.isEmpty() && notices != null) {
             notices.accept(pendingNotice + (plan.algorithm().runsOnHost()
@@ -427,9 +553,7 @@ public final class Search implements AutoCloseable {
                     : "; running " + plan.algorithm().cliName() + " in Java threads"));
         }
         pendingNotice = "";
-        Plan chosen = plan;
-        ComputeDevice d = deviceFor(plan.algorithm());
-        return matchers.computeIfAbsent(plan.algorithm(), a -> ExactMatchers.create(a, d, chosen.reason()));
+        return plan;
     }
 
     /** The device, resolving an {@code auto} policy now (listing the OpenCL devices) if not yet done. */
@@ -478,6 +602,8 @@ public final class Search implements AutoCloseable {
     public void close() {
         matchers.values().forEach(Matcher::close);
         matchers.clear();
+        pipelines.values().forEach(OneShotPipeline::close);
+        pipelines.clear();
         lastArray = null;
         lastText = null;
     }

@@ -9,8 +9,10 @@ package org.gpumatch.aparapi.plan;
  * @param sigma   bits per symbol, 1..8
  * @param state   where the text is before the search
  * @param queries queries run against this text, at least 1
+ * @param pipelined whether a device search of this file runs as the one-shot pipeline (read, pack, upload and search
+ *                overlapped chunk by chunk; see {@link CostPlanner}), else stage after stage
  */
-public record Workload(long n, int m, int sigma, TextState state, int queries) {
+public record Workload(long n, int m, int sigma, TextState state, int queries, boolean pipelined) {
     /** Where the text is before the search. */
     public enum TextState {
         /** In a file: it must be read (or mapped) first. */
@@ -21,11 +23,24 @@ public record Workload(long n, int m, int sigma, TextState state, int queries) {
         DEVICE
     }
 
+    /** A workload whose device search runs stage after stage (not {@link #pipelined}). */
+    public Workload(long n, int m, int sigma, TextState state, int queries) {
+        this(n, m, sigma, state, queries, false);
+    }
+
     public Workload {
+        if (pipelined && (state != TextState.FILE || queries != 1)) {
+            throw new IllegalArgumentException("only one query of a text in a file is pipelined");
+        }
         if (n < 0 || m < 1 || sigma < 1 || sigma > 8 || queries < 1 || state == null) {
             throw new IllegalArgumentException("workload needs n >= 0, m >= 1, sigma 1..8, queries >= 1 and a state: n = "
                     + n + ", m = " + m + ", sigma = " + sigma + ", queries = " + queries + ", state = " + state);
         }
+    }
+
+    /** One query on a file searched on the device through the one-shot pipeline, the CLI's case for large files. */
+    public static Workload oneShotPipelined(long n, int m, int sigma) {
+        return new Workload(n, m, sigma, TextState.FILE, 1, true);
     }
 
     /** One query on a text in a file, the CLI's case. */

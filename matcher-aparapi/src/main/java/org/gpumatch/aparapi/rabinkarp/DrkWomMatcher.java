@@ -90,6 +90,11 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
             this.words = words;
         }
 
+        /** The algorithm this variant runs as. */
+        public Algorithm algorithm() {
+            return algorithm;
+        }
+
         /** The longest pattern of symbols of {@code sigma} bits this variant takes. */
         public int maxPattern(int sigma) {
             return words == Integer.MAX_VALUE ? Integer.MAX_VALUE : words * SymbolPacking.symbolsPerWord(sigma);
@@ -106,6 +111,8 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     private int fittedWordsPerItem;
     /** The packing of the resident text; null while none is resident. */
     private SymbolPacking packing;
+    /** Symbols of the resident text (a {@link Text}'s length, or a packed chunk's). */
+    private int residentLength;
 
     /** A DRK-WOM-64 matcher on {@code device} with the default geometry. */
     public DrkWomMatcher(ComputeDevice device, String reason) {
@@ -238,11 +245,64 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         k.bitsUsed = p.sigma() * p.symbolsPerWord();
         packing = p;
         resident = text;
+        residentLength = text.length();
+    }
+
+    /**
+     * Words of a host array that holds a packed chunk of up to {@code dataWords} words for any geometry a matcher
+     * created with {@code localSize} and {@code wordsPerItem} may fit to the device: whole tiles of that geometry (every fitted tile divides it: both factors are
+     * halved powers of two) plus {@link DrkWomKernel#HALO_WORDS}. The one-shot pipeline allocates its lane arrays with
+     * it before the kernel is compiled.
+     */
+    static int packedArrayWords(long dataWords, int localSize, int wordsPerItem) {
+        long tile = (long) localSize * wordsPerItem;
+        long words = Math.max(1, (dataWords + tile - 1) / tile) * tile + DrkWomKernel.HALO_WORDS;
+        if (words > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("a chunk of " + dataWords + " words does not fit one array of ints");
+        }
+        return (int) words;
+    }
+
+    /**
+     * Makes the first {@code symbols} symbols packed in {@code words} by {@code p} the resident text (the one-shot
+     * pipeline's chunk). {@code words} must have {@link #packedArrayWords} words for the chunk's capacity, and the
+     * caller passes the same array every time: its device buffer is then created once (the slow first upload) and
+     * later chunks are copies into it at the host-to-device rate. The copy happens with the next launch (Aparapi's
+     * lazy put). The words past the chunk's data need not be zero: no window reads past symbol {@code symbols - 1}.
+     */
+    void makeResidentPacked(int[] words, int symbols, SymbolPacking p) {
+        GuardedKernel<DrkWomKernel> l = launcher();
+        DrkWomKernel k = l.kernel();
+        if (k.text == words) {
+            k.put(words);
+        } else {
+            k.text = words; // a new array: copied to a new device buffer by the next launch
+        }
+        k.sigma = p.sigma();
+        k.symbolsPerWord = p.symbolsPerWord();
+        k.bitsUsed = p.sigma() * p.symbolsPerWord();
+        packing = p;
+        resident = null; // a later Text query packs again
+        residentLength = symbols;
+    }
+
+    /**
+     * Counts {@code pattern} in the packed chunk made resident by {@link #makeResidentPacked}; every pattern byte must
+     * have a code in its packing. The chunk must hold at least m symbols. Cost as {@link #count}.
+     */
+    long countPacked(Pattern pattern) {
+        return setPattern(pattern.toByteArray()) ? countResident() : 0;
+    }
+
+    /** The offsets of {@code pattern} in the packed chunk made resident by {@link #makeResidentPacked}, ascending. */
+    int[] findPacked(Pattern pattern) {
+        return setPattern(pattern.toByteArray()) ? findResident() : new int[0];
     }
 
     @Override
     protected void forgetDerivedState() {
         packing = null;
+        residentLength = 0;
     }
 
     /**
@@ -266,6 +326,11 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         if (!prepare(text, pattern) || !setPattern(pattern.toByteArray())) {
             return 0;
         }
+        return countResident();
+    }
+
+    /** The count of the pattern set by {@link #setPattern} in the resident text. */
+    private long countResident() {
         int candidates = skim(needsVerification());
         if (!needsVerification() || candidates == 0) {
             return candidates;
@@ -286,6 +351,11 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         if (!prepare(text, pattern) || !setPattern(pattern.toByteArray())) {
             return new int[0];
         }
+        return findResident();
+    }
+
+    /** The offsets of the pattern set by {@link #setPattern} in the resident text, ascending. */
+    private int[] findResident() {
         boolean twoStage = needsVerification();
         int total = skim(twoStage);
         if (total == 0) {
@@ -500,7 +570,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
             k.patternWords = words;
             k.put(k.patternWords);
         }
-        int lastWindow = resident.length() - m;
+        int lastWindow = residentLength - m;
         k.lastWord = lastWindow / spw;
         k.lastSlot = lastWindow % spw;
         fitTiles(k);

@@ -106,6 +106,110 @@ final class SymbolPacking {
         return words;
     }
 
+    /** Whether byte value {@code b} (0..255) has a code. */
+    boolean hasCode(int b) {
+        return codes[b] >= 0;
+    }
+
+    /** Symbols a scratch array for {@link #packFrom} holds: a whole number of words, 64 KiB or a little less. */
+    int scratchSymbols() {
+        return (1 << 16) / symbolsPerWord * symbolsPerWord;
+    }
+
+    /**
+     * Packs {@code symbols} symbols read from {@code src} at absolute index {@code from} into {@code words} from word
+     * {@code firstWord} on: the one-shot pipeline's packing of a memory-mapped chunk, straight from the page cache.
+     * Sigma 8 copies whole words (one copy, little-endian); smaller sigma copy 64 KiB blocks into {@code scratch}
+     * ({@link #scratchSymbols()} bytes) and pack them from there. The last word is zero above its symbols. Absolute
+     * reads only, so threads may pack disjoint ranges of one buffer at once. Cost: one read of the bytes, one write of
+     * {@code sigma / 8} bytes per symbol.
+     *
+     * @return false when a byte without a code was met (the words are then partly written and must not be searched)
+     */
+    boolean packFrom(ByteBuffer src, int from, int symbols, int[] words, int firstWord, byte[] scratch) {
+        if (sigma == 8) {
+            int whole = symbols / 4;
+            src.slice(from, whole * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words, firstWord, whole);
+            int rest = symbols - whole * 4;
+            if (rest > 0) {
+                int word = 0;
+                for (int i = rest - 1; i >= 0; i--) {
+                    word = (word << 8) | (src.get(from + whole * 4 + i) & 0xFF);
+                }
+                words[firstWord + whole] = word;
+            }
+            return true;
+        }
+        int block = scratchSymbols();
+        int word = firstWord;
+        for (int done = 0; done < symbols; done += block) {
+            int len = Math.min(block, symbols - done);
+            src.get(from + done, scratch, 0, len);
+            int bad = symbolsPerWord == 16 ? packSixteen(scratch, len, words, word) : packBlock(scratch, len, words, word);
+            if (bad < 0) {
+                return false;
+            }
+            word += (len + symbolsPerWord - 1) / symbolsPerWord;
+        }
+        return true;
+    }
+
+    /**
+     * Packs {@code len} symbols of {@code block} into words from {@code out} on; returns a negative number when one of
+     * them has no code (the OR of all codes).
+     */
+    private int packBlock(byte[] block, int len, int[] words, int out) {
+        int bad = 0;
+        int full = len / symbolsPerWord;
+        for (int w = 0; w < full; w++) {
+            int first = w * symbolsPerWord;
+            int word = 0;
+            for (int i = first + symbolsPerWord - 1; i >= first; i--) {
+                int code = codes[block[i] & 0xFF];
+                bad |= code;
+                word = (word << sigma) | code;
+            }
+            words[out + w] = word;
+        }
+        return bad | packTail(block, full * symbolsPerWord, len, words, out + full);
+    }
+
+    /** {@link #packBlock} for sigma 2 (DNA): sixteen symbols a word, unrolled. */
+    private int packSixteen(byte[] b, int len, int[] words, int out) {
+        int[] c = codes;
+        int bad = 0;
+        int full = len >>> 4;
+        for (int w = 0; w < full; w++) {
+            int i = w << 4;
+            int lo = c[b[i] & 0xFF] | c[b[i + 1] & 0xFF] << 2 | c[b[i + 2] & 0xFF] << 4 | c[b[i + 3] & 0xFF] << 6
+                    | c[b[i + 4] & 0xFF] << 8 | c[b[i + 5] & 0xFF] << 10 | c[b[i + 6] & 0xFF] << 12
+                    | c[b[i + 7] & 0xFF] << 14;
+            int hi = c[b[i + 8] & 0xFF] | c[b[i + 9] & 0xFF] << 2 | c[b[i + 10] & 0xFF] << 4
+                    | c[b[i + 11] & 0xFF] << 6 | c[b[i + 12] & 0xFF] << 8 | c[b[i + 13] & 0xFF] << 10
+                    | c[b[i + 14] & 0xFF] << 12 | c[b[i + 15] & 0xFF] << 14;
+            // a missing code (-1) sets bit 31 of lo or hi: shifted left by at most 14 it stays negative
+            bad |= lo | hi;
+            words[out + w] = (lo & 0xFFFF) | hi << 16;
+        }
+        return bad | packTail(b, full << 4, len, words, out + full);
+    }
+
+    /** Packs symbols {@code [first, len)} (fewer than a word) into {@code words[out]}; negative when one lacks a code. */
+    private int packTail(byte[] block, int first, int len, int[] words, int out) {
+        if (first >= len) {
+            return 0;
+        }
+        int bad = 0;
+        int word = 0;
+        for (int i = len - 1; i >= first; i--) {
+            int code = codes[block[i] & 0xFF];
+            bad |= code;
+            word = (word << sigma) | code;
+        }
+        words[out] = word;
+        return bad;
+    }
+
     /** The packed pattern (no padding but one zero word), or null when one of its bytes is outside the alphabet. */
     int[] packPattern(byte[] pattern) {
         for (byte b : pattern) {
