@@ -23,15 +23,21 @@ public final class Plots {
     }
 
     /**
+     * Writes the rate-versus-n chart of the primitives suite.
+     *
+     * @return empty when written, else why not
+     */
+    static Optional<String> write(Path png, String title, PrimitivesTable table) {
+        return draw(png, () -> ThroughputChart.write(png, title, "elements n", "G elements/s (device time)",
+                table.series()), table.series().isEmpty());
+    }
+
+    /**
      * Writes the plot of one table.
      *
      * @return empty when written, else why not
      */
     public static Optional<String> write(Path png, PaperTable table) {
-        Optional<String> reason = unavailableReason();
-        if (reason.isPresent()) {
-            return reason;
-        }
         List<ThroughputChart.Series> series = new ArrayList<>();
         for (PaperTable.Line l : table.lines()) {
             boolean primary = l.metric().equals("device") || (l.metric().equals("wall")
@@ -54,14 +60,27 @@ public final class Plots {
                         l.mode().startsWith("cpu") || l.mode().equals("external")));
             }
         }
-        if (series.isEmpty()) {
+        return draw(png, () -> ThroughputChart.write(png, table.title(), series), series.isEmpty());
+    }
+
+    /** What draws a chart (XChart throws checked exceptions). */
+    private interface Drawing {
+        void draw() throws Exception;
+    }
+
+    private static Optional<String> draw(Path png, Drawing drawing, boolean empty) {
+        Optional<String> reason = unavailableReason();
+        if (reason.isPresent()) {
+            return reason;
+        }
+        if (empty) {
             return Optional.of("nothing to plot");
         }
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true"); // GPU hosts have no display
         }
         try {
-            ThroughputChart.write(png, table.title(), series);
+            drawing.draw();
             return Optional.empty();
         } catch (Exception | LinkageError e) { // no fonts, no native AWT libraries, ...
             try {

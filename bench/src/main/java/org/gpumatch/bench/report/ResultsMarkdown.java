@@ -251,6 +251,10 @@ public final class ResultsMarkdown {
         if (run.suite().equals("e2e")) {
             appendE2eIntro(sb, base, run.csv());
         }
+        if (run.suite().equals("primitives")) {
+            appendPrimitives(sb, base, merged, run.rows()); // every n (the merge keeps one row per algorithm)
+            return;
+        }
         for (InputTables.Input in : InputTables.of(rows)) {
             if (e2e) {
                 ResultRow f = in.rows().get(0);
@@ -273,6 +277,19 @@ public final class ResultsMarkdown {
                 sb.append("\n![").append(in.title()).append("](").append(link(base, png)).append(")\n");
             }
             appendNotes(sb, in.rows());
+        }
+    }
+
+    /** The primitives rows as one table (a column per n) and their rate-versus-n chart. */
+    private static void appendPrimitives(StringBuilder sb, Path base, Merged merged, List<ResultRow> rows) {
+        PrimitivesTable table = PrimitivesTable.of(rows);
+        if (table.isEmpty()) {
+            return;
+        }
+        sb.append("\n#### Primitives on resident random data\n\n").append(table.toMarkdown());
+        Path png = merged.latest().csv().resolveSibling(merged.stem() + "-rates.png");
+        if (hasImage(png) || Plots.write(png, "gpu-core primitives, G elements/s versus n", table).isEmpty()) {
+            sb.append("\n![primitives](").append(link(base, png)).append(")\n");
         }
     }
 

@@ -31,8 +31,13 @@ final class ThroughputChart {
     }
 
     static void write(Path png, String title, List<Series> series) throws IOException {
-        XYChart chart = new XYChartBuilder().width(1000).height(650).title(title).xAxisTitle("pattern length m")
-                .yAxisTitle("throughput (GB/s)").build();
+        write(png, title, "pattern length m", "throughput (GB/s)", series);
+    }
+
+    /** A chart with other axis titles: x values are log2 of the quantity, labelled by the quantity. */
+    static void write(Path png, String title, String xTitle, String yTitle, List<Series> series) throws IOException {
+        XYChart chart = new XYChartBuilder().width(1000).height(650).title(title).xAxisTitle(xTitle)
+                .yAxisTitle(yTitle).build();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setMarkerSize(6);
