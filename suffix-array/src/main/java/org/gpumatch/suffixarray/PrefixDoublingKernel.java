@@ -1,0 +1,159 @@
+package org.gpumatch.suffixarray;
+
+import org.gpumatch.gpu.primitives.PrimitiveKernel;
+
+/**
+ * The pipeline kernel of {@link GpuPrefixDoublingBuilder}: the builder's own phases (initial keys from the packed text,
+ * bucket keys, head flags, rank scatter, keep flags, the final inverse) next to the gpu-core primitives it runs on the
+ * same five arrays (a stable u32/u32 radix sort, a two-lane max scan through the scan hooks, a stable select).
+ *
+ * <p>Arrays (all {@code int[n]}, 20 bytes per text byte together): {@link #keys} and {@link #keysAlt} (sort keys and
+ * their ping-pong buffer; scratch between sorts), {@link #suffixes} and {@link #suffixesAlt} (the suffix index of each
+ * working element and its ping-pong buffer, which also receives the new ranks and the selected suffixes), and
+ * {@link #ranks} (first the text packed four bytes per int, then for every suffix the SA position of the first element
+ * of its bucket; at the end the inverse suffix array). See {@link GpuPrefixDoublingBuilder} for the algorithm.
+ *
+ * <p>Every phase is one element per work-item and barrier-free; the only barriers are those of the two scans, whose
+ * device functions {@code run()} calls unconditionally (gpu-core's convention).
+ */
+public final class PrefixDoublingKernel extends PrimitiveKernel {
+    /** The slot of every primitive call of this pipeline. */
+    static final int SLOT = 1;
+    /** The scan operator of the head-index scan: lane-wise maximum of two lanes. */
+    static final int OP_MAX2 = 0;
+
+    static final int PHASE_NONE = 0;
+    /** {@code suffixes[i] = i}, {@code keys[i]} = low word of the packed key of suffix i. */
+    static final int PHASE_INIT_LOW = 1;
+    /** {@code keys[j]} = high word of the packed key of {@code suffixes[j]}. */
+    static final int PHASE_INIT_HIGH = 2;
+    /** Head flags of the initial sort into {@code keysAlt} (bit 0 new head, bit 1 old head), {@code keys[j] = 0}. */
+    static final int PHASE_INIT_HEADS = 3;
+    /** {@code suffixes[j] = suffixesAlt[j]} (the selected set), {@code keys[j]} = rank of suffix + h, plus one, or 0. */
+    static final int PHASE_ROUND_KEYS = 4;
+    /** {@code keys[j] = ranks[suffixes[j]]}: the bucket (first SA position) of each working suffix. */
+    static final int PHASE_ROUND_BUCKETS = 5;
+    /** Head flags of a round into {@code keysAlt}: bit 0 a new bucket starts, bit 1 an old one does. */
+    static final int PHASE_ROUND_HEADS = 6;
+    /** {@code ranks[suffixes[j]] = suffixesAlt[j]} (the new ranks the scan wrote). */
+    static final int PHASE_SCATTER_RANKS = 7;
+    /** {@code keysAlt[j]} = 1 where the new bucket of element j has more than one element. */
+    static final int PHASE_KEEP_FLAGS = 8;
+    /** {@code keys[ranks[i]] = i}: the suffix array from the inverse. */
+    static final int PHASE_INVERT = 9;
+
+    // Set by the builder before each own launch; read-only on the device.
+    int phase;
+    /** Elements of this launch: n, or the working count m. */
+    int count;
+    /** The text length. */
+    int textLength;
+    /** The prefix length the current ranks sort by. */
+    int h;
+    /** Symbols packed into the initial key, and bits per symbol (codes 1..sigma, 0 past the end). */
+    int packSymbols;
+    int symbolBits;
+
+    int[] keys = new int[1];
+    int[] keysAlt = new int[1];
+    int[] suffixes = new int[1];
+    int[] suffixesAlt = new int[1];
+    int[] ranks = new int[1];
+    /** Symbol code of each byte value: 1..sigma for the bytes of the text. */
+    int[] symbolCodes = new int[256];
+    /** Unused long arrays of the select call. */
+    long[] unusedLongs = new long[1];
+
+    /** Created by {@link GpuPrefixDoublingBuilder}. */
+    PrefixDoublingKernel() {
+    }
+
+    @Override
+    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
+        return lane == 0 ? Math.max(a0, b0) : lane == 1 ? Math.max(a1, b1) : 0;
+    }
+
+    @Override
+    protected int identity(int op, int lane) {
+        return 0;
+    }
+
+    /** Lane 0: j where a new bucket starts at j, lane 1: j where an old one does (else 0). */
+    @Override
+    protected int scanLoad(int op, int i, int lane) {
+        return ((keysAlt[i] >>> lane) & 1) != 0 ? i : 0;
+    }
+
+    /** The new rank: old bucket start plus the new head's offset within the old bucket. */
+    @Override
+    protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
+        suffixesAlt[i] = keys[i] + v0 - v1;
+    }
+
+    @Override
+    public void run() {
+        scanPass(); // the head-index scan (barriers only otherwise)
+        radixSortScanPass(); // the radix sort's digit-count scan (barriers only otherwise)
+        radixSortPairsU32(SLOT, keys, suffixes, keysAlt, suffixesAlt);
+        chunkPass(SLOT, suffixes, keysAlt, suffixesAlt, unusedLongs, unusedLongs);
+        ownPhase();
+        localBarrier(); // Aparapi's Java threads reuse local arrays across groups
+    }
+
+    private void ownPhase() {
+        int j = getGlobalId();
+        if (phase != PHASE_NONE && j < count) {
+            if (phase == PHASE_INIT_LOW) {
+                suffixes[j] = j;
+                keys[j] = (int) packedKey(j);
+            } else if (phase == PHASE_INIT_HIGH) {
+                keys[j] = (int) (packedKey(suffixes[j]) >>> 32);
+            } else if (phase == PHASE_INIT_HEADS) {
+                boolean head = j == 0 || packedKey(suffixes[j]) != packedKey(suffixes[j - 1]);
+                keysAlt[j] = (head ? 1 : 0) | (j == 0 ? 2 : 0);
+                keys[j] = 0;
+            } else if (phase == PHASE_ROUND_KEYS) {
+                int s = suffixesAlt[j];
+                suffixes[j] = s;
+                keys[j] = rankAfter(s);
+            } else if (phase == PHASE_ROUND_BUCKETS) {
+                keys[j] = ranks[suffixes[j]];
+            } else if (phase == PHASE_ROUND_HEADS) {
+                boolean old = j == 0 || keys[j] != keys[j - 1];
+                boolean head = old || rankAfter(suffixes[j]) != rankAfter(suffixes[j - 1]);
+                keysAlt[j] = (head ? 1 : 0) | (old ? 2 : 0);
+            } else if (phase == PHASE_SCATTER_RANKS) {
+                ranks[suffixes[j]] = suffixesAlt[j];
+            } else if (phase == PHASE_KEEP_FLAGS) {
+                int r = suffixesAlt[j];
+                boolean shared = (j > 0 && suffixesAlt[j - 1] == r) || (j + 1 < count && suffixesAlt[j + 1] == r);
+                keysAlt[j] = shared ? 1 : 0;
+            } else if (phase == PHASE_INVERT) {
+                keys[ranks[j]] = j;
+            }
+        }
+    }
+
+    /** The rank of suffix {@code s + h} plus one, or 0 when {@code s + h} is past the end (a shorter suffix first). */
+    private int rankAfter(int s) {
+        return s < textLength - h ? ranks[s + h] + 1 : 0;
+    }
+
+    /**
+     * The first {@link #packSymbols} symbol codes of suffix {@code s}, the first in the highest position, 0 past the
+     * end; the text is packed little-endian four bytes per int in {@link #ranks}.
+     */
+    private long packedKey(int s) {
+        long key = 0L;
+        int n = textLength;
+        for (int t = 0; t < packSymbols; t++) {
+            int code = 0;
+            if (t < n - s) {
+                int p = s + t;
+                code = symbolCodes[(ranks[p >>> 2] >>> ((p & 3) << 3)) & 0xFF];
+            }
+            key = (key << symbolBits) | code;
+        }
+        return key;
+    }
+}
