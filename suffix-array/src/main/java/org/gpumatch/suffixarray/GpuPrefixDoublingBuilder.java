@@ -3,6 +3,7 @@ package org.gpumatch.suffixarray;
 import org.gpumatch.gpu.primitives.ChunkDriver;
 import org.gpumatch.gpu.primitives.DeviceRadixSort;
 import org.gpumatch.gpu.primitives.DeviceScan;
+import org.gpumatch.gpu.primitives.DeviceSegmentedSort;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 
@@ -47,6 +48,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     public static final int DEFAULT_DIGIT_BITS = 4;
     /** Default elements per work-item of the radix sorts (larger: less count memory). */
     public static final int DEFAULT_SORT_CHUNK = 64;
+    /** Rounds whose buckets all have at most this many suffixes sort them by insertion, one work-item per bucket. */
+    public static final int MAX_SMALL_BUCKET = 32;
     /** Elements per work-item of the select. */
     static final int SELECT_CHUNK = 32;
     /** Elements per work-item of the head-index scan. */
@@ -60,7 +63,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     private DeviceRadixSort radix;
     private DeviceScan scan;
     private ChunkDriver select;
+    private DeviceSegmentedSort segments;
     private int lastRounds;
+    private int largeRounds;
 
     /** A builder on {@code device} (an OpenCL device) with the default geometry. */
     public GpuPrefixDoublingBuilder(ComputeDevice device) {
@@ -103,6 +108,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         return lastRounds;
     }
 
+    /** Rounds of the last build that had a bucket of more than {@link #MAX_SMALL_BUCKET} suffixes (radix-sorted). */
+    public int lastLargeRounds() {
+        return largeRounds;
+    }
+
     /**
      * Peak device memory of a build of {@code n} characters: five {@code int[n]} arrays, the radix sort's digit counts
      * and offsets, the select's chunk totals and the scan's tile totals.
@@ -134,6 +144,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         }
         checkFits(n);
         lastRounds = 0;
+        largeRounds = 0;
         if (n <= 1) {
             progress.report(1.0);
             return new int[n];
@@ -175,9 +186,15 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             }
             k.h = (int) h;
             phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m);
-            sort(m, rankBits);
+            boolean large = !segments.sortSmallSegments(PrefixDoublingKernel.SLOT, m, k.keys, k.suffixes);
+            if (large) { // some bucket is longer than maxSmall: LSD over the whole working set
+                sort(m, rankBits);
+            }
             phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-            sort(m, bucketBits);
+            if (large) {
+                sort(m, bucketBits);
+                largeRounds++;
+            }
             phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
             m = settle(m);
             h *= 2;
@@ -280,6 +297,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             radix = new DeviceRadixSort(launcher, digitBits, sortChunk);
             scan = new DeviceScan(launcher, SCAN_ITEMS);
             select = new ChunkDriver(launcher, SELECT_CHUNK);
+            segments = new DeviceSegmentedSort(launcher, radix, MAX_SMALL_BUCKET);
         }
         return launcher.kernel();
     }

@@ -5,7 +5,8 @@ import org.gpumatch.gpu.primitives.PrimitiveKernel;
 /**
  * The pipeline kernel of {@link GpuPrefixDoublingBuilder}: the builder's own phases (initial keys from the packed text,
  * bucket keys, head flags, rank scatter, keep flags, the final inverse) next to the gpu-core primitives it runs on the
- * same five arrays (a stable u32/u32 radix sort, a two-lane max scan through the scan hooks, a stable select).
+ * same five arrays (a stable u32/u32 radix sort, the small path of the segmented sort, a two-lane max scan through the scan hooks, a
+ * stable select).
  *
  * <p>Arrays (all {@code int[n]}, 20 bytes per text byte together): {@link #keys} and {@link #keysAlt} (sort keys and
  * their ping-pong buffer; scratch between sorts), {@link #suffixes} and {@link #suffixesAlt} (the suffix index of each
@@ -29,7 +30,10 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     static final int PHASE_INIT_HIGH = 2;
     /** Head flags of the initial sort into {@code keysAlt} (bit 0 new head, bit 1 old head), {@code keys[j] = 0}. */
     static final int PHASE_INIT_HEADS = 3;
-    /** {@code suffixes[j] = suffixesAlt[j]} (the selected set), {@code keys[j]} = rank of suffix + h, plus one, or 0. */
+    /**
+     * {@code suffixes[j] = suffixesAlt[j]} (the selected set), {@code keys[j]} = rank of suffix + h, plus one, or 0;
+     * {@code keysAlt[j]} = 1 where a bucket starts (the segment heads of the small-segment sort).
+     */
     static final int PHASE_ROUND_KEYS = 4;
     /** {@code keys[j] = ranks[suffixes[j]]}: the bucket (first SA position) of each working suffix. */
     static final int PHASE_ROUND_BUCKETS = 5;
@@ -95,6 +99,7 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
         scanPass(); // the head-index scan (barriers only otherwise)
         radixSortScanPass(); // the radix sort's digit-count scan (barriers only otherwise)
         radixSortPairsU32(SLOT, keys, suffixes, keysAlt, suffixesAlt);
+        segmentedSortPairsU32(SLOT, keys, suffixes, keysAlt, unusedLongs); // the small path only
         chunkPass(SLOT, suffixes, keysAlt, suffixesAlt, unusedLongs, unusedLongs);
         ownPhase();
         localBarrier(); // Aparapi's Java threads reuse local arrays across groups
@@ -116,6 +121,7 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
                 int s = suffixesAlt[j];
                 suffixes[j] = s;
                 keys[j] = rankAfter(s);
+                keysAlt[j] = j == 0 || ranks[s] != ranks[suffixesAlt[j - 1]] ? 1 : 0;
             } else if (phase == PHASE_ROUND_BUCKETS) {
                 keys[j] = ranks[suffixes[j]];
             } else if (phase == PHASE_ROUND_HEADS) {
