@@ -52,6 +52,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     public static final int MAX_SMALL_BUCKET = 32;
     /** Elements per work-item of the select. */
     static final int SELECT_CHUNK = 32;
+    /** Elements per work-item of the builder's own phases (amortizes the scans' barriers every launch passes). */
+    static final int PHASE_ITEMS = 16;
     /** Elements per work-item of the head-index scan. */
     static final int SCAN_ITEMS = 8;
 
@@ -280,8 +282,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         PrefixDoublingKernel k = launcher.kernel();
         k.phase = phase;
         k.count = count;
+        k.perItem = PHASE_ITEMS;
+        long perGroup = (long) launcher.localSize() * PHASE_ITEMS;
         try {
-            launcher.launch((int) (((long) count + localSize - 1) / localSize));
+            launcher.launch((int) ((count + perGroup - 1) / perGroup));
         } finally {
             k.phase = PrefixDoublingKernel.PHASE_NONE;
         }

@@ -14,7 +14,7 @@ import org.gpumatch.gpu.primitives.PrimitiveKernel;
  * {@link #ranks} (first the text packed four bytes per int, then for every suffix the SA position of the first element
  * of its bucket; at the end the inverse suffix array). See {@link GpuPrefixDoublingBuilder} for the algorithm.
  *
- * <p>Every phase is one element per work-item and barrier-free; the only barriers are those of the two scans, whose
+ * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch size, barrier-free; the only barriers are those of the two scans, whose
  * device functions {@code run()} calls unconditionally (gpu-core's convention).
  */
 public final class PrefixDoublingKernel extends PrimitiveKernel {
@@ -50,6 +50,8 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     int phase;
     /** Elements of this launch: n, or the working count m. */
     int count;
+    /** Elements per work-item of an own phase. */
+    int perItem = 1;
     /** The text length. */
     int textLength;
     /** The prefix length the current ranks sort by. */
@@ -105,38 +107,46 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
         localBarrier(); // Aparapi's Java threads reuse local arrays across groups
     }
 
+    /** Elements {@code gid + t * globalSize} for {@code t < perItem} (coalesced on a GPU). */
     private void ownPhase() {
-        int j = getGlobalId();
-        if (phase != PHASE_NONE && j < count) {
-            if (phase == PHASE_INIT_LOW) {
-                suffixes[j] = j;
-                keys[j] = (int) packedKey(j);
-            } else if (phase == PHASE_INIT_HIGH) {
-                keys[j] = (int) (packedKey(suffixes[j]) >>> 32);
-            } else if (phase == PHASE_INIT_HEADS) {
-                boolean head = j == 0 || packedKey(suffixes[j]) != packedKey(suffixes[j - 1]);
-                keysAlt[j] = (head ? 1 : 0) | (j == 0 ? 2 : 0);
-                keys[j] = 0;
-            } else if (phase == PHASE_ROUND_KEYS) {
-                int s = suffixesAlt[j];
-                suffixes[j] = s;
-                keys[j] = rankAfter(s);
-                keysAlt[j] = j == 0 || ranks[s] != ranks[suffixesAlt[j - 1]] ? 1 : 0;
-            } else if (phase == PHASE_ROUND_BUCKETS) {
-                keys[j] = ranks[suffixes[j]];
-            } else if (phase == PHASE_ROUND_HEADS) {
-                boolean old = j == 0 || keys[j] != keys[j - 1];
-                boolean head = old || rankAfter(suffixes[j]) != rankAfter(suffixes[j - 1]);
-                keysAlt[j] = (head ? 1 : 0) | (old ? 2 : 0);
-            } else if (phase == PHASE_SCATTER_RANKS) {
-                ranks[suffixes[j]] = suffixesAlt[j];
-            } else if (phase == PHASE_KEEP_FLAGS) {
-                int r = suffixesAlt[j];
-                boolean shared = (j > 0 && suffixesAlt[j - 1] == r) || (j + 1 < count && suffixesAlt[j + 1] == r);
-                keysAlt[j] = shared ? 1 : 0;
-            } else if (phase == PHASE_INVERT) {
-                keys[ranks[j]] = j;
+        int stride = getGlobalSize();
+        for (int t = 0; phase != PHASE_NONE && t < perItem; t++) {
+            long at = getGlobalId() + (long) t * stride;
+            if (at < count) {
+                ownElement((int) at);
             }
+        }
+    }
+
+    private void ownElement(int j) {
+        if (phase == PHASE_INIT_LOW) {
+            suffixes[j] = j;
+            keys[j] = (int) packedKey(j);
+        } else if (phase == PHASE_INIT_HIGH) {
+            keys[j] = (int) (packedKey(suffixes[j]) >>> 32);
+        } else if (phase == PHASE_INIT_HEADS) {
+            boolean head = j == 0 || packedKey(suffixes[j]) != packedKey(suffixes[j - 1]);
+            keysAlt[j] = (head ? 1 : 0) | (j == 0 ? 2 : 0);
+            keys[j] = 0;
+        } else if (phase == PHASE_ROUND_KEYS) {
+            int s = suffixesAlt[j];
+            suffixes[j] = s;
+            keys[j] = rankAfter(s);
+            keysAlt[j] = j == 0 || ranks[s] != ranks[suffixesAlt[j - 1]] ? 1 : 0;
+        } else if (phase == PHASE_ROUND_BUCKETS) {
+            keys[j] = ranks[suffixes[j]];
+        } else if (phase == PHASE_ROUND_HEADS) {
+            boolean old = j == 0 || keys[j] != keys[j - 1];
+            boolean head = old || rankAfter(suffixes[j]) != rankAfter(suffixes[j - 1]);
+            keysAlt[j] = (head ? 1 : 0) | (old ? 2 : 0);
+        } else if (phase == PHASE_SCATTER_RANKS) {
+            ranks[suffixes[j]] = suffixesAlt[j];
+        } else if (phase == PHASE_KEEP_FLAGS) {
+            int r = suffixesAlt[j];
+            boolean shared = (j > 0 && suffixesAlt[j - 1] == r) || (j + 1 < count && suffixesAlt[j + 1] == r);
+            keysAlt[j] = shared ? 1 : 0;
+        } else if (phase == PHASE_INVERT) {
+            keys[ranks[j]] = j;
         }
     }
 
