@@ -10,9 +10,12 @@ import org.gpumatch.gpu.runtime.DeviceUnavailableException;
  * Picks the suffix array builder for an algorithm choice ({@code auto}, {@code gpu}, {@code cpu}) and a device
  * policy: {@code gpu} builds with {@link GpuPrefixDoublingBuilder} on the policy's OpenCL device; {@code cpu} with
  * {@link SaisBuilder}; {@code auto} on the GPU builder when the policy names an OpenCL device, or (policy {@code auto})
- * when an OpenCL GPU is present and the text fits its memory, else on the CPU with a one-line notice saying why.
+ * when an OpenCL GPU is present and the text fits its memory, else on the CPU with a one-line notice saying why;
+ * texts under {@link #AUTO_GPU_MIN_BYTES} build on the CPU under {@code auto} (SA-IS finishes before a kernel compiles).
  */
 public final class SuffixArrayBuilders {
+    /** Under {@code auto} with the {@code auto} device, texts shorter than this build on the CPU without a notice. */
+    public static final long AUTO_GPU_MIN_BYTES = 1L << 20;
     private SuffixArrayBuilders() {
     }
 
@@ -69,6 +72,9 @@ public final class SuffixArrayBuilders {
         if (explicitDevice || algorithm == Algorithm.GPU) {
             device = explicitDevice ? catalog.select(policy).device() : firstOpenCl(catalog);
             return new Choice(new GpuPrefixDoublingBuilder(device), "");
+        }
+        if (length < AUTO_GPU_MIN_BYTES) {
+            return new Choice(new SaisBuilder(), ""); // SA-IS is done before the GPU kernel has compiled
         }
         ComputeDevice auto = catalog.autoDevice();
         if (auto.kind() != ComputeDevice.Kind.OPENCL_GPU) {
