@@ -4,6 +4,7 @@ import org.gpumatch.gpu.primitives.ChunkDriver;
 import org.gpumatch.gpu.primitives.DeviceRadixSort;
 import org.gpumatch.gpu.primitives.DeviceScan;
 import org.gpumatch.gpu.primitives.DeviceSegmentedSort;
+import org.gpumatch.gpu.primitives.SelectKernel;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 
@@ -50,6 +51,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     public static final int DEFAULT_SORT_CHUNK = 64;
     /** Rounds whose buckets all have at most this many suffixes sort them by insertion, one work-item per bucket. */
     public static final int MAX_SMALL_BUCKET = 32;
+    /** Large rounds look for chains when at least 1 / CHAIN_MIN_SHARE of the suffixes are unsorted. */
+    static final int CHAIN_MIN_SHARE = 8;
     /** Elements per work-item of the select. */
     static final int SELECT_CHUNK = 32;
     /** Elements per work-item of the builder's own phases (amortizes the scans' barriers every launch passes). */
@@ -68,6 +71,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     private DeviceSegmentedSort segments;
     private int lastRounds;
     private int largeRounds;
+    private int chainRounds;
+    private ChunkDriver chainReduce;
 
     /** A builder on {@code device} (an OpenCL device) with the default geometry. */
     public GpuPrefixDoublingBuilder(ComputeDevice device) {
@@ -115,6 +120,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         return largeRounds;
     }
 
+    /** Large rounds of the last build that sorted by chains (see {@link #chainRound}). */
+    public int lastChainRounds() {
+        return chainRounds;
+    }
+
     /**
      * Peak device memory of a build of {@code n} characters: five {@code int[n]} arrays, the radix sort's digit counts
      * and offsets, the select's chunk totals and the scan's tile totals.
@@ -147,6 +157,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         checkFits(n);
         lastRounds = 0;
         largeRounds = 0;
+        chainRounds = 0;
         if (n <= 1) {
             progress.report(1.0);
             return new int[n];
@@ -189,15 +200,23 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             k.h = (int) h;
             phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m);
             boolean large = !segments.sortSmallSegments(PrefixDoublingKernel.SLOT, m, k.keys, k.suffixes);
-            if (large) { // some bucket is longer than maxSmall: LSD over the whole working set
-                sort(m, rankBits);
+            int longestChain = large && (long) CHAIN_MIN_SHARE * m >= n ? chainLengths(n) : 1;
+            if (longestChain > 1) {
+                chainRound(m, n, longestChain, rankBits, bucketBits);
+            } else {
+                if (large && (long) CHAIN_MIN_SHARE * m >= n) {
+                    phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys
+                }
+                if (large) { // some bucket is longer than maxSmall: LSD over the whole working set
+                    sort(m, rankBits);
+                }
+                phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
+                if (large) {
+                    sort(m, bucketBits);
+                    largeRounds++;
+                }
+                phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
             }
-            phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-            if (large) {
-                sort(m, bucketBits);
-                largeRounds++;
-            }
-            phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
             m = settle(m);
             h *= 2;
             lastRounds++;
@@ -210,6 +229,48 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         release(k);
         progress.report(1.0);
         return sa;
+    }
+
+    /**
+     * The chain length of every position into {@code suffixesAlt} (by a max scan over the positions in reversed chain
+     * order; overwrites {@code keys} and {@code keysAlt}) and the longest one: the chain length of p is how many of
+     * {@code p, p + h, p + 2h, ...} lie in the bucket of p before one does not. About 3 passes over n with reads
+     * h apart (uncoalesced), plus a reduce.
+     */
+    private int chainLengths(int n) {
+        PrefixDoublingKernel k = launcher.kernel();
+        phase(PrefixDoublingKernel.PHASE_CHAIN_ENDS, n);
+        scan.inclusive(PrefixDoublingKernel.OP_CHAIN, 1, n);
+        launcher.keepCurrent(k.keysAlt);
+        phase(PrefixDoublingKernel.PHASE_CHAIN_PLACE, n);
+        chainReduce.reduce(PrefixDoublingKernel.SLOT_CHAIN, n, false, SelectKernel.COMBINE_MAX);
+        return (int) chainReduce.lastTotal();
+    }
+
+    /**
+     * A round that sorts each bucket B by (side, chain length k, rank of the suffix after the chain): a suffix
+     * {@code w^k S} (w the h symbols of B, S outside B) sorts by S against B first, then by k (ascending when S is
+     * below B, descending when above), then by S. Three LSD radix sorts; afterwards every bucket agrees on at least
+     * {@code 2h} symbols, so h doubles as usual, and one repeated letter is sorted in this single round. The chain
+     * lengths (in {@code suffixesAlt}, which each sort uses as its ping-pong buffer) are recomputed after each sort.
+     */
+    private void chainRound(int m, int n, int longestChain, int rankBits, int bucketBits) {
+        PrefixDoublingKernel k = launcher.kernel();
+        int chainBits = 32 - Integer.numberOfLeadingZeros(longestChain);
+        k.chainBits = chainBits;
+        k.chainMask = (1 << chainBits) - 1;
+        phase(PrefixDoublingKernel.PHASE_CHAIN_AFTER, m);
+        sort(m, rankBits);
+        chainLengths(n);
+        phase(PrefixDoublingKernel.PHASE_CHAIN_SIDE, m);
+        sort(m, chainBits + 1);
+        phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
+        sort(m, bucketBits);
+        chainLengths(n);
+        phase(PrefixDoublingKernel.PHASE_CHAIN_HEADS, m);
+        phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m); // the old bucket ranks for the head-index scan
+        largeRounds++;
+        chainRounds++;
     }
 
     /** Throws IllegalArgumentException when a build of n characters does not fit the device. */
@@ -292,6 +353,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         launcher.keepCurrent(k.keys);
         launcher.keepCurrent(k.keysAlt);
         launcher.keepCurrent(k.suffixes);
+        launcher.keepCurrent(k.suffixesAlt);
         launcher.keepCurrent(k.ranks);
     }
 
@@ -302,6 +364,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             scan = new DeviceScan(launcher, SCAN_ITEMS);
             select = new ChunkDriver(launcher, SELECT_CHUNK);
             segments = new DeviceSegmentedSort(launcher, radix, MAX_SMALL_BUCKET);
+            chainReduce = new ChunkDriver(launcher, SELECT_CHUNK);
         }
         return launcher.kernel();
     }

@@ -20,8 +20,12 @@ import org.gpumatch.gpu.primitives.PrimitiveKernel;
 public final class PrefixDoublingKernel extends PrimitiveKernel {
     /** The slot of every primitive call of this pipeline. */
     static final int SLOT = 1;
+    /** The slot of the reduce of the chain lengths. */
+    static final int SLOT_CHAIN = 2;
     /** The scan operator of the head-index scan: lane-wise maximum of two lanes. */
     static final int OP_MAX2 = 0;
+    /** The scan operator of the chain scan: maximum of one lane, over the positions in reversed chain order. */
+    static final int OP_CHAIN = 1;
 
     static final int PHASE_NONE = 0;
     /** {@code suffixes[i] = i}, {@code keys[i]} = low word of the packed key of suffix i. */
@@ -45,6 +49,18 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     static final int PHASE_KEEP_FLAGS = 8;
     /** {@code keys[ranks[i]] = i}: the suffix array from the inverse. */
     static final int PHASE_INVERT = 9;
+    /** Chain rounds: {@code keys[j]} = rank of the suffix after the chain of {@code suffixes[j]}, plus one, or 0. */
+    static final int PHASE_CHAIN_AFTER = 10;
+    /** Chain rounds: {@code keys[j]} = side and chain length of {@code suffixes[j]} ({@link #chainKey}). */
+    static final int PHASE_CHAIN_SIDE = 11;
+    /** Chain rounds: head flags into {@code keysAlt} (bit 0 new head, bit 1 old head: bucket ranks differ). */
+    static final int PHASE_CHAIN_HEADS = 12;
+    /** Over all n: {@code keys[u]} = u where the position at reversed chain index u ends its chain, else 0. */
+    static final int PHASE_CHAIN_ENDS = 13;
+    /** Over all n: {@code suffixesAlt[position of u] = keysAlt[u]}: the chain lengths by text position. */
+    static final int PHASE_CHAIN_PLACE = 14;
+    /** {@code keys[j]} = rank of {@code suffixes[j] + h}, plus one, or 0. */
+    static final int PHASE_RANK_AFTER = 15;
 
     // Set by the builder before each own launch; read-only on the device.
     int phase;
@@ -52,6 +68,9 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     int count;
     /** Elements per work-item of an own phase. */
     int perItem = 1;
+    /** Chain rounds: bits of the largest chain length, and {@code (1 << chainBits) - 1}. */
+    int chainBits;
+    int chainMask;
     /** The text length. */
     int textLength;
     /** The prefix length the current ranks sort by. */
@@ -84,16 +103,73 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
         return 0;
     }
 
-    /** Lane 0: j where a new bucket starts at j, lane 1: j where an old one does (else 0). */
+    /**
+     * {@link #OP_MAX2}: lane 0: j where a new bucket starts at j, lane 1: j where an old one does (else 0).
+     * {@link #OP_CHAIN}: {@code keys[i]} ({@link #PHASE_CHAIN_ENDS} wrote u where the position at reversed chain index
+     * u ends its chain, else 0). (Aparapi emits the hooks before the kernel's other methods, so they call none.)
+     */
     @Override
     protected int scanLoad(int op, int i, int lane) {
-        return ((keysAlt[i] >>> lane) & 1) != 0 ? i : 0;
+        return op == OP_CHAIN ? keys[i] : ((keysAlt[i] >>> lane) & 1) != 0 ? i : 0;
     }
 
-    /** The new rank: old bucket start plus the new head's offset within the old bucket. */
+    /**
+     * {@link #OP_MAX2}: the new rank, old bucket start plus the new head's offset within the old bucket.
+     * {@link #OP_CHAIN}: the chain length of the position at reversed chain index i, into {@code keysAlt[i]}.
+     */
     @Override
     protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
-        suffixesAlt[i] = keys[i] + v0 - v1;
+        if (op == OP_CHAIN) {
+            keysAlt[i] = i - v0 + 1;
+        } else {
+            suffixesAlt[i] = keys[i] + v0 - v1;
+        }
+    }
+
+    /**
+     * The text position at index {@code u} of the reversed chain order: chains are the residues {@code r} modulo h in
+     * order, each from its last position {@code r + q h < n} down to {@code r}; the first {@code n mod h} chains have
+     * {@code n / h + 1} positions, the others {@code n / h}.
+     */
+    private int chainPosition(int u) {
+        int full = textLength / h;
+        int extra = textLength - full * h;
+        long longPart = (long) extra * (full + 1);
+        int r = 0;
+        int q = 0;
+        if (u < longPart) {
+            r = u / (full + 1);
+            q = full - u % (full + 1);
+        } else {
+            int v = (int) (u - longPart);
+            r = extra + v / full;
+            q = full - 1 - v % full;
+        }
+        return r + q * h;
+    }
+
+    /** Whether position p ends its chain: {@code p + h} is past the end or in another bucket. */
+    private boolean chainEnds(int p) {
+        return p >= textLength - h || ranks[p + h] != ranks[p];
+    }
+
+    /**
+     * The rank plus one of the suffix after the chain of s ({@code s + k h}, k its chain length from
+     * {@code suffixesAlt[s]}), 0 past the end.
+     */
+    private int chainAfter(int s) {
+        int after = s + suffixesAlt[s] * h;
+        return after < textLength ? ranks[after] + 1 : 0;
+    }
+
+    /**
+     * The chain key of s: the chain length k when the suffix after the chain sorts below the bucket of s (shorter
+     * chains first), else {@code 1 << chainBits | (chainMask - k)} (after all of those, longer chains first).
+     */
+    private int chainKey(int s) {
+        int k = suffixesAlt[s];
+        boolean above = chainAfter(s) - 1 > ranks[s];
+        return above ? (1 << chainBits) | (chainMask - k) : k;
     }
 
     @Override
@@ -103,6 +179,7 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
         radixSortPairsU32(SLOT, keys, suffixes, keysAlt, suffixesAlt);
         segmentedSortPairsU32(SLOT, keys, suffixes, keysAlt, unusedLongs); // the small path only
         chunkPass(SLOT, suffixes, keysAlt, suffixesAlt, unusedLongs, unusedLongs);
+        chunkPass(SLOT_CHAIN, keysAlt, keysAlt, keys, unusedLongs, unusedLongs); // only its reduce runs
         ownPhase();
         localBarrier(); // Aparapi's Java threads reuse local arrays across groups
     }
@@ -147,6 +224,22 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
             keysAlt[j] = shared ? 1 : 0;
         } else if (phase == PHASE_INVERT) {
             keys[ranks[j]] = j;
+        } else if (phase == PHASE_CHAIN_AFTER) {
+            keys[j] = chainAfter(suffixes[j]);
+        } else if (phase == PHASE_CHAIN_SIDE) {
+            keys[j] = chainKey(suffixes[j]);
+        } else if (phase == PHASE_CHAIN_HEADS) {
+            int s = suffixes[j];
+            boolean old = j == 0 || ranks[s] != ranks[suffixes[j - 1]];
+            boolean head = old || chainKey(s) != chainKey(suffixes[j - 1])
+                    || chainAfter(s) != chainAfter(suffixes[j - 1]);
+            keysAlt[j] = (head ? 1 : 0) | (old ? 2 : 0);
+        } else if (phase == PHASE_CHAIN_ENDS) {
+            keys[j] = chainEnds(chainPosition(j)) ? j : 0;
+        } else if (phase == PHASE_CHAIN_PLACE) {
+            suffixesAlt[chainPosition(j)] = keysAlt[j];
+        } else if (phase == PHASE_RANK_AFTER) {
+            keys[j] = rankAfter(suffixes[j]);
         }
     }
 

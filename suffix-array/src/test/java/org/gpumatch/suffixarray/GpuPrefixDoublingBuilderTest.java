@@ -46,8 +46,8 @@ class GpuPrefixDoublingBuilderTest {
         }
         assertThat(sa).as("%s n=%d", what, text.length).isEqualTo(expected);
         if (text.length > 50_000) {
-            System.err.printf("%s n=%d: %d rounds (%d large), %d ms%n", what, text.length, gpu.lastRounds(),
-                    gpu.lastLargeRounds(), gpuMs);
+            System.err.printf("%s n=%d: %d rounds (%d large, %d chain), %d ms%n", what, text.length,
+                    gpu.lastRounds(), gpu.lastLargeRounds(), gpu.lastChainRounds(), gpuMs);
         }
         assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).as(what).isEqualTo("OK");
     }
@@ -105,6 +105,29 @@ class GpuPrefixDoublingBuilderTest {
      * About 2 MB: the real corpora once, then two copies with every 61st byte (a different phase each copy)
      * replaced, so that repeats stay shorter than about 120 bytes and the build takes a few rounds.
      */
+    /** Chain rounds: one repeated letter in a single round; periodic texts whose period divides h. */
+    @Test
+    void repeatedLettersTakeOneChainRound() {
+        for (int n : new int[] {65, 100, 1000, 40_000}) {
+            assertBuilds("repeated a", HardTexts.repeated(n, 'a'));
+            assertThat(gpu.lastRounds()).as("rounds n=%d", n).isEqualTo(1);
+            // up to 32 unsorted suffixes (n <= 96) go to the insertion sort instead
+            assertThat(gpu.lastChainRounds()).as("chain rounds n=%d", n).isEqualTo(n > 96 ? 1 : 0);
+        }
+        byte[] runs = new byte[30_000]; // runs of a and b of random lengths, and a periodic stretch
+        java.util.Random r = new java.util.Random(9);
+        for (int i = 0; i < runs.length; ) {
+            int len = 1 + r.nextInt(r.nextBoolean() ? 5 : 3000);
+            byte c = (byte) (r.nextBoolean() ? 'a' : 'b');
+            for (int j = 0; j < len && i < runs.length; j++) {
+                runs[i++] = c;
+            }
+        }
+        assertBuilds("long runs", runs);
+        assertBuilds("period 4", HardTexts.tandem(20_000, 4, 3));
+        assertBuilds("period 2 doubled", HardTexts.doubled(HardTexts.tandem(10_000, 2, 4)));
+    }
+
     @Test
     void multiMegabyteRealText() {
         java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
