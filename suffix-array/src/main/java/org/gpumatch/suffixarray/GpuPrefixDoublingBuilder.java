@@ -29,9 +29,13 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * <p><b>Cost per round</b> over the {@code m} suffixes still unsorted: two radix sorts of u32/u32 pairs on
  * {@code bits(n)} bits (8 passes of 20 bytes per element each for n up to 2^28 with 4-bit digits, plus the count
  * traffic), three gathers of ranks (12 bytes each, random), head flags, the scan (about 12 bytes), the rank scatter and
- * the select (about 20 bytes): roughly 360 bytes per unsorted element and round. Rounds: about
- * {@code log2(L / k)} for a longest repeated substring of L symbols; one repeated byte needs {@code log2(n / 64)}
- * rounds over nearly all suffixes (not yet avoided; see the module README).
+ * the select (about 20 bytes): roughly 360 bytes per unsorted element and round; when every bucket has at most
+ * {@link #MAX_SMALL_BUCKET} suffixes, one insertion-sort launch replaces the two radix sorts (about 60 bytes per
+ * element in all). Rounds: about {@code log2(L / k)} for a longest repeated substring of L symbols, except where chain
+ * rounds apply: a large round over at least n / 8 suffixes first measures, for every position p, how many of
+ * {@code p, p + h, p + 2h, ...} stay in the bucket of p (a max scan in chain order, about 3 passes over n with reads
+ * h apart), and when some chain has at least {@link #CHAIN_MIN_LENGTH} steps sorts by (side, chain length, rank after
+ * the chain) instead (three radix sorts; see {@code chainRound}): one repeated byte is then sorted in one round.
  *
  * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}: five {@code int[n]} arrays (20 bytes per character;
  * the text travels packed inside the rank array), the radix sort's digit counts ({@code 8 * 2^digitBits / chunk}
@@ -53,6 +57,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     public static final int MAX_SMALL_BUCKET = 32;
     /** Large rounds look for chains when at least 1 / CHAIN_MIN_SHARE of the suffixes are unsorted. */
     static final int CHAIN_MIN_SHARE = 8;
+    /** A chain round (three sorts instead of two) runs when some chain has at least this many steps. */
+    static final int CHAIN_MIN_LENGTH = 4;
     /** Elements per work-item of the select. */
     static final int SELECT_CHUNK = 32;
     /** Elements per work-item of the builder's own phases (amortizes the scans' barriers every launch passes). */
@@ -120,7 +126,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         return largeRounds;
     }
 
-    /** Large rounds of the last build that sorted by chains (see {@link #chainRound}). */
+    /** Large rounds of the last build that sorted by chains. */
     public int lastChainRounds() {
         return chainRounds;
     }
@@ -201,7 +207,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m);
             boolean large = !segments.sortSmallSegments(PrefixDoublingKernel.SLOT, m, k.keys, k.suffixes);
             int longestChain = large && (long) CHAIN_MIN_SHARE * m >= n ? chainLengths(n) : 1;
-            if (longestChain > 1) {
+            if (longestChain >= CHAIN_MIN_LENGTH) {
                 chainRound(m, n, longestChain, rankBits, bucketBits);
             } else {
                 if (large && (long) CHAIN_MIN_SHARE * m >= n) {
