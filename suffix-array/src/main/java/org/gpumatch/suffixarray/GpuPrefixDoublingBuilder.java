@@ -1,5 +1,6 @@
 package org.gpumatch.suffixarray;
 
+import java.util.stream.IntStream;
 import org.gpumatch.gpu.primitives.ChunkDriver;
 import org.gpumatch.gpu.primitives.DeviceRadixSort;
 import org.gpumatch.gpu.primitives.DeviceScan;
@@ -297,27 +298,42 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         return 0.05 + 0.9 * (1.0 - (double) unsorted / n);
     }
 
-    /** Fills {@code codes} with 1..sigma for the byte values present, in byte order; returns sigma. */
+    /**
+     * Fills {@code codes} with 1..sigma for the byte values present, in byte order; returns sigma. One parallel pass
+     * (all cores) over the text.
+     */
     static int alphabet(byte[] text, int[] codes) {
-        boolean[] seen = new boolean[256];
-        for (byte b : text) {
-            seen[b & 0xFF] = true;
-        }
+        int chunks = (int) Math.min(1024, (text.length + (1L << 16) - 1) >> 16);
+        long[] seen = IntStream.range(0, chunks).parallel().mapToObj(c -> {
+            long[] bits = new long[4];
+            int from = (int) ((long) text.length * c / chunks);
+            int to = (int) ((long) text.length * (c + 1) / chunks);
+            for (int i = from; i < to; i++) {
+                int v = text[i] & 0xFF;
+                bits[v >>> 6] |= 1L << (v & 63);
+            }
+            return bits;
+        }).reduce(new long[4], (a, b) -> new long[] {a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]});
         int sigma = 0;
         for (int v = 0; v < 256; v++) {
-            if (seen[v]) {
+            if ((seen[v >>> 6] & (1L << (v & 63))) != 0) {
                 codes[v] = ++sigma;
             }
         }
         return sigma;
     }
 
-    /** The text little-endian, four bytes per int, in an {@code int[n]} (the rank array's first use). */
+    /** The text little-endian, four bytes per int, in an {@code int[n]} (the rank array's first use); parallel. */
     static int[] packText(byte[] text) {
-        int[] packed = new int[text.length];
-        for (int i = 0; i < text.length; i++) {
-            packed[i >>> 2] |= (text[i] & 0xFF) << ((i & 3) << 3);
-        }
+        int n = text.length;
+        int[] packed = new int[n];
+        IntStream.range(0, (n + 3) / 4).parallel().forEach(w -> {
+            int word = 0;
+            for (int b = 0; b < 4 && 4 * w + b < n; b++) {
+                word |= (text[4 * w + b] & 0xFF) << (b << 3);
+            }
+            packed[w] = word;
+        });
         return packed;
     }
 
