@@ -9,27 +9,31 @@ import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.Bwt;
-import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
+import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code gpumatch sa build TEXT -o OUT [--format int32|int64|int40] [--verify] [--bwt FILE] [-q]}: builds the suffix
- * array of TEXT on the CPU (SA-IS) and writes it in the checker's format; {@code --verify} runs the checker on the
+ * {@code gpumatch sa build TEXT -o OUT [--format int32|int64|int40] [--verify] [--bwt FILE] [-a auto|gpu|cpu]
+ * [--device D] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU by SA-IS; see
+ * {@link SuffixArrayBuilders}) and writes it in the checker's format; {@code --verify} runs the checker on the
  * array (exit 1 with its {@code FAIL:} line if it rejects); {@code --bwt} also writes the BWT in libdivsufsort's
  * {@code divbwt} convention and prints its primary index on stdout.
  *
- * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES}, unless {@code -q}. Memory: about 13
- * bytes per text byte (text, int copy, result, types, recursion).
+ * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES} (the GPU builder: one per round, with
+ * the prefix length and the suffixes still unsorted), and {@code auto}'s notice when it settles for the CPU, unless
+ * {@code -q}. Host memory: about 13 bytes per text byte on the CPU; about 21 on the GPU builder (its device buffers
+ * are mirrored on the Java heap).
  */
 @Command(name = "build", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Build the suffix array of TEXT (raw bytes; lexicographic over unsigned bytes, a proper prefix "
                 + "first, no sentinel) and write it to OUT as little-endian entries.",
         footerHeading = "%nExamples:%n",
         footer = {"  gpumatch sa build genome.txt -o genome.sa --verify",
+                  "  gpumatch sa build big.txt -o big.sa -a gpu --device nvidia",
                   "  gpumatch sa build text.bin -o text.sa --format int40 --bwt text.bwt"})
 final class SaBuildCommand implements Callable<Integer> {
     /** Texts from this size print progress lines (smaller ones build in about a second). */
@@ -54,7 +58,17 @@ final class SaBuildCommand implements Callable<Integer> {
             description = "Also write the BWT of TEXT$ without the $ (divbwt convention); prints 'primary index: I'.")
     String bwtName;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines.")
+    @Option(names = {"-a", "--algorithm"}, paramLabel = "auto|gpu|cpu", defaultValue = "auto",
+            description = "gpu: prefix doubling on an OpenCL device; cpu: SA-IS; auto (default): the GPU when an "
+                    + "OpenCL GPU is present and the text is at least 1 MiB and fits its memory, else the CPU.")
+    String algorithm;
+
+    @Option(names = "--device", paramLabel = "D",
+            description = "auto, gpu, opencl, java, or a substring of an OpenCL device name (default: "
+                    + "-Dgpumatch.device, else auto). A named OpenCL device implies the GPU builder under auto.")
+    String device;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines and no notices.")
     boolean quiet;
 
     SaBuildCommand(Io io) {
@@ -66,13 +80,28 @@ final class SaBuildCommand implements Callable<Integer> {
         EntryFormat fmt = SaFiles.format(format);
         byte[] text = SaFiles.readText(textName);
         boolean talk = !quiet && text.length >= PROGRESS_MIN_BYTES;
-        SuffixArrayBuilder builder = new SaisBuilder();
-        long start = System.nanoTime();
-        int[] sa = builder.build(text, talk ? progressLines() : SuffixArrayBuilder.Progress.NONE);
-        if (talk) {
-            double s = (System.nanoTime() - start) / 1e9;
-            io.err().printf(Locale.ROOT, "%ssa build: %d bytes in %.2f s (%.1f MB/s)%n", Diagnostics.PREFIX,
-                    text.length, s, text.length / s / 1e6);
+        int[] sa;
+        SuffixArrayBuilders.Algorithm algo;
+        try {
+            algo = SuffixArrayBuilders.Algorithm.parse(algorithm);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
+        try (SuffixArrayBuilders.Choice choice = SuffixArrayBuilders.choose(algo,
+                ExactSearch.devicePolicy(device), text.length)) {
+            if (!quiet && !choice.notice().isEmpty()) {
+                io.err().println(Diagnostics.PREFIX + choice.notice());
+            }
+            SuffixArrayBuilder builder = choice.builder();
+            long start = System.nanoTime();
+            sa = builder.build(text, talk ? progressLines() : SuffixArrayBuilder.Progress.NONE);
+            if (talk) {
+                double s = (System.nanoTime() - start) / 1e9;
+                io.err().printf(Locale.ROOT, "%ssa build: %d bytes in %.2f s (%.1f MB/s) with %s%n",
+                        Diagnostics.PREFIX, text.length, s, text.length / s / 1e6, builder.name());
+            }
+        } catch (IllegalArgumentException e) { // the text does not fit the device, or java with -a gpu
+            throw new CliException(e.getMessage());
         }
         Path out = TextFiles.path(outName);
         try {
@@ -93,14 +122,23 @@ final class SaBuildCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** Prints a line at every further tenth of the work. */
+    /** Prints a line at every further tenth of the work, and one per round of a round-based builder. */
     private SuffixArrayBuilder.Progress progressLines() {
         int[] shown = {-1};
-        return f -> {
-            int tenth = (int) (f * 10);
-            if (tenth > shown[0]) {
-                shown[0] = tenth;
-                io.err().println(Diagnostics.PREFIX + "sa build: " + tenth * 10 + "%");
+        return new SuffixArrayBuilder.Progress() {
+            @Override
+            public void report(double f) {
+                int tenth = (int) (f * 10);
+                if (tenth > shown[0]) {
+                    shown[0] = tenth;
+                    io.err().println(Diagnostics.PREFIX + "sa build: " + tenth * 10 + "%");
+                }
+            }
+
+            @Override
+            public void round(int round, long prefix, long unsorted) {
+                io.err().printf(Locale.ROOT, "%ssa build: round %d, sorted by %d symbols, %d suffixes unsorted%n",
+                        Diagnostics.PREFIX, round, prefix, unsorted);
             }
         };
     }

@@ -10,6 +10,7 @@ import java.util.stream.IntStream;
 import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.suffixarray.NaiveSuffixArray;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,30 @@ class SaBuildSearchCliTest {
             assertThat(SuffixArrayFiles.read(Path.of(sa), f)).isEqualTo(NaiveSuffixArray.build(text));
             assertThat(CliRun.of("sa", "check", t, sa, "--format", f.label()).ok().outLines()).containsExactly("OK");
         }
+    }
+
+    @Test
+    void gpuAndCpuBuildersWriteTheSameArray() throws Exception {
+        Assumptions.assumeFalse(TestDevicesQuiet.openClMissing(), "no OpenCL device");
+        byte[] text = TestFiles.dna(30000, 5);
+        String t = file("g.txt", text);
+        String gpu = dir.resolve("g.gpu.sa").toString();
+        String cpu = dir.resolve("g.cpu.sa").toString();
+        CliRun g = CliRun.of("sa", "build", t, "-o", gpu, "-a", "gpu", "--device", "opencl", "--verify").ok();
+        assertThat(g.outLines()).containsExactly("OK");
+        CliRun.of("sa", "build", t, "-o", cpu, "-a", "cpu").ok();
+        assertThat(Files.readAllBytes(Path.of(gpu))).isEqualTo(Files.readAllBytes(Path.of(cpu)));
+        assertThat(SuffixArrayFiles.read(Path.of(gpu), EntryFormat.INT32)).isEqualTo(NaiveSuffixArray.build(text));
+    }
+
+    @Test
+    void badAlgorithmAndJavaWithGpuAreOneLineErrors() throws Exception {
+        String t = file("x.txt", "banana".getBytes(StandardCharsets.US_ASCII));
+        String out = dir.resolve("x.sa").toString();
+        assertThat(CliRun.of("sa", "build", t, "-o", out, "-a", "quantum").errLines())
+                .anyMatch(l -> l.contains("unknown suffix array algorithm"));
+        assertThat(CliRun.of("sa", "build", t, "-o", out, "-a", "gpu", "--device", "java").errLines())
+                .anyMatch(l -> l.contains("needs an OpenCL device"));
     }
 
     @Test

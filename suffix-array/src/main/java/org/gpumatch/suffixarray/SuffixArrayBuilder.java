@@ -4,7 +4,8 @@ package org.gpumatch.suffixarray;
  * Builds the suffix array of a byte text: the start offsets of all suffixes in lexicographic order over unsigned bytes,
  * a proper prefix first, no sentinel.
  *
- * <p>Implementations: {@link SaisBuilder} (CPU, SA-IS). A GPU builder joins later through this interface.
+ * <p>Implementations: {@link SaisBuilder} (CPU, SA-IS) and {@link GpuPrefixDoublingBuilder} (OpenCL, prefix
+ * doubling); {@link SuffixArrayBuilders} picks one for a device choice.
  */
 public interface SuffixArrayBuilder {
 
@@ -16,6 +17,17 @@ public interface SuffixArrayBuilder {
 
         /** @param fraction the part of the work done, non-decreasing, ending at 1 */
         void report(double fraction);
+
+        /**
+         * Called by round-based builders ({@link GpuPrefixDoublingBuilder}) after each sorting round; ignored by
+         * default.
+         *
+         * @param round    the round just finished, 0 for the initial sort
+         * @param prefix   the prefix length the suffixes are now sorted by
+         * @param unsorted suffixes still in buckets of more than one suffix
+         */
+        default void round(int round, long prefix, long unsorted) {
+        }
     }
 
     /** @return a short name for tables and messages, e.g. {@code sais-cpu} */

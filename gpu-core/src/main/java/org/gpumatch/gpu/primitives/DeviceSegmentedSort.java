@@ -73,20 +73,11 @@ public final class DeviceSegmentedSort {
         if (count <= 1) {
             return LaunchTiming.NONE;
         }
+        LaunchTiming timing = sortShort(slot, count, keys, values);
         SegmentedSortKernel k = launcher.kernel();
-        k.sizeGroupScratch(launcher.localSize()); // every launch passes the scan's group scan
-        int groups = (int) (((long) count + launcher.localSize() - 1) / launcher.localSize());
-        k.ssSlot = slot;
-        k.ssCount = count;
-        k.ssMaxSmall = maxSmall;
-        k.ssOverflow[0] = 0;
-        k.put(k.ssOverflow);
-        LaunchTiming timing;
+        int groups = groups(count);
         try {
-            timing = phase(k, SegmentedSortKernel.SS_SMALL, groups);
-            k.get(k.ssOverflow);
             if (k.ssOverflow[0] == 0) {
-                keepCurrent(keys, values);
                 return timing;
             }
             lastUsedLargePath = true;
@@ -109,6 +100,49 @@ public final class DeviceSegmentedSort {
         } finally {
             k.ssPhase = SegmentedSortKernel.SS_OFF;
         }
+    }
+
+    /**
+     * The small path alone, for pipelines that sort long segments their own way (for example without the large path's
+     * composite keys): every segment of at most {@code maxSmall} elements ends sorted in place; longer segments are
+     * left untouched. One barrier-free launch (about 8 bytes read and written per element, {@code O(len^2)} compares
+     * per segment) and a 4-byte download; no extra memory. The pipeline's keys, values and heads must be on the
+     * device; the call's {@code composite} array is not touched.
+     *
+     * @return true when every segment was short enough (the whole sort is done), false when some segment was longer
+     */
+    public boolean sortSmallSegments(int slot, int count, int[] keys, int[] values) {
+        if (slot < 1) {
+            throw new IllegalArgumentException("slot must be at least 1: " + slot);
+        }
+        if (count < 0) {
+            throw new IllegalArgumentException("count must not be negative: " + count);
+        }
+        lastUsedLargePath = false;
+        if (count <= 1) {
+            return true;
+        }
+        sortShort(slot, count, keys, values);
+        return launcher.kernel().ssOverflow[0] == 0;
+    }
+
+    /** The small-path launch; leaves the overflow flag downloaded in {@code ssOverflow[0]}. */
+    private LaunchTiming sortShort(int slot, int count, int[] keys, int[] values) {
+        SegmentedSortKernel k = launcher.kernel();
+        k.sizeGroupScratch(launcher.localSize()); // every launch passes the scan's group scan
+        k.ssSlot = slot;
+        k.ssCount = count;
+        k.ssMaxSmall = maxSmall;
+        k.ssOverflow[0] = 0;
+        k.put(k.ssOverflow);
+        LaunchTiming timing = phase(k, SegmentedSortKernel.SS_SMALL, groups(count));
+        k.get(k.ssOverflow);
+        keepCurrent(keys, values);
+        return timing;
+    }
+
+    private int groups(int count) {
+        return (int) (((long) count + launcher.localSize() - 1) / launcher.localSize());
     }
 
     private LaunchTiming phase(SegmentedSortKernel k, int phase, int groups) {

@@ -1,0 +1,177 @@
+package org.gpumatch.suffixarray;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.gpumatch.api.conformance.RealCorpora;
+import org.gpumatch.checker.SuffixArrayChecker;
+import org.gpumatch.gpu.runtime.TestDevices;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Differential tests of the GPU builder against SA-IS and the naive construction, on OpenCL (PoCL in CI). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GpuPrefixDoublingBuilderTest {
+    /** A small work-group so that the tests cross many work-group, chunk and tile boundaries. */
+    private static final int LOCAL = 64;
+
+    private GpuPrefixDoublingBuilder gpu;
+    private final SaisBuilder sais = new SaisBuilder();
+
+    @BeforeAll
+    void open() {
+        gpu = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, 4, 16);
+    }
+
+    @AfterAll
+    void close() {
+        if (gpu != null) {
+            gpu.close();
+        }
+    }
+
+    /** Builds on the GPU and compares with SA-IS (and the naive construction up to 3000 bytes) and the checker. */
+    private void assertBuilds(String what, byte[] text) {
+        int[] sa = gpu.build(text);
+        int[] expected = text.length <= 3000 ? NaiveSuffixArray.build(text) : sais.build(text);
+        if (text.length <= 3000) {
+            assertThat(sais.build(text)).as("reference %s", what).isEqualTo(expected);
+        }
+        assertThat(sa).as("%s n=%d", what, text.length).isEqualTo(expected);
+        assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).as(what).isEqualTo("OK");
+    }
+
+    @Test
+    void tinyTexts() {
+        assertBuilds("empty", new byte[0]);
+        assertBuilds("one", new byte[] {7});
+        assertBuilds("two equal", new byte[] {1, 1});
+        assertBuilds("two up", new byte[] {1, 2});
+        assertBuilds("two down", new byte[] {2, 1});
+        assertBuilds("two signed", new byte[] {(byte) 0x80, 0x7F});
+        assertBuilds("three zeros", new byte[3]);
+        assertThat(gpu.build("banana".getBytes())).containsExactly(5, 3, 1, 0, 4, 2);
+    }
+
+    @Test
+    void randomTextsAroundBoundaries() {
+        // work-group 64, sort chunk 16, select chunk 32, scan tile 512: sizes around their multiples
+        int[] sizes = {3, 15, 16, 17, 31, 33, 63, 64, 65, 255, 257, 511, 512, 513, 1023, 1025, 4097};
+        for (int n : sizes) {
+            for (int sigma : new int[] {1, 2, 4, 26, 256}) {
+                assertBuilds("random sigma " + sigma, HardTexts.random(n, sigma, 31L * n + sigma));
+            }
+        }
+    }
+
+    @Test
+    void allByteValues() {
+        assertBuilds("all bytes", HardTexts.allBytes(3000));
+        byte[] t = new byte[512];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = (byte) (255 - (i % 256));
+        }
+        assertBuilds("descending bytes twice", t);
+    }
+
+    @Test
+    void hardInputs() {
+        for (int n : new int[] {2, 10, 255, 1024, 2500}) {
+            for (Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
+                assertBuilds(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    @Test
+    void largerHardInputs() {
+        for (Map.Entry<String, byte[]> e : HardTexts.hard(1 << 15).entrySet()) {
+            assertBuilds(e.getKey(), e.getValue());
+        }
+    }
+
+    /**
+     * About 2 MB: the real corpora once, then two copies with every 61st byte (a different phase each copy)
+     * replaced, so that repeats stay shorter than about 120 bytes and the build takes a few rounds.
+     */
+    /** Chain rounds: one repeated letter in a single round; periodic texts whose period divides h. */
+    @Test
+    void repeatedLettersTakeOneChainRound() {
+        for (int n : new int[] {65, 100, 1000, 40_000}) {
+            assertBuilds("repeated a", HardTexts.repeated(n, 'a'));
+            assertThat(gpu.lastRounds()).as("rounds n=%d", n).isEqualTo(1);
+            // n <= 2h: no chain is longer than one step (and up to 32 unsorted suffixes are insertion-sorted)
+            assertThat(gpu.lastChainRounds()).as("chain rounds n=%d", n).isEqualTo(n > 128 ? 1 : 0);
+        }
+        byte[] runs = new byte[30_000]; // runs of a and b of random lengths, and a periodic stretch
+        java.util.Random r = new java.util.Random(9);
+        for (int i = 0; i < runs.length; ) {
+            int len = 1 + r.nextInt(r.nextBoolean() ? 5 : 3000);
+            byte c = (byte) (r.nextBoolean() ? 'a' : 'b');
+            for (int j = 0; j < len && i < runs.length; j++) {
+                runs[i++] = c;
+            }
+        }
+        assertBuilds("long runs", runs);
+        assertBuilds("period 4", HardTexts.tandem(20_000, 4, 3));
+        assertBuilds("period 2 doubled", HardTexts.doubled(HardTexts.tandem(10_000, 2, 4)));
+    }
+
+    @Test
+    void multiMegabyteRealText() {
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        java.util.Random r = new java.util.Random(5);
+        for (int copy = 0; copy < 3; copy++) {
+            for (RealCorpora.Corpus c : RealCorpora.all()) {
+                byte[] b = c.bytes();
+                for (int i = copy * 13; copy > 0 && i < b.length; i += 61) {
+                    b[i] = (byte) ('a' + r.nextInt(26));
+                }
+                all.writeBytes(b);
+            }
+        }
+        byte[] text = all.toByteArray();
+        assertThat(text.length).isGreaterThan(2_000_000);
+        assertBuilds("real text", text);
+    }
+
+    @Test
+    void progressReportsRounds() {
+        List<long[]> rounds = new ArrayList<>();
+        double[] last = {-1};
+        gpu.build(HardTexts.repeated(5000, 'a'), new SuffixArrayBuilder.Progress() {
+            @Override
+            public void report(double fraction) {
+                assertThat(fraction).isGreaterThanOrEqualTo(last[0]);
+                last[0] = fraction;
+            }
+
+            @Override
+            public void round(int round, long prefix, long unsorted) {
+                rounds.add(new long[] {round, prefix, unsorted});
+            }
+        });
+        assertThat(last[0]).isEqualTo(1.0);
+        assertThat(rounds.get(0)).containsExactly(0, 64, 5000 - 63);
+        assertThat(rounds.get(rounds.size() - 1)[2]).isZero();
+        assertThat(gpu.lastRounds()).isEqualTo(rounds.size() - 1);
+    }
+
+    @Test
+    void refusesWhatDoesNotFitBeforeAllocating() {
+        try (GpuPrefixDoublingBuilder defaults = new GpuPrefixDoublingBuilder(gpu.device())) {
+            assertThat(defaults.peakBytesPerCharacter()).isBetween(20.0, 23.0);
+        }
+        long memory = gpu.device().globalMemBytes();
+        int tooLong = (int) Math.min(GpuPrefixDoublingBuilder.MAX_LENGTH, memory / 20 + 1);
+        if (gpu.peakDeviceBytes(tooLong) > memory) {
+            assertThatThrownBy(() -> gpu.checkFits(tooLong)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("device memory");
+        }
+    }
+}

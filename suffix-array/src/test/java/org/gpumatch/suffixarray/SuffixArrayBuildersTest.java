@@ -1,0 +1,50 @@
+package org.gpumatch.suffixarray;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.DeviceCatalog;
+import org.gpumatch.gpu.runtime.TestDevices;
+import org.junit.jupiter.api.Test;
+
+/** The choice of builder for {@code sa build -a ... --device ...} (no kernel is compiled here). */
+class SuffixArrayBuildersTest {
+    private static SuffixArrayBuilder pick(String algorithm, String device, long length) {
+        try (SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(SuffixArrayBuilders.Algorithm.parse(algorithm),
+                DevicePolicy.parse(device), length)) {
+            return c.builder();
+        }
+    }
+
+    @Test
+    void cpuJavaAndSmallAutoTextsBuildOnTheCpu() {
+        assertThat(pick("cpu", "auto", 1L << 30)).isInstanceOf(SaisBuilder.class);
+        assertThat(pick("CPU", "opencl", 10)).isInstanceOf(SaisBuilder.class);
+        assertThat(pick("auto", "java", 1L << 30)).isInstanceOf(SaisBuilder.class);
+        assertThat(pick("auto", "auto", 1000)).isInstanceOf(SaisBuilder.class);
+    }
+
+    @Test
+    void gpuOrANamedDeviceBuildsOnOpenCl() {
+        ComputeDevice device = TestDevices.openCl();
+        assertThat(pick("gpu", "opencl", 10)).isInstanceOf(GpuPrefixDoublingBuilder.class);
+        assertThat(pick("auto", "opencl", 10)).isInstanceOf(GpuPrefixDoublingBuilder.class);
+        try (SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(SuffixArrayBuilders.Algorithm.AUTO,
+                DevicePolicy.AUTO, 1L << 21)) {
+            boolean gpu = DeviceCatalog.get().autoDevice().kind() == ComputeDevice.Kind.OPENCL_GPU;
+            assertThat(c.builder() instanceof GpuPrefixDoublingBuilder).isEqualTo(gpu);
+            assertThat(c.notice().isEmpty()).as(c.notice()).isEqualTo(gpu);
+        }
+        assertThat(device.isOpenCL()).isTrue();
+    }
+
+    @Test
+    void badChoicesAreOneLineErrors() {
+        assertThatThrownBy(() -> SuffixArrayBuilders.Algorithm.parse("quantum"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto, gpu or cpu");
+        assertThatThrownBy(() -> pick("gpu", "java", 10)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("OpenCL");
+    }
+}
