@@ -24,6 +24,10 @@
 #                       next to rg (1 and one per core) and grep, DNA and random bytes of 1k, 1m, 100m, m 8, 64,
 #                       1024, 5 runs each (a few minutes; rg from the PATH, else the bundle's tools/)
 #              e2e-1g   the same on 1 GiB files, 3 runs each (about 5-8 minutes: run it as its own command)
+#              sa       `bench sa` (GPU prefix doubling next to SA-IS and libdivsufsort; --size through -- ARGS)
+#              oneshot  `count --explain` (-a drk-2s and auto) on 1 GiB of random DNA and of random bytes, m 8, 64,
+#                       1024, each as a timed process: the one-shot pipeline's stages and rate (about 1-2 minutes)
+#              startup  `count` on a 1000-byte DNA file, 5 runs each of auto and drk-2s (process wall time)
 #              legacy   issue 4's run: `bench exact --sigma 8,2` with m 1..1024 and DRK-WOM-32/64 and HRK
 #   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
 #            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
@@ -75,6 +79,12 @@ step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
 status=0
 run() { "$@" || { rc=$?; echo "record: exit $rc: $*" >&2; status=$rc; }; }
 ms=4,8,16,32,64,256,1024
+shm=/dev/shm; [ -w "$shm" ] || shm=${TMPDIR:-/tmp}
+# 1 GiB of random DNA (gm-oneshot.dna) and of random bytes (gm-oneshot.bin) for the oneshot step.
+oneshot_files() {
+  head -c 1073741824 /dev/urandom > "$shm/gm-oneshot.bin"
+  tr '\000-\377' "$(printf 'ACGT%.0s' $(seq 64))" < "$shm/gm-oneshot.bin" > "$shm/gm-oneshot.dna"
+}
 
 IFS=, read -r -a wanted <<< "$steps"
 for s in "${wanted[@]}"; do
@@ -126,16 +136,43 @@ for s in "${wanted[@]}"; do
       GPUMATCH_JAVA_OPTS="-Dgpumatch.calibration=$out/calibration/calibration.properties" run "$gm" devices --calibrate ;;
     e2e)
       step "e2e: gpumatch as a process next to rg and grep, 1k-100m"
-      run "$gm" bench e2e --device gpu --launcher "$gm" --out "$out/results" --sizes 1k,1m,100m --reps 5 ;;
+      run "$gm" bench e2e --device gpu --launcher "$gm" --out "$out/results" --sizes 1k,1m,100m --reps 5 \
+        ${extra[@]+"${extra[@]}"} ;;
     e2e-1g)
       step "e2e: gpumatch as a process next to rg and grep, 1 GiB"
       run "$gm" bench e2e --device gpu --launcher "$gm" --out "$out/results" --sizes 1g --reps 3 ;;
+    sa)
+      step "suffix arrays: bench sa (GPU prefix doubling, SA-IS, libdivsufsort if built)"
+      run "$gm" bench sa --device gpu --out "$out/results" --reps 1 ${extra[@]+"${extra[@]}"} ;;
+    oneshot)
+      step "one-shot count pipeline: 1 GiB DNA and random bytes, m 8, 64, 1024, drk-2s and auto, --explain"
+      oneshot_files
+      for kind in dna bin; do
+        for m in 8 64 1024; do
+          pat=$(head -c $((1000000 + m)) "$shm/gm-oneshot.$kind" | tail -c "$m" | od -An -v -tx1 | tr -d ' \n')
+          for alg in drk-2s auto; do
+            echo "--- $kind m=$m -a $alg"
+            { TIMEFORMAT="process wall %R s"; time "$gm" count -a "$alg" --explain --hex -p "$pat" \
+              "$shm/gm-oneshot.$kind"; } 2>&1 | grep -v '^WARNING' 
+          done
+        done
+      done
+      rm -f "$shm"/gm-oneshot.* ;;
+    startup)
+      step "start-up: a 1000-byte file, 5 runs each of count (auto) and count -a drk-2s"
+      head -c 1000 /dev/urandom | tr '\000-\377' "$(printf 'ACGT%.0s' $(seq 64))" > "$out/tiny.dna"
+      for alg in auto drk-2s; do
+        for i in 1 2 3 4 5; do
+          { TIMEFORMAT="count -a $alg: %R s"; time "$gm" count -a "$alg" -p GATTACA "$out/tiny.dna" >/dev/null; } 2>&1 \
+            | grep -v '^WARNING'
+        done
+      done ;;
     legacy)
       step "exact (issue 4's run)"
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, sa, oneshot, startup, legacy)" >&2
       status=2 ;;
   esac
 done
