@@ -169,7 +169,6 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             if (maxBucket > limit.maxGroup()) {
                 return null;
             }
-            rank = new int[n];
             sortBuckets(bucketStart);
             h = firstSymbols + keySymbols;
             long work = 0;
@@ -218,7 +217,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             }
             bits = sigma <= 2 ? 1 : 32 - Integer.numberOfLeadingZeros(sigma - 1);
             firstSymbols = 16 / bits;
-            keySymbols = (63 - posBits) / bits;
+            keySymbols = 32 / bits;
         }
 
         /** The code of {@code text[v + offset]}, 0 past the end. */
@@ -253,15 +252,25 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             }
             bucketStart[buckets] = sum;
             sa = new int[n];
+            rank = new int[n];
             final int[] out = sa;
+            final int[] keys = rank;
+            final int window = firstSymbols + keySymbols;
+            final long windowMask = (1L << (window * bits)) - 1;
+            final int keyBits = keySymbols * bits;
             workers.forEachThread((t, ignored) -> {
                 final int[] slot = next[t];
                 final int start = Workers.blockStart(n, t, threads);
                 final int end = Workers.blockStart(n, t + 1, threads);
-                int id = firstBucket(start);
+                long w = 0;
+                for (int k = 0; k < window; k++) {
+                    w = w << bits | symbol(start, k);
+                }
                 for (int i = start; i < end; i++) {
-                    out[slot[id]++] = i;
-                    id = (id << bits | symbol(i, firstSymbols)) & mask;
+                    final int at = slot[(int) (w >>> keyBits)]++;
+                    out[at] = i;
+                    keys[at] = (int) w;
+                    w = (w << bits | symbol(i, window)) & windowMask;
                 }
             });
             return bucketStart;
@@ -275,7 +284,10 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             return id;
         }
 
-        /** Sorts every bucket by its next {@code keySymbols} codes, then splits buckets into ranked groups. */
+        /**
+         * Sorts every bucket by its next {@code keySymbols} codes, then splits buckets into ranked groups. The rank
+         * array holds the keys until every bucket is sorted; only then are ranks written.
+         */
         private void sortBuckets(final int[] bucketStart) {
             final int buckets = bucketStart.length - 1;
             final int chunk = Math.max(1, buckets / (PIECES_PER_THREAD * threads));
@@ -294,8 +306,11 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             workers.forEachItem(items, (t, item) -> {
                 final int last = Math.min(buckets, (item + 1) * chunk);
                 for (int c = item * chunk; c < last; c++) {
-                    if (bucketStart[c + 1] > bucketStart[c]) {
-                        finishGroup(t, bucketStart[c], bucketStart[c + 1] - 1);
+                    int a = bucketStart[c];
+                    while (a < bucketStart[c + 1]) {
+                        final int next = nextHead(a + 1, bucketStart[c + 1]);
+                        finishGroup(t, a, next - 1);
+                        a = next;
                     }
                 }
             });
@@ -307,30 +322,32 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             final int[] start = pieces();
             final int items = start.length - 1;
             workers.forEachItem(items, (t, k) -> {
+                final int end = start[k + 1];
                 int j = start[k];
-                while (j < start[k + 1]) {
+                while (j < end) {
                     final int v = sa[j];
                     if (v < 0) {
                         j -= v;
                     } else {
-                        final int e = rank[v];
-                        sortGroup(t, j, e, false);
-                        j = e + 1;
+                        final int next = nextHead(j + 1, end);
+                        sortGroup(t, j, next - 1, false);
+                        j = next;
                     }
                 }
             });
             sortBigGroups(false);
             resetStats();
             workers.forEachItem(items, (t, k) -> {
+                final int end = start[k + 1];
                 int j = start[k];
-                while (j < start[k + 1]) {
+                while (j < end) {
                     final int v = sa[j];
                     if (v < 0) {
                         j -= v;
                     } else {
-                        final int e = rank[v];
-                        finishGroup(t, j, e);
-                        j = e + 1;
+                        final int next = nextHead(j + 1, end);
+                        finishGroup(t, j, next - 1);
+                        j = next;
                     }
                 }
             });
@@ -353,13 +370,14 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             return start;
         }
 
-        private long key(final int v, final boolean initial) {
+        /**
+         * The sort key of the suffix at index {@code at} of the suffix array: in the first sort the next
+         * {@code keySymbols} codes, parked by the bucket sort in the (not yet used) rank array at the same index; in a
+         * round the rank of suffix {@code v + h}, or for a suffix that ends before, a smaller key the shorter it is.
+         */
+        private long key(final int at, final int v, final boolean initial) {
             if (initial) {
-                long key = 0;
-                for (int k = 0; k < keySymbols; k++) {
-                    key = key << bits | symbol(v, firstSymbols + k);
-                }
-                return key;
+                return rank[at] & 0xFFFFFFFFL;
             }
             final long p = v + h;
             return p < n ? h + rank[(int) p] : n - 1L - v;
@@ -377,6 +395,10 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
                 }
                 return;
             }
+            if (g == 2) {
+                sortPair(s, initial);
+                return;
+            }
             long[] buf = smallBuffers[thread];
             if (buf == null || buf.length < g) {
                 buf = new long[Math.max(g, 1024)];
@@ -384,10 +406,25 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             }
             for (int j = 0; j < g; j++) {
                 final int v = sa[s + j];
-                buf[j] = key(v, initial) << posBits | v;
+                buf[j] = key(s + j, v, initial) << posBits | v;
             }
             Arrays.sort(buf, 0, g);
             writeBack(buf, 0, g, s);
+        }
+
+        /** Sorts a group of two and marks the second as a group start when the keys differ. */
+        private void sortPair(final int s, final boolean initial) {
+            final int v = sa[s];
+            final int w = sa[s + 1];
+            final long kv = key(s, v, initial);
+            final long kw = key(s + 1, w, initial);
+            if (kv != kw) {
+                if (kw < kv) {
+                    sa[s] = w;
+                    sa[s + 1] = v;
+                }
+                setHead(s + 1);
+            }
         }
 
         /** Sorts the queued large groups one after another, each with all threads. */
@@ -404,7 +441,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
                     final int end = Workers.blockStart(g, t + 1, threads);
                     for (int j = Workers.blockStart(g, t, threads); j < end; j++) {
                         final int v = sa[s + j];
-                        final long key = key(v, initial);
+                        final long key = key(s + j, v, initial);
                         min = Math.min(min, key);
                         max = Math.max(max, key);
                         records[j] = key << posBits | v;
@@ -478,24 +515,18 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
         }
 
         /**
-         * Gives every member of the sorted old group {@code [s, e]} the rank of its new group (the new group's last
-         * index) and marks singletons as sorted.
+         * Gives every member of the group {@code [s, e]} (as split by the last sort) the rank {@code e}, and marks a
+         * singleton as sorted.
          */
         private void finishGroup(final int thread, final int s, final int e) {
-            int a = s;
-            while (a <= e) {
-                final int next = nextHead(a + 1, e + 1);
-                final int last = next - 1;
-                for (int x = a; x <= last; x++) {
-                    rank[sa[x]] = last;
-                }
-                if (a == last) {
-                    sa[a] = -1;
-                } else {
-                    unsortedOf[thread] += next - a;
-                    maxGroupOf[thread] = Math.max(maxGroupOf[thread], next - a);
-                }
-                a = next;
+            for (int x = s; x <= e; x++) {
+                rank[sa[x]] = e;
+            }
+            if (s == e) {
+                sa[s] = -1;
+            } else {
+                unsortedOf[thread] += e - s + 1;
+                maxGroupOf[thread] = Math.max(maxGroupOf[thread], e - s + 1);
             }
         }
 
@@ -505,9 +536,8 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
                 final int end = start[k + 1];
                 int j = start[k];
                 while (j < end) {
-                    final int v = sa[j];
-                    if (v >= 0) {
-                        j = rank[v] + 1;
+                    if (sa[j] >= 0) {
+                        j = nextHead(j + 1, end);
                     } else {
                         final int run = j;
                         while (j < end && sa[j] < 0) {
