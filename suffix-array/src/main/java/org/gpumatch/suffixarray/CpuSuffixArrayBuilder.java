@@ -1,26 +1,35 @@
 package org.gpumatch.suffixarray;
 
 /**
- * The project's CPU suffix array builder: {@link ParallelSuffixSorter} (multi-threaded prefix doubling) on all given
- * threads, handing the text to {@link SaisBuilder} (sequential SA-IS) when doubling would be slow, which is decided
- * while it runs:
+ * The project's CPU suffix array builder: {@link ParallelSuffixSorter} (multi-threaded prefix doubling) on the given
+ * threads, or {@link SaisBuilder} (sequential SA-IS) where doubling would be slower. The choice, from the measurements
+ * in the module README:
  * <ul>
- *   <li>a group of suffixes sharing their first 7 to 60 bytes (the first sort's depth) or any later prefix is larger
- *       than {@code n / 16} (one repeated byte, a short period, a binary text of long runs), or</li>
- *   <li>the suffixes sorted over all rounds exceed {@link #WORK_PER_THREAD} times n per thread (long repeats such as
- *       a text concatenated with itself or a Fibonacci word need about log2 n rounds over most suffixes).</li>
+ *   <li>On up to {@link #PREDICT_UP_TO_THREADS} threads, the first sort of doubling is tried on the first
+ *       {@link #PREDICTOR_BYTES} of the text (about 2% of an SA-IS build of 8 MiB); when it leaves more than half of
+ *       the suffixes unsorted (English and other natural text: 0.94 to 1.0; random text and DNA: under 0.03; proteins
+ *       0.14), SA-IS builds the text, because doubling then needs four or more rounds over most suffixes and SA-IS is
+ *       faster on one or two cores.</li>
+ *   <li>Otherwise doubling runs and hands the text to SA-IS when a group of equal prefixes grows beyond n /
+ *       {@link #GROUP_FRACTION} (one repeated byte, a short period: caught at the first sort, before any sorting) or
+ *       when the suffixes sorted over all rounds exceed {@link #WORK_PER_THREAD} times n per thread (long repeats such
+ *       as a text concatenated with itself need about log2 n rounds over most suffixes).</li>
  * </ul>
- * Both checks apply from {@link #MIN_CHECKED_LENGTH} bytes on; shorter texts always go through doubling. The bounds
- * come from the measurements in the module README (doubling is several times faster than SA-IS on random, DNA and
- * English-like text even on one thread; SA-IS wins on one repeated letter by an order of magnitude).
+ * Texts shorter than {@link #MIN_CHECKED_LENGTH} always go through doubling.
  *
- * <p>Cost and memory: those of {@link ParallelSuffixSorter} (8.2n bytes besides the text, at most 1n more for a group
- * near the size bound) when it finishes; when it gives up, the work done so far plus {@link SaisBuilder}'s (12n bytes
- * besides the text, after the doubling arrays are released).
+ * <p>Cost and memory: those of {@link ParallelSuffixSorter} (8.125n bytes besides the text, at most 1n more for a
+ * group near the size bound) when doubling finishes; otherwise the doubling work done so far plus
+ * {@link SaisBuilder}'s (12n bytes besides the text, after the doubling arrays are released).
  */
 public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     /** Doubling gives up beyond this many sorted suffixes per text byte and thread, summed over all rounds. */
-    public static final int WORK_PER_THREAD = 8;
+    public static final int WORK_PER_THREAD = 2;
+    /** Up to this many threads, texts whose first sort leaves most suffixes unsorted go to SA-IS. */
+    public static final int PREDICT_UP_TO_THREADS = 2;
+    /** The prefix of the text on which the first sort is tried. */
+    public static final int PREDICTOR_BYTES = 1 << 20;
+    /** The unsorted fraction after the first sort above which SA-IS is chosen on few threads. */
+    public static final double PREDICTOR_UNSORTED = 0.5;
     /** Doubling gives up on a group of more than n / this many suffixes. */
     public static final int GROUP_FRACTION = 16;
     /** Texts shorter than this are never handed to SA-IS. */
@@ -62,6 +71,9 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
 
     @Override
     public int[] build(final byte[] text, final Progress progress) {
+        if (prefersSais(text, threads)) {
+            return new SaisBuilder().build(text, progress);
+        }
         final double[] reached = {0};
         final Progress tracked = f -> {
             reached[0] = f;
@@ -75,6 +87,17 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         return new SaisBuilder().build(text, f -> progress.report(base + (1 - base) * f));
     }
 
+    /**
+     * @param text the text
+     * @param threads worker threads
+     * @return whether {@link #build(byte[], Progress)} gives the text to SA-IS without trying doubling
+     */
+    public static boolean prefersSais(final byte[] text, final int threads) {
+        return text.length >= MIN_CHECKED_LENGTH && threads <= PREDICT_UP_TO_THREADS
+                && ParallelSuffixSorter.unsortedAfterFirstSort(text, Math.min(text.length, PREDICTOR_BYTES))
+                > PREDICTOR_UNSORTED;
+    }
+
     /** @return the limit under which doubling goes on for a text of length n on the given threads */
     static ParallelSuffixSorter.Limit limitFor(final int n, final int threads) {
         if (n < MIN_CHECKED_LENGTH) {
@@ -85,13 +108,14 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
 
     /**
      * Whether {@link #build(byte[], Progress)} finishes this text by doubling (false: it hands it to SA-IS). Runs the
-     * doubling, so it costs as much as a build; meant for tests and measurements.
+     * predictor and the doubling, so it costs as much as a build; meant for tests and measurements.
      *
      * @param text the text
      * @param threads worker threads
      * @return true when the doubling stays within the limits
      */
     public static boolean doublingFinishes(final byte[] text, final int threads) {
-        return ParallelSuffixSorter.sortWithin(text, threads, Progress.NONE, limitFor(text.length, threads)) != null;
+        return !prefersSais(text, threads)
+                && ParallelSuffixSorter.sortWithin(text, threads, Progress.NONE, limitFor(text.length, threads)) != null;
     }
 }

@@ -11,28 +11,31 @@ import java.util.List;
  * no sentinel: plain lexicographic order over unsigned bytes, a proper prefix first (the same array as
  * {@link SaisBuilder}, libdivsufsort and libsais).
  *
- * <p>Steps. The bytes present are mapped to dense codes of {@code b = ceil(log2 sigma)} bits (positions past the end
- * read as code 0, see below). A parallel counting sort by the first {@code q = 16 / b} codes (at most 2^16 buckets)
- * fills the suffix array; each bucket is then sorted by the next {@code (63 - L) / b} codes ({@code L} = bits of a
- * position) packed with the position into one {@code long}: 7 to 8 bytes in all for 8-bit text, 30 for DNA, 60 for
- * binary text. Then rounds of doubling: every group of suffixes that still share a prefix of length {@code h} is sorted
- * by the rank of suffix {@code i + h} (one {@code long}: rank, position), split where the rank changes, and {@code h}
- * doubles. Only unsorted groups are touched: sorted stretches of the suffix array hold their negated length and are
- * skipped in one step, so a round costs O(unsorted suffixes + sorted stretches). Groups of up to 2^16 suffixes are
- * sorted by one thread each ({@link Arrays#sort(long[], int, int)}), larger ones by all threads with a parallel LSD
- * radix sort. Ranks are read only while sorting and written only after all groups of a round are sorted, so the
- * threads never see a half-updated rank array. Padding past the end with the smallest code is exact: a suffix that
- * ends inside its group's prefix gets a negative-like key below every rank in the next round, shorter first.
+ * <p>Steps. The bytes present are mapped to dense codes of {@code b = ceil(log2 sigma)} bits. A parallel counting sort
+ * by the first {@code 16 / b} codes (at most 2^16 buckets) fills the suffix array and parks the next {@code 32 / b}
+ * codes of each suffix in the (not yet used) rank array at the same index, both from one sequential pass over the
+ * text; each bucket is then sorted by that key. The first sort thus reaches depth 6 for 8-bit text, 6 for English
+ * (7 bits), 24 for DNA and 48 for binary text. Then rounds of doubling: every group of suffixes that still share a
+ * prefix of length {@code h} is sorted by the rank of suffix {@code i + h} (one {@code long} record: rank, position),
+ * split where the rank changes, and {@code h} doubles. Only unsorted groups are touched: sorted stretches of the suffix
+ * array hold their negated length and are skipped in one step, group starts are kept in a bit set, so a round costs
+ * O(unsorted suffixes + sorted stretches). Groups of up to 2^16 suffixes are sorted by one thread each
+ * ({@link Arrays#sort(long[], int, int)}), larger ones by all threads with a parallel LSD radix sort. Ranks are read
+ * only while sorting and written only after all groups of a round are sorted, so no thread sees a half-updated rank
+ * array. Positions past the end read as the smallest code; this is exact because a suffix that ends inside its
+ * group's prefix gets, in the next round, a key below every rank, the shorter suffix the smaller.
  *
- * <p>Cost: two passes over the text for the first sort plus one random read of {@code 8} text bytes per suffix;
- * then per round, per unsorted suffix, one random read of the rank array, a sort of 8-byte records and one random
- * rank write. The number of rounds is {@code log2(longest repeat / initial depth)}: one or two for random text, a
- * handful for English or DNA, but {@code log2 n} rounds over almost all suffixes for a text of one repeated byte or a
- * short period (O(n log n) work; {@link CpuSuffixArrayBuilder} hands such texts to {@link SaisBuilder}).
+ * <p>Cost: two sequential passes over the text and one scatter for the first sort, then per round and per unsorted
+ * suffix one random read of the rank array, a sort of 8-byte records and one random rank write; a final random
+ * scatter inverts the ranks. The number of rounds is about {@code log2(longest repeat / first depth)}: none or one for
+ * random text, four or five over a shrinking part of English, but {@code log2 n} rounds over almost all suffixes for
+ * one repeated byte or a short period (O(n log n) work; {@link CpuSuffixArrayBuilder} hands such texts to
+ * {@link SaisBuilder}).
  *
- * <p>Memory besides the text: the 4n-byte result, a 4n-byte rank array, n/8 bytes of group-start bits, 256 KiB of
- * bucket counts and 512 KiB of sort buffer per thread, and for a group larger than 2^16 suffixes two 8-byte records per
- * member while it is sorted: 8.2n bytes when no group is large, up to 24n for a text of one repeated byte.
+ * <p>Memory besides the text: the 4n-byte result, a 4n-byte rank array and n/8 bytes of group-start bits (8.125n
+ * bytes), plus 256 KiB of bucket counts and up to 512 KiB of sort buffer per thread, plus, while a group of more than
+ * 2^16 suffixes is sorted, 16 bytes per member (up to 24n for one repeated byte; at most 1n more under
+ * {@link CpuSuffixArrayBuilder}'s bound on group size).
  */
 public final class ParallelSuffixSorter implements SuffixArrayBuilder {
     /** Largest text length: the Java array limit for the int result and rank arrays. */
@@ -117,6 +120,22 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
         }
     }
 
+    /**
+     * The fraction of suffixes of {@code text[0, length)} that the first sort leaves in groups of equal prefixes
+     * (near 0 for random text and DNA, near 1 for English): a cheap predictor of the doubling rounds to come.
+     *
+     * @param text the text
+     * @param length the prefix to look at, at least 2
+     * @return unsorted suffixes after the first sort over {@code length}
+     */
+    static double unsortedAfterFirstSort(final byte[] text, final int length) {
+        try (Workers one = new Workers(1)) {
+            final Doubling d = new Doubling(Arrays.copyOf(text, length), one, Progress.NONE, Limit.NONE);
+            d.firstSort();
+            return (double) d.totalUnsorted() / length;
+        }
+    }
+
     /** The state of one construction. */
     private static final class Doubling {
         private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -160,17 +179,9 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
 
         int[] run() {
             progress.report(0.0);
-            chooseCodes();
-            final int[] bucketStart = bucketByFirstSymbols();
-            long maxBucket = 0;
-            for (int c = 0; c + 1 < bucketStart.length; c++) {
-                maxBucket = Math.max(maxBucket, bucketStart[c + 1] - bucketStart[c]);
-            }
-            if (maxBucket > limit.maxGroup()) {
+            if (!firstSort()) {
                 return null;
             }
-            sortBuckets(bucketStart);
-            h = firstSymbols + keySymbols;
             long work = 0;
             long unsorted = totalUnsorted();
             while (unsorted > 0) {
@@ -193,6 +204,25 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             });
             progress.report(1.0);
             return result;
+        }
+
+        /**
+         * Sorts by the first {@code firstSymbols + keySymbols} codes and ranks the groups; false (nothing sorted) when
+         * a bucket exceeds the limit's group size.
+         */
+        boolean firstSort() {
+            chooseCodes();
+            final int[] bucketStart = bucketByFirstSymbols();
+            long maxBucket = 0;
+            for (int c = 0; c + 1 < bucketStart.length; c++) {
+                maxBucket = Math.max(maxBucket, bucketStart[c + 1] - bucketStart[c]);
+            }
+            if (maxBucket > limit.maxGroup()) {
+                return false;
+            }
+            sortBuckets(bucketStart);
+            h = firstSymbols + keySymbols;
+            return true;
         }
 
         /** Dense order-preserving codes of the bytes present, and the packing widths derived from them. */
@@ -554,7 +584,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             Arrays.fill(maxGroupOf, 0);
         }
 
-        private long totalUnsorted() {
+        long totalUnsorted() {
             long sum = 0;
             for (long u : unsortedOf) {
                 sum += u;
