@@ -350,24 +350,25 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
         /** One doubling step: sort every unsorted group by the rank at distance h, then re-rank and split. */
         private void doublingRound() {
             final int[] start = pieces();
-            final int items = start.length - 1;
-            workers.forEachItem(items, (t, k) -> {
-                final int end = start[k + 1];
-                int j = start[k];
-                while (j < end) {
-                    final int v = sa[j];
-                    if (v < 0) {
-                        j -= v;
-                    } else {
-                        final int next = nextHead(j + 1, end);
-                        sortGroup(t, j, next - 1, false);
-                        j = next;
-                    }
-                }
-            });
+            forEachUnsortedGroup(start, (t, s, e) -> sortGroup(t, s, e, false));
             sortBigGroups(false);
             resetStats();
-            workers.forEachItem(items, (t, k) -> {
+            forEachUnsortedGroup(start, this::finishGroup);
+            mergeSortedRuns(start);
+        }
+
+        /** Receives one group {@code [s, e]} of the suffix array. */
+        @FunctionalInterface
+        private interface GroupBody {
+            void run(int thread, int s, int e);
+        }
+
+        /**
+         * Calls {@code body} for every unsorted group (as the group-start bits delimit them now), pieces in parallel,
+         * skipping sorted stretches in one step each.
+         */
+        private void forEachUnsortedGroup(final int[] start, final GroupBody body) {
+            workers.forEachItem(start.length - 1, (t, k) -> {
                 final int end = start[k + 1];
                 int j = start[k];
                 while (j < end) {
@@ -376,12 +377,11 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
                         j -= v;
                     } else {
                         final int next = nextHead(j + 1, end);
-                        finishGroup(t, j, next - 1);
+                        body.run(t, j, next - 1);
                         j = next;
                     }
                 }
             });
-            mergeSortedRuns(start);
         }
 
         /**

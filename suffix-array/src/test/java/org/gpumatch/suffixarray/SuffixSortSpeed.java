@@ -13,7 +13,9 @@ import org.gpumatch.checker.SuffixArrayChecker;
 
 /**
  * Timing of the CPU suffix array builders, not run by the build (no test methods). Prints one row per input and
- * builder: median of the runs, MB/s, and whether the result passed the checker.
+ * builder: best and median wall time of the runs, MB/s of the best run, the least process CPU time of a run (all
+ * threads, GC included: on a loaded host it shows what the wall time would be with the cores free) and whether the
+ * result passed the checker.
  *
  * <pre>
  * java -cp suffix-array/target/classes:suffix-array/target/test-classes:$(cat cp.txt) \
@@ -61,7 +63,8 @@ public final class SuffixSortSpeed {
         warmUp(threads);
         System.out.printf("size %d, JDK %s, %d processors%n", size, Runtime.version(),
                 Runtime.getRuntime().availableProcessors());
-        System.out.printf("%-14s %10s %-18s %9s %8s %s%n", "input", "bytes", "builder", "ms", "MB/s", "check");
+        System.out.printf("%-14s %10s %-18s %9s %9s %8s %9s %s%n", "input", "bytes", "builder", "best ms", "median",
+                "MB/s", "cpu ms", "check");
         for (Map.Entry<String, byte[]> in : inputs.entrySet()) {
             if (only != null && !only.contains(in.getKey())) {
                 continue;
@@ -82,19 +85,26 @@ public final class SuffixSortSpeed {
 
     private static void row(final String label, final SuffixArrayBuilder builder, final byte[] text, final int runs) {
         final long[] ms = new long[runs];
+        final long[] cpu = new long[runs];
+        final com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         int[] sa = null;
         for (int r = 0; r < runs; r++) {
             sa = null;
             System.gc();
+            final long c0 = os.getProcessCpuTime();
             final long t0 = System.nanoTime();
             sa = builder.build(text);
             ms[r] = (System.nanoTime() - t0) / 1_000_000;
+            cpu[r] = (os.getProcessCpuTime() - c0) / 1_000_000;
         }
         Arrays.sort(ms);
+        Arrays.sort(cpu);
         final long median = ms[runs / 2];
+        final long best = ms[0];
         final String check = SuffixArrayChecker.parallel().check(text, sa).line();
-        System.out.printf("%-14s %10d %-18s %9d %8.1f %s%n", label, text.length, builder.name(), median,
-                text.length / 1e6 / Math.max(median, 1) * 1000, check);
+        System.out.printf("%-14s %10d %-18s %9d %9d %8.1f %9d %s%n", label, text.length, builder.name(), best, median,
+                text.length / 1e6 / Math.max(best, 1) * 1000, cpu[0], check);
     }
 
     private static void warmUp(final int[] threads) {
