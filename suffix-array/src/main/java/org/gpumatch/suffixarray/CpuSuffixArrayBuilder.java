@@ -6,10 +6,10 @@ package org.gpumatch.suffixarray;
  * in the module README:
  * <ul>
  *   <li>On up to {@link #PREDICT_UP_TO_THREADS} threads, the first sort of doubling is tried on the first
- *       {@link #PREDICTOR_BYTES} of the text (about 2% of an SA-IS build of 8 MiB); when it leaves more than half of
- *       the suffixes unsorted (English and other natural text: 0.94 to 1.0; random text and DNA: under 0.03; proteins
- *       0.14), SA-IS builds the text, because doubling then needs four or more rounds over most suffixes and SA-IS is
- *       faster on one or two cores.</li>
+ *       {@link #PREDICTOR_BYTES} of the text (about 5% of an SA-IS build of 8 MiB); when it leaves more than
+ *       {@link #PREDICTOR_UNSORTED} of the suffixes unsorted (English: 0.94 to 1.0; proteins: 0.14; random text,
+ *       random and real DNA: under 0.01), SA-IS builds the text, because doubling then needs several rounds over many
+ *       suffixes and costs 1.2 to 1.6 times SA-IS's CPU time, which one or two cores cannot make up.</li>
  *   <li>Otherwise doubling runs and hands the text to SA-IS when a group of equal prefixes grows beyond n /
  *       {@link #GROUP_FRACTION} (one repeated byte, a short period: caught at the first sort, before any sorting) or
  *       when the suffixes sorted over all rounds exceed {@link #WORK_PER_THREAD} times n per thread (long repeats such
@@ -29,7 +29,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     /** The prefix of the text on which the first sort is tried. */
     public static final int PREDICTOR_BYTES = 1 << 20;
     /** The unsorted fraction after the first sort above which SA-IS is chosen on few threads. */
-    public static final double PREDICTOR_UNSORTED = 0.5;
+    public static final double PREDICTOR_UNSORTED = 0.1;
     /** Doubling gives up on a group of more than n / this many suffixes. */
     public static final int GROUP_FRACTION = 16;
     /** Texts shorter than this are never handed to SA-IS. */
