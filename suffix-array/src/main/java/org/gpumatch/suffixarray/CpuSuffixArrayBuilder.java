@@ -71,9 +71,25 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
 
     @Override
     public int[] build(final byte[] text, final Progress progress) {
+        return build(text, progress, choice -> { });
+    }
+
+    /**
+     * As {@link #build(byte[], Progress)}, telling {@code announce} which construction ran, once it is known (before
+     * the build, or when doubling hands over): for example {@code "doubling on 16 threads"} or
+     * {@code "SA-IS (natural text on 2 threads)"}, for a line on stderr.
+     *
+     * @param text any bytes, at most {@link ParallelSuffixSorter#MAX_LENGTH}
+     * @param progress receives the fraction done, non-decreasing across a hand-over, ending at 1
+     * @param announce receives one line per decision: one, or two when doubling hands over to SA-IS
+     * @return the suffix array
+     */
+    public int[] build(final byte[] text, final Progress progress, final java.util.function.Consumer<String> announce) {
         if (prefersSais(text, threads)) {
+            announce.accept("SA-IS (natural text on " + threads + (threads == 1 ? " thread)" : " threads)"));
             return new SaisBuilder().build(text, progress);
         }
+        announce.accept("doubling on " + threads + (threads == 1 ? " thread" : " threads"));
         final double[] reached = {0};
         final Progress tracked = f -> {
             reached[0] = f;
@@ -83,6 +99,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         if (sa != null) {
             return sa;
         }
+        announce.accept("SA-IS (doubling exceeded its bound on group size or work: long repeats)");
         final double base = reached[0];
         return new SaisBuilder().build(text, f -> progress.report(base + (1 - base) * f));
     }

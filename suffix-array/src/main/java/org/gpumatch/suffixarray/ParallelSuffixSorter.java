@@ -339,7 +339,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
                     int a = bucketStart[c];
                     while (a < bucketStart[c + 1]) {
                         final int next = nextHead(a + 1, bucketStart[c + 1]);
-                        finishGroup(t, a, next - 1);
+                        finishGroup(t, a, next - 1, false);
                         a = next;
                     }
                 }
@@ -353,7 +353,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             forEachUnsortedGroup(start, (t, s, e) -> sortGroup(t, s, e, false));
             sortBigGroups(false);
             resetStats();
-            forEachUnsortedGroup(start, this::finishGroup);
+            forEachUnsortedGroup(start, (t, s, e) -> finishGroup(t, s, e, true));
             mergeSortedRuns(start);
         }
 
@@ -546,11 +546,14 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
 
         /**
          * Gives every member of the group {@code [s, e]} (as split by the last sort) the rank {@code e}, and marks a
-         * singleton as sorted.
+         * singleton as sorted. After a round ({@code ranked}), a group whose first member already has rank {@code e}
+         * is the tail of its old group, whose members all have rank {@code e}: no writes.
          */
-        private void finishGroup(final int thread, final int s, final int e) {
-            for (int x = s; x <= e; x++) {
-                rank[sa[x]] = e;
+        private void finishGroup(final int thread, final int s, final int e, final boolean ranked) {
+            if (!ranked || rank[sa[s]] != e) {
+                for (int x = s; x <= e; x++) {
+                    rank[sa[x]] = e;
+                }
             }
             if (s == e) {
                 sa[s] = -1;

@@ -22,11 +22,15 @@ class CpuSuffixArrayBuilderTest {
         byte[] text = HardTexts.repeated(CpuSuffixArrayBuilder.MIN_CHECKED_LENGTH + 5, 'a');
         assertThat(CpuSuffixArrayBuilder.doublingFinishes(text, 2)).isFalse();
         double[] last = {-1};
-        int[] sa = new CpuSuffixArrayBuilder(2).build(text, f -> {
+        java.util.List<String> said = new java.util.ArrayList<>();
+        int[] sa = new CpuSuffixArrayBuilder(3).build(text, f -> {
             assertThat(f).isGreaterThanOrEqualTo(last[0]);
             last[0] = f;
-        });
+        }, said::add);
         assertThat(last[0]).isEqualTo(1.0);
+        assertThat(said).hasSize(2);
+        assertThat(said.get(0)).isEqualTo("doubling on 3 threads");
+        assertThat(said.get(1)).startsWith("SA-IS (doubling exceeded");
         for (int i = 0; i < sa.length; i++) {
             assertThat(sa[i]).isEqualTo(sa.length - 1 - i);
         }
@@ -46,7 +50,10 @@ class CpuSuffixArrayBuilderTest {
         assertThat(CpuSuffixArrayBuilder.prefersSais(text, 2)).isTrue();
         assertThat(CpuSuffixArrayBuilder.prefersSais(text, 3)).isFalse();
         int[] expected = new SaisBuilder().build(text);
-        assertThat(CpuSuffixArrayBuilder.build(text, 1)).isEqualTo(expected);
+        java.util.List<String> said = new java.util.ArrayList<>();
+        assertThat(new CpuSuffixArrayBuilder(1).build(text, SuffixArrayBuilder.Progress.NONE, said::add))
+                .isEqualTo(expected);
+        assertThat(said).containsExactly("SA-IS (natural text on 1 thread)");
         assertThat(CpuSuffixArrayBuilder.build(text, 3)).isEqualTo(expected);
     }
 
