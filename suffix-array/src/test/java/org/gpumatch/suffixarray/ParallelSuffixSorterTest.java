@@ -1,0 +1,132 @@
+package org.gpumatch.suffixarray;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.util.Map;
+import org.gpumatch.api.conformance.RealCorpora;
+import org.gpumatch.checker.SuffixArrayChecker;
+import org.junit.jupiter.api.Test;
+
+class ParallelSuffixSorterTest {
+    private static final int[] THREADS = {1, 2, 3, 7};
+
+    private static void assertLikeNaive(String what, byte[] text) {
+        int[] expected = NaiveSuffixArray.build(text);
+        for (int threads : THREADS) {
+            assertThat(ParallelSuffixSorter.sort(text, threads)).as("%s n=%d threads=%d", what, text.length, threads)
+                    .isEqualTo(expected);
+        }
+    }
+
+    private static void assertLikeSais(String what, byte[] text, int... threadCounts) {
+        int[] expected = new SaisBuilder().build(text);
+        for (int threads : threadCounts) {
+            assertThat(ParallelSuffixSorter.sort(text, threads)).as("%s n=%d threads=%d", what, text.length, threads)
+                    .isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void tinyTexts() {
+        assertLikeNaive("empty", new byte[0]);
+        assertLikeNaive("one", new byte[] {7});
+        assertLikeNaive("two equal", new byte[] {1, 1});
+        assertLikeNaive("two up", new byte[] {1, 2});
+        assertLikeNaive("two down", new byte[] {2, 1});
+        assertLikeNaive("two signed", new byte[] {(byte) 0x80, 0x7F});
+        assertLikeNaive("zeros then one", new byte[] {0, 0, 0, 1, 0, 0});
+        assertThat(ParallelSuffixSorter.sort("banana".getBytes(), 2)).containsExactly(5, 3, 1, 0, 4, 2);
+    }
+
+    @Test
+    void randomTextsOfManySizes() {
+        int[] sizes = {3, 4, 5, 7, 8, 9, 17, 64, 65, 255, 256, 1025, 3000};
+        for (int n : sizes) {
+            for (int sigma : new int[] {1, 2, 3, 5, 26, 256}) {
+                assertLikeNaive("random sigma " + sigma, HardTexts.random(n, sigma, 31L * n + sigma));
+            }
+        }
+    }
+
+    @Test
+    void textsEndingInTheSmallestByteResolvePrefixesFirst() {
+        for (int n = 1; n <= 40; n += 5) {
+            byte[] t = HardTexts.random(n, 2, n);
+            for (int tail = 0; tail <= Math.min(n, 9); tail++) {
+                byte[] u = t.clone();
+                java.util.Arrays.fill(u, n - tail, n, (byte) 'a');
+                assertLikeNaive("tail of smallest byte " + tail, u);
+            }
+        }
+    }
+
+    @Test
+    void allByteValues() {
+        assertLikeNaive("all bytes", HardTexts.allBytes(2000));
+        byte[] each = new byte[512];
+        for (int i = 0; i < each.length; i++) {
+            each[i] = (byte) (255 - i % 256);
+        }
+        assertLikeNaive("each value twice, descending", each);
+    }
+
+    @Test
+    void hardInputs() {
+        for (int n : new int[] {1, 2, 10, 255, 1024, 2500}) {
+            for (Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
+                assertLikeNaive(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    @Test
+    void largeHardInputsMatchSais() {
+        for (Map.Entry<String, byte[]> e : HardTexts.hard(100_000).entrySet()) {
+            assertLikeSais(e.getKey(), e.getValue(), 1, 3);
+        }
+    }
+
+    @Test
+    void bigGroupsAreSortedByAllThreads() {
+        // groups above BIG_GROUP go through the parallel radix sort, in the first sort and in the rounds
+        byte[] text = HardTexts.doubled(HardTexts.random(3 * ParallelSuffixSorter.BIG_GROUP, 2, 5));
+        assertLikeSais("doubled binary", text, 1, 2, 7);
+        assertLikeSais("tandem 3", HardTexts.tandem(300_000, 3, 9), 2);
+    }
+
+    @Test
+    void multiMegabyteRealTextPassesTheChecker() {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (int rep = 0; rep < 3; rep++) {
+            for (RealCorpora.Corpus c : RealCorpora.all()) {
+                all.writeBytes(c.bytes());
+            }
+        }
+        byte[] text = all.toByteArray();
+        assertThat(text.length).isGreaterThan(2_000_000);
+        int[] sa = ParallelSuffixSorter.sort(text, 3);
+        assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).isEqualTo("OK");
+        byte[] real = RealCorpora.load("english").bytes();
+        assertLikeSais("english", real, 1, 2);
+    }
+
+    @Test
+    void progressIsMonotoneAndEndsAtOne() {
+        double[] last = {-1};
+        ParallelSuffixSorter.sort(HardTexts.random(50_000, 4, 1), 2, f -> {
+            assertThat(f).isGreaterThanOrEqualTo(last[0]);
+            last[0] = f;
+        });
+        assertThat(last[0]).isEqualTo(1.0);
+    }
+
+    @Test
+    void refusesBadArguments() {
+        assertThatThrownBy(() -> ParallelSuffixSorter.sort(new byte[4], 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("thread count");
+        assertThatThrownBy(() -> new ParallelSuffixSorter(-1)).hasMessageContaining("thread count");
+        assertThat(new ParallelSuffixSorter(3).name()).isEqualTo("doubling-cpu-3t");
+    }
+}
