@@ -6,9 +6,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -17,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@code ./gpumatch} launcher with its class-data-sharing archive (scripts/cds.sh) missing, fresh, stale or
+ * The {@code ./gpumatch} launcher with its class-data-sharing archive (scripts/launcher-startup.sh) missing, fresh, stale or
  * damaged: the command answers the same, with nothing extra on stdout or stderr, every time. Runs the real launcher on
  * the shaded jar, so it runs in the {@code package} phase after the shade plugin (the {@code launcher} execution in
  * cli/pom.xml), never builds ({@code GPUMATCH_NO_BUILD=1}) and keeps its archives in a temporary folder
@@ -69,7 +72,7 @@ class LauncherCdsIT {
         assertCounts(Map.of());
         Path archive = archives().get(0);
         byte[] junk = new byte[64 * 1024];
-        new java.util.Random(5).nextBytes(junk);
+        new Random(5).nextBytes(junk);
         archive.toFile().setWritable(true);
         Files.write(archive, junk); // newer than the jar, so the launcher hands it to the JVM, which refuses it
         assertCounts(Map.of());
@@ -90,7 +93,7 @@ class LauncherCdsIT {
                 .start();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(other).exists();
-        Files.copy(other, archive, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(other, archive, StandardCopyOption.REPLACE_EXISTING);
         assertCounts(Map.of());
     }
 
@@ -102,10 +105,34 @@ class LauncherCdsIT {
         assertCounts(Map.of());
     }
 
+    @Test
+    void smallAndLargerFilesStandardInputAndFindAnswerAlike() throws Exception {
+        // below and above the launcher's small-file size (C1 only below it), a stream, and find
+        byte[] big = TestFiles.dna((1 << 20) + 1, 13);
+        Path large = dir.resolve("large.txt");
+        Files.write(large, big);
+        assertThat(launch(Map.of(), "count", "-p", "GAT", large.toString()))
+                .isEqualTo(countNaive(big, "GAT".getBytes(StandardCharsets.US_ASCII)) + "\n");
+        ProcessBuilder stdin = launcher(Map.of(), "count", "-p", "GAT", "-").redirectInput(text.toFile());
+        assertThat(output(stdin)).isEqualTo(expected + "\n");
+        String offsets = launch(Map.of(), "find", "-p", "GAT", text.toString());
+        assertThat(offsets.lines().count()).isEqualTo(Long.parseLong(expected));
+    }
+
     /** Runs {@code gpumatch count -p GAT tiny.txt} through the launcher: exit 0, the count alone on stdout, no stderr. */
     private void assertCounts(Map<String, String> env) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("bash", ROOT.resolve("gpumatch").toString(), "count", "-p", "GAT",
-                text.toString());
+        assertThat(launch(env, "count", "-p", "GAT", text.toString())).isEqualTo(expected + "\n");
+    }
+
+    /** The stdout of the launcher run with {@code args}, after checking exit 0, an empty stderr and no crash file. */
+    private String launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return output(launcher(env, args));
+    }
+
+    private ProcessBuilder launcher(Map<String, String> env, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("bash", ROOT.resolve("gpumatch").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("GPUMATCH_NO_BUILD", "1");
         pb.environment().put("GPUMATCH_CDS_DIR", cds.toString());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -113,17 +140,20 @@ class LauncherCdsIT {
         pb.environment().remove("GPUMATCH_NO_CDS");
         pb.environment().putAll(env);
         pb.directory(dir.toFile()); // where a crashing JVM would leave its hs_err file
-        pb.redirectError(dir.resolve("stderr.txt").toFile());
+        return pb.redirectError(dir.resolve("stderr.txt").toFile());
+    }
+
+    private String output(ProcessBuilder pb) throws IOException, InterruptedException {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         String err = Files.readString(dir.resolve("stderr.txt"));
         assertThat(p.exitValue()).as("exit code; stderr: %s", err).isZero();
-        assertThat(out).isEqualTo(expected + "\n");
         assertThat(err).isEmpty();
         try (Stream<Path> s = Files.list(dir)) {
             assertThat(s.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith("hs_err"));
         }
+        return out;
     }
 
     private List<Path> archives() throws IOException {

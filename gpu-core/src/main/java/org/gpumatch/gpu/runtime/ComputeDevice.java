@@ -179,6 +179,11 @@ public final class ComputeDevice {
      * Java threads.
      */
     private static final class JavaThreadPool {
-        static final Device DEVICE = JavaDevice.THREAD_POOL;
+        static final Device DEVICE = javaThreadPool();
+
+        private static Device javaThreadPool() {
+            AparapiLog.install();
+            return JavaDevice.THREAD_POOL;
+        }
     }
 }
