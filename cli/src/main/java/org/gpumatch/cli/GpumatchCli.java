@@ -108,13 +108,14 @@ public final class GpumatchCli implements Callable<Integer> {
 
     /**
      * The picocli command tree wired to {@code io}, with one-line error handling: only the subcommand named
-     * {@code first} when it names one (the first argument of the command line), else all of them.
+     * {@code first} when it names one (the first argument of the command line), none for {@code --version}, else all.
      */
     static CommandLine commandLine(Io io, String first) {
         CommandLine cl = new CommandLine(new GpumatchCli(), factory(io));
+        boolean version = "--version".equals(first) || "-V".equals(first); // needs no subcommand
         Class<?> only = first == null ? null : SUBCOMMANDS.get(first);
         SUBCOMMANDS.forEach((name, cls) -> {
-            if (only == null || only == cls) {
+            if (!version && (only == null || only == cls)) {
                 cl.addSubcommand(name, cls);
             }
         });

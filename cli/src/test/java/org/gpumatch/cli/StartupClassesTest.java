@@ -57,6 +57,8 @@ class StartupClassesTest {
         assertThat(GpumatchCli.commandLine(io, "sa").getSubcommands()).containsOnlyKeys("sa");
         assertThat(GpumatchCli.commandLine(io, "sa").getSubcommands().get("sa").getSubcommands())
                 .containsOnlyKeys("build", "search", "check");
+        assertThat(GpumatchCli.commandLine(io, "--version").getSubcommands()).isEmpty();
+        assertThat(CliRun.of("--version").ok().out()).startsWith("gpumatch ");
         // anything else (--help, a typo that gets suggestions, nothing) sees every subcommand
         for (String first : new String[] {"--help", "cuont", null}) {
             assertThat(GpumatchCli.commandLine(io, first).getSubcommands().keySet())
