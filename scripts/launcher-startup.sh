@@ -41,6 +41,10 @@ gpumatch_cds_setup() {
     cds_new="$cds_archive.$$.tmp"
     rm -f "$cds_archive"
     cds_opts=("-XX:ArchiveClassesAtExit=$cds_new" "-Xlog:cds*=off")
+    # an interrupted run leaves no half-made archive behind
+    trap 'rm -f "$cds_new"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
   fi
 }
 
