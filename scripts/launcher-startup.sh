@@ -1,23 +1,23 @@
 # Start-up settings of the gpumatch launchers (sourced by ./gpumatch and by the bundle's launcher; not run alone):
 # a class-data-sharing archive, and the JIT for commands on small files. Measured in cli/README.md, "Start-up".
 #
-# Class-data sharing. A dynamic AppCDS archive holds this jar's classes already parsed and verified (and the JDK classes and lambda forms
-# they use), so that a short command (a count on a small file) skips most class loading: about a tenth of a second on
-# the 2-core developer machine (cli/README.md, "Start-up"). The archive belongs to one java, one jar and one set of JVM
-# options; it is made on first use by the command the user runs (-XX:ArchiveClassesAtExit, a few tenths of a second at
-# its exit), checked (the JVM maps it once), and moved into place atomically, so concurrent first runs are safe.
-# Later runs use it with -Xshare:auto: an archive the JVM cannot use (another jar, java or GC) is ignored, never fatal.
-# A missing, stale (older than the jar or the JVM library) or unreadable archive is made again. All CDS log lines
-# are off: the JVM would print them on stdout, among the results. GPUMATCH_NO_CDS=1 turns this off.
+# Class-data sharing. A dynamic AppCDS archive holds this jar's classes already parsed and verified (and the JDK
+# classes and lambda forms they use), so that a short command (a count on a small file) skips most class loading:
+# about a tenth of a second on the 2-core developer machine. The archive belongs to one java, one jar and one set of
+# JVM options; it is made on first use by the command the user runs (-XX:ArchiveClassesAtExit, about 0.15 s more at
+# its exit), checked (a throw-away JVM maps it once), and moved into place atomically, so concurrent first runs are
+# safe. Later runs use it with -Xshare:auto: an archive the JVM cannot use (another jar, java or GC) is ignored, never
+# fatal. A missing or stale (older than the jar or the JVM library) archive is made again. All CDS log lines are
+# off: the JVM would print them on stdout, among the results. GPUMATCH_NO_CDS=1 turns this off.
 #
 # Usage:  gpumatch_cds_setup DIR JAVA_HOME JAR JAVA_OPTION...   sets the array cds_opts (options for the java command)
-#         ... "$JAVA_HOME/bin/java" "${cds_opts[@]}" ...           the command itself
-#         gpumatch_cds_finish                               after it: installs a newly made archive (if any)
+#         "$JAVA_HOME/bin/java" ... "${cds_opts[@]}" ...         the command itself
+#         gpumatch_cds_finish                                   after it: installs a newly made archive (if any)
 #
 # The JIT. A count or find on a small file is over before HotSpot's optimizing compiler (C2) pays back its compile
 # time: on the 2-core developer machine C1 alone saves about a fifth of the CPU time of a 1000-byte query, and on files
 # of 1 to 8 MiB still wins. Larger files keep C2 (the CPU matcher's vectorized String.indexOf is a C2 intrinsic: with
-# C1 alone a 100 MB search took 1.5 times as long).
+# C1 alone the search of a 96 MiB file took 1.5 times as long).
 #         gpumatch_jit_setup ARG...    sets the array jit_opts for the command line ARG... (the user's arguments)
 
 # gpumatch_cds_setup DIR JAVA_HOME JAR JAVA_OPTION...: DIR holds the archives (created if missing; nothing happens if

@@ -31,7 +31,8 @@ for bytes in "${sizes[@]}"; do
   file="${TMPDIR:-/tmp}/gpumatch-startup-$bytes.txt"
   if [ ! -f "$file" ] || [ "$(stat -c %s "$file")" != "$bytes" ]; then
     # DNA-like text: random bytes mapped onto ACGT (each of the 256 byte values to one of the 4 letters)
-    LC_ALL=C tr '\000-\377' "$(printf 'ACGT%.0s' $(seq 64))" < /dev/urandom | head -c "$bytes" > "$file" || true # tr ends on SIGPIPE
+    # (tr ends on SIGPIPE)
+    LC_ALL=C tr '\000-\377' "$(printf 'ACGT%.0s' $(seq 64))" < /dev/urandom | head -c "$bytes" > "$file" || true
   fi
   # warm-up (makes the archive), then the two cases alternate, so that load from other jobs hits both alike
   "$launcher" count -p GATTACA "$file" > /dev/null
@@ -50,6 +51,7 @@ for bytes in "${sizes[@]}"; do
   for cds in on off; do
     if [ "$cds" = on ]; then times=("${on[@]}"); else times=("${off[@]}"); fi
     printf '%s\n' "${times[@]}" | sort -n | awk -v b="$bytes" -v c="$cds" -v n="$runs" \
-      '{ t[NR] = $1 } END { printf "bytes %s  cds %-3s  runs %d  median %.3f s  min %.3f s\n", b, c, n, t[int((NR + 1) / 2)] / 1e6, t[1] / 1e6 }'
+      '{ t[NR] = $1 } END { printf "bytes %s  cds %-3s  runs %d  median %.3f s  min %.3f s\n", b, c, n,
+                             t[int((NR + 1) / 2)] / 1e6, t[1] / 1e6 }'
   done
 done
