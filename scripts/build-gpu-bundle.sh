@@ -2,7 +2,13 @@
 # Builds a self-contained gpumatch bundle for a Linux x86-64 GPU host that has no JDK:
 #   gpumatch.jar  the shaded CLI/bench jar with only the Linux x86-64 Aparapi native library
 #   jre/          a jlink'ed Java runtime (java.base, java.logging, java.management, jdk.management, jdk.unsupported; java.desktop
-#                 only with --plots), its lib/server/libjvm.so gzipped (the launcher unpacks it on first use)
+#                 only with --plots) with its class-data-sharing archives of the JDK classes (classes.jsa,
+#                 classes_nocoops.jsa); lib/server/libjvm.so and the archives gzipped (the launcher unpacks them on
+#                 first use)
+#   launcher-startup.sh  the launchers' start-up settings (scripts/launcher-startup.sh): the first run makes a
+#                 class-data-sharing archive of the jar's classes in cds/, later runs start from it; C1 only for a
+#                 count or find on a small file (cli/README.md, "Start-up")
+#   startup-time.sh  times `gpumatch count` on a 1000-byte file (scripts/startup-time.sh)
 #   native/       the OpenCL ICD loader (libOpenCL.so.1) of this machine, used only when the host has none
 #   tools/        this machine's rg and the shared libraries it needs beyond libc (tools/lib), for `bench e2e` on a
 #                 host without ripgrep (the suite looks on the PATH first, then here); about 5 MiB
@@ -11,8 +17,8 @@
 #   gpumatch      the launcher: registers NVIDIA's OpenCL library when no ICD file names it, then runs the jar
 # Usage: scripts/build-gpu-bundle.sh [--plots] [--corpora DIR] [OUTDIR]
 #   OUTDIR defaults to .bundle/gpumatch-linux-x86_64. The bundle and everything else sent to a GPU host must stay
-#   under 64 MiB: without --plots the bundle is limited to 44 MiB (it is about 27 MiB; corpora add about 8 MiB),
-#   with --plots to 60 MiB.
+#   under 64 MiB: without --plots the bundle is limited to 44 MiB (it is about 36 MiB, 6 of them the JDK's
+#   class-data-sharing archives; corpora add about 8 MiB), with --plots to 60 MiB.
 #   --plots  include java.desktop (Java2D, ImageIO: about 15 MiB more) so that the GPU host draws the PNG plots
 #            itself. Not needed: the CSVs carry every number, and `gpumatch bench results` run here (with a full JDK)
 #            draws the plots a host could not and rewrites RESULTS.md; without java.desktop the bench prints
@@ -45,7 +51,7 @@ fi
 
 cd "$root"
 echo "bundle: building the shaded jar"
-./mvnw -q -B -DskipTests install >/dev/null
+./mvnw -q -B -DskipTests package -pl cli -am >/dev/null
 jar_in=cli/target/gpumatch.jar
 [ -f "$jar_in" ] || { echo "bundle: $jar_in was not built" >&2; exit 1; }
 
@@ -59,9 +65,15 @@ echo "bundle: keeping only the Linux x86-64 Aparapi natives"
     && jar --create --file "$out/gpumatch.jar" --manifest META-INF/MANIFEST.MF -C . .)
 
 echo "bundle: jlink runtime ($modules)"
-jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=2 --output "$out/jre"
-# libjvm.so is most of the runtime (23 of 34 MiB) and gzip takes it to 8 MiB: the launcher unpacks it on first use.
-gzip -9 -n "$out/jre/lib/server/libjvm.so"
+# --generate-cds-archive: the JDK's own class-data-sharing archives (the base that the launcher's archive of the jar's
+# classes extends; without them every JDK class is parsed at each start).
+jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=2 --generate-cds-archive \
+    --output "$out/jre" >/dev/null
+# libjvm.so is most of the runtime (23 of 34 MiB) and gzip takes it to 8 MiB, the two archives (22 MiB) to 6 MiB: the
+# launcher unpacks them on first use.
+gzip -9 -n "$out/jre/lib/server/libjvm.so" "$out"/jre/lib/server/*.jsa
+cp scripts/launcher-startup.sh "$out/launcher-startup.sh"
+cp scripts/startup-time.sh "$out/startup-time.sh"
 
 loader=$(ldconfig -p | awk '/libOpenCL.so.1 .*x86-64/ {print $NF; exit}')
 if [ -n "$loader" ]; then
@@ -97,15 +109,18 @@ cat > "$out/gpumatch" <<'LAUNCHER'
 #!/usr/bin/env bash
 # gpumatch launcher for a GPU host without a JDK (see scripts/build-gpu-bundle.sh).
 here=$(cd "$(dirname "$0")" && pwd)
-# The bundle carries the JVM library gzipped (scripts/build-gpu-bundle.sh); unpack it once, atomically.
-jvm="$here/jre/lib/server/libjvm.so"
-if [ ! -e "$jvm" ] && [ -e "$jvm.gz" ]; then
-  if ! { gzip -dc "$jvm.gz" > "$jvm.$$" && mv -f "$jvm.$$" "$jvm"; }; then
-    rm -f "$jvm.$$"
-    echo "gpumatch: cannot unpack $jvm.gz (needs gzip and a writable bundle folder)" >&2
-    exit 1
+# The bundle carries the JVM library and the JDK's class-data-sharing archives gzipped (scripts/build-gpu-bundle.sh);
+# unpack them once, atomically.
+for gz in "$here"/jre/lib/server/*.gz; do
+  f=${gz%.gz}
+  if [ ! -e "$f" ] && [ -e "$gz" ]; then
+    if ! { gzip -dc "$gz" > "$f.$$" && mv -f "$f.$$" "$f"; }; then
+      rm -f "$f.$$"
+      echo "gpumatch: cannot unpack $gz (needs gzip and a writable bundle folder)" >&2
+      exit 1
+    fi
   fi
-fi
+done
 # NVIDIA's OpenCL library may exist without an ICD file naming it: register it in a private vendors folder.
 if [ -z "${OCL_ICD_VENDORS:-}" ]; then
   for lib in /usr/lib/libnvidia-opencl.so.1 /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 \
@@ -126,12 +141,25 @@ fi
 # PoCL (often installed beside the NVIDIA driver) replaces the JVM's signal handlers when OpenCL platforms are listed;
 # the signal-chaining library keeps the JVM's handlers first (without it the JVM was seen to crash on an H200 host).
 export LD_PRELOAD="$here/jre/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
+java_opts=(-XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-})
+# Start-up (launcher-startup.sh): the first run makes a class-data-sharing archive of the jar's classes in cds/
+# (GPUMATCH_CDS_DIR), later runs start from it (GPUMATCH_NO_CDS=1 turns it off); C1 only for a count or find on a
+# small file.
+. "$here/launcher-startup.sh"
+gpumatch_cds_setup "${GPUMATCH_CDS_DIR:-$here/cds}" "$here/jre" "$here/gpumatch.jar" "${java_opts[@]}"
+jit_opts=()
+[ -n "${GPUMATCH_MAIN_CLASS:-}" ] || gpumatch_jit_setup "$@"
+java_opts+=(${cds_opts[@]+"${cds_opts[@]}"} ${jit_opts[@]+"${jit_opts[@]}"})
 # GPUMATCH_MAIN_CLASS runs another main class of the jar (e.g. org.gpumatch.bench.exact.DrkWomTuning).
-if [ -n "${GPUMATCH_MAIN_CLASS:-}" ]; then
-  exec "$here/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-} -cp "$here/gpumatch.jar" \
-      "$GPUMATCH_MAIN_CLASS" "$@"
+main=(-jar "$here/gpumatch.jar")
+[ -z "${GPUMATCH_MAIN_CLASS:-}" ] || main=(-cp "$here/gpumatch.jar" "$GPUMATCH_MAIN_CLASS")
+if [ -z "$cds_new" ]; then
+  exec "$here/jre/bin/java" "${java_opts[@]}" "${main[@]}" "$@"
 fi
-exec "$here/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-} -jar "$here/gpumatch.jar" "$@"
+"$here/jre/bin/java" "${java_opts[@]}" "${main[@]}" "$@"
+rc=$?
+gpumatch_cds_finish
+exit "$rc"
 LAUNCHER
 chmod +x "$out/gpumatch"
 

@@ -5,6 +5,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.gpumatch.gpu.runtime.AparapiSetup;
 
 /**
  * Keeps Aparapi's Java logging out of the way: its one JUL logger ({@code com.aparapi.logLevel}) is detached from the
@@ -15,6 +16,9 @@ import java.util.logging.Logger;
  * stderr, prefixed {@code gpumatch: aparapi: }; the harmless "Found unexpected Attribute" warnings about Java 11+
  * class-file attributes are dropped even then.
  *
+ * <p>The set-up runs just before Aparapi's first use ({@link AparapiSetup}): a command that searches on the CPU never
+ * initialises Java logging (about 20 ms of start-up).
+ *
  * <p>Aparapi's native library prints "WARNING: Aparapi is running on an untested OpenCL platform version" on the
  * process's stderr by itself; Java cannot filter that.
  */
@@ -24,18 +28,28 @@ final class AparapiLogging {
 
     private static Logger logger; // strong reference: JUL keeps loggers weakly
     private static volatile PrintStream target;
-    private static Level threshold = Level.OFF;
+    private static Level threshold; // set by attach()
+    private static boolean hooked;
 
     private AparapiLogging() {
     }
 
-    /** Routes Aparapi's log records to {@code err} until {@link #release()}. */
+    /** Routes Aparapi's log records to {@code err} until {@link #release()} (set up on Aparapi's first use). */
     static synchronized void install(PrintStream err) {
         target = err;
+        if (!hooked) {
+            hooked = true;
+            AparapiSetup.beforeFirstUse(AparapiLogging::attach);
+        }
+    }
+
+    /** Detaches Aparapi's logger from the console and prints its records of the asked level on the target. */
+    private static synchronized void attach() {
         if (logger != null) {
             return;
         }
         String asked = System.getProperty(LOGGER);
+        threshold = Level.OFF;
         if (asked != null) {
             try {
                 threshold = Level.parse(asked.trim().toUpperCase(java.util.Locale.ROOT));

@@ -8,6 +8,9 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,14 +23,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * check failed, 2 on a usage or input error with exactly one stderr line starting with {@code gpumatch: } and never a
  * stack trace. {@code --help} and {@code --version} exit 0.
  *
- * <p>Later subcommands ({@code bench}, multi-pattern, k-mismatch, suffix arrays) are added to the {@code subcommands}
- * list below; each gets the shared {@link Io} through a constructor taking it (see {@link #factory}).
+ * <p>Subcommands are listed in {@link #SUBCOMMANDS}; each gets the shared {@link Io} through a constructor taking it
+ * (see {@link #factory}). Start-up: picocli builds its model of a command by reflection over its annotated fields
+ * (about a third of a second for all of them on a 2-core machine), so a command line that starts with a subcommand's
+ * name registers only that subcommand; any other command line ({@code --help}, a mistyped name) registers all of them.
  */
 @Command(name = "gpumatch", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = "GPU string algorithms (Aparapi kernels on OpenCL): exact matching, suffix array checking.",
-        subcommands = {DevicesCommand.class, CountCommand.class, FindCommand.class, SaCommand.class, BenchCommand.class,
-            DemoCommand.class, KMismatchCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success (also when nothing matched)",
                   "  1  a check failed (sa check: wrong suffix array; demo: disagreement)",
@@ -45,6 +48,21 @@ import picocli.CommandLine.UnmatchedArgumentException;
 public final class GpumatchCli implements Callable<Integer> {
     /** Buffer of stdout when run as a program: offsets of millions of matches are written in big chunks. */
     private static final int STDOUT_BUFFER = 1 << 16;
+
+    /** The subcommands by name (each class's {@code @Command} name), in the order {@code --help} lists them. */
+    static final Map<String, Class<?>> SUBCOMMANDS;
+
+    static {
+        Map<String, Class<?>> m = new LinkedHashMap<>();
+        m.put("devices", DevicesCommand.class);
+        m.put("count", CountCommand.class);
+        m.put("find", FindCommand.class);
+        m.put("sa", SaCommand.class);
+        m.put("bench", BenchCommand.class);
+        m.put("demo", DemoCommand.class);
+        m.put("kmismatch", KMismatchCommand.class);
+        SUBCOMMANDS = Collections.unmodifiableMap(m);
+    }
 
     @Override
     public Integer call() {
@@ -77,7 +95,7 @@ public final class GpumatchCli implements Callable<Integer> {
         AparapiLogging.install(err);
         int code;
         try {
-            code = commandLine(io).execute(args);
+            code = commandLine(io, args.length > 0 ? args[0] : null).execute(args);
         } catch (Throwable t) { // picocli passes Errors (OutOfMemoryError) through
             code = Diagnostics.report(t, err);
         } finally {
@@ -88,9 +106,19 @@ public final class GpumatchCli implements Callable<Integer> {
         return code;
     }
 
-    /** The picocli command tree wired to {@code io}, with one-line error handling. */
-    static CommandLine commandLine(Io io) {
+    /**
+     * The picocli command tree wired to {@code io}, with one-line error handling: only the subcommand named
+     * {@code first} when it names one (the first argument of the command line), none for {@code --version}, else all.
+     */
+    static CommandLine commandLine(Io io, String first) {
         CommandLine cl = new CommandLine(new GpumatchCli(), factory(io));
+        boolean version = "--version".equals(first) || "-V".equals(first); // needs no subcommand
+        Class<?> only = first == null ? null : SUBCOMMANDS.get(first);
+        SUBCOMMANDS.forEach((name, cls) -> {
+            if (!version && (only == null || only == cls)) {
+                cl.addSubcommand(name, cls);
+            }
+        });
         cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
         cl.setExpandAtFiles(false); // a file named @x is a file, not an argument file
@@ -108,10 +136,15 @@ public final class GpumatchCli implements Callable<Integer> {
             return ExitCodes.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> Diagnostics.report(ex, io.err()));
-        SaCommand.configure(cl.getSubcommands().get("sa"));
-        PassThrough.configure(cl.getSubcommands().get("bench"));
+        if (cl.getSubcommands().containsKey("sa")) {
+            SaCommand.configure(cl.getSubcommands().get("sa"));
+        }
+        if (cl.getSubcommands().containsKey("bench")) {
+            PassThrough.configure(cl.getSubcommands().get("bench"));
+        }
         return cl;
     }
+
 
     /** Creates commands through a constructor taking {@link Io} when they have one, else picocli's default way. */
     private static CommandLine.IFactory factory(Io io) {

@@ -23,10 +23,12 @@ final class AparapiLog {
     private AparapiLog() {
     }
 
+    /** Before Aparapi's first use (also runs the {@link AparapiSetup} hooks, which may route the log elsewhere too). */
     static synchronized void install() {
         if (installed) {
             return;
         }
+        AparapiSetup.firstUse();
         Logger logger = Logger.getLogger(Config.getLoggerName());
         logger.addHandler(new Handler() {
             @Override

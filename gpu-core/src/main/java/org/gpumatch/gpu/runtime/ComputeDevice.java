@@ -2,7 +2,6 @@ package org.gpumatch.gpu.runtime;
 
 import com.aparapi.device.Device;
 import com.aparapi.device.JavaDevice;
-import com.aparapi.device.OpenCLDevice;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -11,16 +10,22 @@ import java.util.Objects;
  *
  * <p>Immutable facts read once from the OpenCL runtime (name, platform, compute units, memory). The Java thread pool is
  * a correctness reference, not a fast path: it emulates work-groups with one thread per work-item.
+ *
+ * <p>Loading this class loads no Aparapi class: {@link #JAVA_THREADS} holds no Aparapi device until
+ * {@link #aparapiDevice()} is asked for it, and no method here converts between Aparapi types (which would make the
+ * bytecode verifier load them). A search that runs on the CPU ({@code Search} with {@code cpu}) refers to
+ * {@link #JAVA_THREADS} and so stays free of Aparapi and OpenCL; the devices of {@link DeviceCatalog} are made there.
  */
 public final class ComputeDevice {
     /** What kind of device this is. */
     public enum Kind { OPENCL_GPU, OPENCL_ACCELERATOR, OPENCL_CPU, JAVA_THREADS }
 
     /** The Java thread pool, available everywhere. */
-    public static final ComputeDevice JAVA_THREADS = new ComputeDevice(JavaDevice.THREAD_POOL, Kind.JAVA_THREADS,
+    public static final ComputeDevice JAVA_THREADS = new ComputeDevice(null, Kind.JAVA_THREADS,
             "Java threads", "Aparapi", "", Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory(),
             Runtime.getRuntime().maxMemory(), 32 * 1024, 1024);
 
+    /** The Aparapi device; null for {@link #JAVA_THREADS} (resolved by {@link #aparapiDevice()}). */
     private final Device device;
     private final Kind kind;
     private final String name;
@@ -32,7 +37,8 @@ public final class ComputeDevice {
     private final long localMemBytes;
     private final int maxWorkGroupSize;
 
-    private ComputeDevice(Device device, Kind kind, String name, String platform, String platformVersion,
+    /** A device with the facts read from the runtime; {@code device} null means Aparapi's Java thread pool. */
+    ComputeDevice(Device device, Kind kind, String name, String platform, String platformVersion,
                           int computeUnits, long globalMemBytes, long maxAllocBytes, long localMemBytes,
                           int maxWorkGroupSize) {
         this.device = device;
@@ -47,20 +53,9 @@ public final class ComputeDevice {
         this.maxWorkGroupSize = maxWorkGroupSize;
     }
 
-    static ComputeDevice of(OpenCLDevice d) {
-        Kind kind = switch (d.getType()) {
-            case GPU -> Kind.OPENCL_GPU;
-            case ACC -> Kind.OPENCL_ACCELERATOR;
-            default -> Kind.OPENCL_CPU;
-        };
-        return new ComputeDevice(d, kind, d.getName().trim(), d.getOpenCLPlatform().getName().trim(),
-                d.getOpenCLPlatform().getVersion().trim(), d.getMaxComputeUnits(), d.getGlobalMemSize(),
-                d.getMaxMemAllocSize(), d.getLocalMemSize(), d.getMaxWorkGroupSize());
-    }
-
-    /** The Aparapi device object. */
+    /** The Aparapi device object (for {@link #JAVA_THREADS}, Aparapi's thread pool, loaded on this first call). */
     public Device aparapiDevice() {
-        return device;
+        return device != null ? device : JavaThreadPool.DEVICE;
     }
 
     public Kind kind() {
@@ -166,16 +161,29 @@ public final class ComputeDevice {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ComputeDevice c && c.device.equals(device);
+        return o instanceof ComputeDevice c && c.kind == kind && Objects.equals(c.device, device);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(device);
+        return Objects.hash(kind, device);
     }
 
     @Override
     public String toString() {
         return describe();
+    }
+
+    /**
+     * Aparapi's Java thread pool as a {@code Device}: a holder class, loaded (with Aparapi) only when a kernel runs in
+     * Java threads.
+     */
+    private static final class JavaThreadPool {
+        static final Device DEVICE = javaThreadPool();
+
+        private static Device javaThreadPool() {
+            AparapiLog.install();
+            return JavaDevice.THREAD_POOL;
+        }
     }
 }

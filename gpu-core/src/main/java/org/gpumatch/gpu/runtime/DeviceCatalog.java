@@ -60,13 +60,25 @@ public final class DeviceCatalog {
         try {
             for (OpenCLDevice d : OpenCLDevice.listDevices(null)) {
                 d.setSharedMemory(false);
-                found.add(ComputeDevice.of(d));
+                found.add(describe(d));
             }
         } catch (RuntimeException | LinkageError e) {
             return new DeviceCatalog(List.of(), "OpenCL device enumeration failed: " + e);
         }
         found.sort(AUTO_ORDER);
         return new DeviceCatalog(found, found.isEmpty() ? "the OpenCL runtime reports no device" : "");
+    }
+
+    /** The facts of one OpenCL device, read once. */
+    private static ComputeDevice describe(OpenCLDevice d) {
+        ComputeDevice.Kind kind = switch (d.getType()) {
+            case GPU -> ComputeDevice.Kind.OPENCL_GPU;
+            case ACC -> ComputeDevice.Kind.OPENCL_ACCELERATOR;
+            default -> ComputeDevice.Kind.OPENCL_CPU;
+        };
+        return new ComputeDevice(d, kind, d.getName().trim(), d.getOpenCLPlatform().getName().trim(),
+                d.getOpenCLPlatform().getVersion().trim(), d.getMaxComputeUnits(), d.getGlobalMemSize(),
+                d.getMaxMemAllocSize(), d.getLocalMemSize(), d.getMaxWorkGroupSize());
     }
 
     /**

@@ -41,6 +41,7 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
      *                           a power of two) when the device cannot run it
      */
     public GuardedKernel(K kernel, ComputeDevice device, int preferredLocalSize) {
+        AparapiLog.install();
         this.kernel = kernel;
         this.device = device;
         kernel.setExplicit(true);
