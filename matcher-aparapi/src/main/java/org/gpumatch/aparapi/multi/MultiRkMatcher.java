@@ -167,6 +167,19 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
         }
     }
 
+    /**
+     * Steps 1-4 on {@code text} and a download of the prefix sums {@code S_0..S_n} ({@code S_i = a_0 + ... + a_{i-1}},
+     * {@code a_i = d^(n-i-1) t_i mod q}, exact longs): for tests of the scan against a sequential reference.
+     * Downloads 8 (n + 1) bytes.
+     */
+    long[] prefixSums(Text text) {
+        Arrays.fill(stepNanos, 0);
+        makeResident(text);
+        MultiRkKernel k = launcher.kernel();
+        k.get(k.sums);
+        return k.sums.clone();
+    }
+
     @Override
     public long[] count(Text text, PatternSet patterns) {
         long[] counts = new long[patterns.size()];
