@@ -10,14 +10,15 @@ import org.gpumatch.gpu.primitives.PrimitiveKernel;
  *
  * <ul>
  *   <li>Step 1: no per-text work. {@code d^e} and {@code d^-e mod q} come from {@link PowerTable}s built once per
- *       matcher ({@link #powLow}/{@link #powHigh}, {@link #invLow}/{@link #invHigh}, 2^14 ints each): two cached
+ *       matcher ({@link #powLow}/{@link #powHigh}, {@link #invLow}/{@link #invHigh}, 2^14 and 2^15 ints): two cached
  *       table reads and one modular multiplication per power ({@link #power}).</li>
  *   <li>Step 3, {@link #PHASE_TERMS}: one work-item per element, {@code sums[i] = a_i = d^(n-i-1) t_i mod q} for
  *       {@code i < n} and {@code sums[n] = 0}: 1 byte read, 8 bytes written, 2 modular multiplications.</li>
  *   <li>Step 4: an exclusive chunk scan of longs in place over the n + 1 elements ({@link ChunkDriver#scan} on slot
  *       {@link #SLOT_SUMS}; its down pass reads each element before its own work-item overwrites it), leaving
- *       {@code sums[i] = a_0 + ... + a_{i-1}} as plain 64-bit sums: exact, since {@code a_i < q < 2^31} and
- *       {@code n < 2^28}. 16 bytes read and 8 written per element (plus about 1/15 of that for the chunk levels).
+ *       {@code S_i = a_0 + ... + a_{i-1}} as plain 64-bit sums: exact, since {@code a_i < q < 2^31} and
+ *       {@code n < 2^29}. Texts longer than {@link #sumsSplit} (2^28 - 1 by default) keep the rest in
+ *       {@link #sumsHigh}, scanned on slot {@link #SLOT_SUMS_HIGH}, with {@link #lowTotal} added on reading. 16 bytes read and 8 written per element (plus about 1/15 of that for the chunk levels).
  *       The paper's prefix sums mod q are these sums mod q; nothing is reduced before step 5.</li>
  *   <li>Step 5, {@link #PHASE_COUNT} / {@link #PHASE_FIND}: the window at r has
  *       {@code (sums[r+m] - sums[r]) mod q = h(t_r..t_{r+m-1}) d^(n-r-m) mod q} (the difference is exact, below
@@ -34,7 +35,7 @@ import org.gpumatch.gpu.primitives.PrimitiveKernel;
  * <p>Modular multiplication ({@link #mulMod}): a 62-bit product reduced by two folds when q is the Mersenne prime
  * 2^31 - 1 (the default), by 64-bit {@code %} for any other q.
  *
- * <p>Device memory: n bytes of text, 8 (n + 1) bytes of sums, about 8 n / 15 bytes of chunk totals, 256 KiB of power
+ * <p>Device memory: n bytes of text, 8 (n + 1) bytes of sums, about 8 n / 15 bytes of chunk totals, 384 KiB of power
  * tables, 12 bytes per table slot, m + 8 bytes per pattern, 4 bytes per window group, 8 bytes per match. Local memory:
  * 16 bytes per work-item (the compaction's group scan).
  */
@@ -43,6 +44,8 @@ final class MultiRkKernel extends PrimitiveKernel {
     static final int OP_COUNT = 1;
     /** The chunk-scan slot of {@link #sums}. */
     static final int SLOT_SUMS = 1;
+    /** The chunk-scan slot of {@link #sumsHigh}. */
+    static final int SLOT_SUMS_HIGH = 2;
 
     static final int PHASE_IDLE = 0;
     static final int PHASE_COUNT = 1;
@@ -71,8 +74,17 @@ final class MultiRkKernel extends PrimitiveKernel {
     /** {@link PowerTable} of d^-1. */
     int[] invLow = new int[1];
     int[] invHigh = new int[1];
-    /** Terms a_i, then (after the scan) {@code sums[i] = a_0 + ... + a_{i-1}}, exact; n + 1 elements. */
+    /** Elements {@code [0, sumsSplit)} of the terms a_i, then (after the scan) of {@code S_i = a_0 + ... + a_{i-1}}. */
     long[] sums = new long[1];
+    /**
+     * Elements {@code [sumsSplit, n + 1)}: terms, then {@code S_i - S_sumsSplit} (scanned on their own, so that no
+     * array reaches 2 GiB, where Aparapi's int byte sizes end); {@link #lowTotal} adds {@code S_sumsSplit} back.
+     */
+    long[] sumsHigh = new long[1];
+    /** Elements of the sums held by {@link #sums}. */
+    int sumsSplit;
+    /** {@code S_sumsSplit}: the total of the low part's terms (0 while the text fits the low part). */
+    long lowTotal;
     /** The chunk pass's int arrays, unused by this pipeline's long scan. */
     int[] noInts = new int[1];
     /** Hash of each slot's pattern group, -1 for an empty slot. */
@@ -138,6 +150,7 @@ final class MultiRkKernel extends PrimitiveKernel {
     @Override
     public void run() {
         chunkPass(SLOT_SUMS, noInts, noInts, noInts, sums, sums);
+        chunkPass(SLOT_SUMS_HIGH, noInts, noInts, noInts, sumsHigh, sumsHigh);
         termPhase();
         windowPhase();
         localBarrier(); // Aparapi's Java threads reuse local arrays across groups
@@ -150,8 +163,18 @@ final class MultiRkKernel extends PrimitiveKernel {
             boolean inText = i < n;
             int e = inText ? n - 1 - i : 0;
             int t = inText ? text[i] & 0xFF : 0;
-            sums[i] = mulMod(power(e, powLow, powHigh, q), t, q);
+            long a = mulMod(power(e, powLow, powHigh, q), t, q);
+            if (i < sumsSplit) {
+                sums[i] = a;
+            } else {
+                sumsHigh[i - sumsSplit] = a;
+            }
         }
+    }
+
+    /** {@code S_j} for {@code 0 <= j <= n} (after the scans). */
+    private long sumAt(int j) {
+        return j < sumsSplit ? sums[j] : sumsHigh[j - sumsSplit] + lowTotal;
     }
 
     private void windowPhase() {
@@ -178,7 +201,7 @@ final class MultiRkKernel extends PrimitiveKernel {
     private int testWindows(int start, int end, int writeAt) {
         int found = 0;
         for (int r = start; r < end; r++) {
-            int difference = reduce(sums[r + m] - sums[r], q);
+            int difference = reduce(sumAt(r + m) - sumAt(r), q);
             int h = mulMod(difference, power(n - r - m, invLow, invHigh, q), q);
             int slot = findSlot(h);
             int from = slot < 0 ? 0 : tableStart[slot];

@@ -14,14 +14,13 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 /**
  * {@code multi-rk}: the parallel Rabin-Karp for multiple patterns of Nunes, Bordim, Ito and Nakano on an OpenCL
  * device ({@link MultiRkKernel} has the five steps). The paper takes k patterns of one length m; here a set of mixed
- * lengths runs as one window launch (two for {@code find}) per distinct length, sharing the text's power tables and
- * prefix sums.
+ * lengths runs as one window launch (two for {@code find}) per distinct length, sharing the text's prefix sums.
  *
  * <p><b>Exactness.</b> q = 2^31 - 1 and a random base d per matcher ({@link PolynomialHash}); every hash hit is
  * compared byte by byte on the device, so any q and d give exact answers (tests force q = 13, the paper's example).
  * Patterns with one hash (equal patterns, collisions) share a table group and are all verified and reported.
  *
- * <p><b>Cost.</b> Step 1 once per matcher: two {@link PowerTable}s (d and d^-1, 2^14 + 2^14 ints each, 256 KiB
+ * <p><b>Cost.</b> Step 1 once per matcher: two {@link PowerTable}s (d and d^-1, 2^14 + 2^15 ints each, 384 KiB
  * uploaded once); no per-text power arrays. Per resident text: the text upload (an otherwise empty launch, so that
  * step 1's time is the upload), step 3 in one launch (1 byte read, 8 bytes written, 2 modular multiplications per
  * character) and step 4, an exclusive {@link ChunkDriver} scan of longs in place (16 bytes read, 8 written per
@@ -45,8 +44,10 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     public static final int DEFAULT_SCAN_CHUNK = 16;
     /** Windows per work-item in the window phases. */
     public static final int DEFAULT_WINDOWS_PER_ITEM = 4;
-    /** The longest text: n + 1 longs of sums below 2 GiB (Aparapi keeps buffer sizes in ints). */
-    public static final int MAX_TEXT_LENGTH = Integer.MAX_VALUE / 8 - 1;
+    /** Longs per array of prefix sums: below 2 GiB (Aparapi keeps buffer sizes in ints). */
+    static final int MAX_SUMS_PART = Integer.MAX_VALUE / 8;
+    /** The longest text: its n + 1 prefix sums in two arrays of at most {@link #MAX_SUMS_PART} longs. */
+    public static final int MAX_TEXT_LENGTH = 2 * MAX_SUMS_PART - 1;
 
     /** Step indices of {@link #lastStepNanos()}. */
     public static final int STEP_POWERS = 0;
@@ -59,6 +60,7 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     private final int preferredLocalSize;
     private final int scanChunk;
     private final int windowsPerItem;
+    private final int sumsSplit;
     private GuardedKernel<MultiRkKernel> launcher;
     private ChunkDriver scan;
     private Text resident;
@@ -81,6 +83,12 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
      */
     public MultiRkMatcher(ComputeDevice device, int localSize, int scanChunk, int windowsPerItem,
                           PolynomialHash hash) {
+        this(device, localSize, scanChunk, windowsPerItem, hash, MAX_SUMS_PART);
+    }
+
+    /** As above, with the prefix sums split into two arrays at {@code sumsSplit} elements (tests use small ones). */
+    MultiRkMatcher(ComputeDevice device, int localSize, int scanChunk, int windowsPerItem, PolynomialHash hash,
+                   int sumsSplit) {
         if (!device.isOpenCL()) {
             throw new IllegalArgumentException("multi-rk needs an OpenCL device (Aparapi's Java threads deadlock on "
                     + "its scan kernel); use multi-cpu instead of " + device.describe());
@@ -94,6 +102,10 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
         this.preferredLocalSize = localSize;
         this.scanChunk = scanChunk;
         this.windowsPerItem = windowsPerItem;
+        if (sumsSplit < 1 || sumsSplit > MAX_SUMS_PART) {
+            throw new IllegalArgumentException("sumsSplit must be in 1.." + MAX_SUMS_PART + ": " + sumsSplit);
+        }
+        this.sumsSplit = sumsSplit;
     }
 
     @Override
@@ -121,6 +133,7 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             MultiRkKernel k = new MultiRkKernel();
             k.q = hash.q();
             k.windowsPerItem = windowsPerItem;
+            k.sumsSplit = sumsSplit;
             PowerTable powers = new PowerTable(hash.d(), hash.q(), MAX_TEXT_LENGTH);
             PowerTable inverse = new PowerTable(hash.dInverse(), hash.q(), MAX_TEXT_LENGTH);
             k.powLow = powers.low;
@@ -139,7 +152,7 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     private void makeResident(Text text) {
         MultiRkKernel k = launcher().kernel();
         if (text.length() > MAX_TEXT_LENGTH) {
-            throw new IllegalArgumentException("multi-rk keeps its prefix sums in an array of n + 1 longs: n <= "
+            throw new IllegalArgumentException("multi-rk keeps its prefix sums in two arrays of n + 1 longs: n <= "
                     + MAX_TEXT_LENGTH + "; n = " + text.length());
         }
         if (resident != text) {
@@ -149,8 +162,11 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             k.n = n;
             k.text = text.bytes();
             k.put(k.text);
-            if (k.sums.length != n + 1) {
-                k.sums = new long[n + 1];
+            int low = Math.min(n + 1, sumsSplit);
+            int high = Math.max(1, n + 1 - low);
+            if (k.sums.length != low || k.sumsHigh.length != high) {
+                k.sums = new long[low];
+                k.sumsHigh = new long[high];
             }
         }
         if (!scanned) {
@@ -159,8 +175,16 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             long t1 = System.nanoTime();
             launchPhase(MultiRkKernel.PHASE_TERMS, groupsFor(k.n + 1L, 1));
             launcher.keepCurrent(k.sums);
-            scan.scan(MultiRkKernel.SLOT_SUMS, k.n + 1, true, false);
+            launcher.keepCurrent(k.sumsHigh);
+            int low = Math.min(k.n + 1, sumsSplit);
+            scan.scan(MultiRkKernel.SLOT_SUMS, low, true, false);
             launcher.keepCurrent(k.sums);
+            k.lowTotal = 0;
+            if (low < k.n + 1) {
+                k.lowTotal = scan.lastTotal();
+                scan.scan(MultiRkKernel.SLOT_SUMS_HIGH, k.n + 1 - low, true, false);
+                launcher.keepCurrent(k.sumsHigh);
+            }
             stepNanos[STEP_POWERS] = t1 - t0;
             stepNanos[STEP_SUMS] = System.nanoTime() - t1;
             scanned = true;
@@ -177,7 +201,14 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
         makeResident(text);
         MultiRkKernel k = launcher.kernel();
         k.get(k.sums);
-        return k.sums.clone();
+        long[] all = Arrays.copyOf(k.sums, k.n + 1);
+        if (k.n + 1 > k.sums.length) {
+            k.get(k.sumsHigh);
+            for (int j = k.sums.length; j <= k.n; j++) {
+                all[j] = k.sumsHigh[j - k.sums.length] + k.lowTotal;
+            }
+        }
+        return all;
     }
 
     @Override

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * place) against a sequential reference that shares no code with them: sizes 1 (0 never reaches the device; the kit
  * covers it), around the chunk (3 and 16),
  * the work-group (16 and 256 work-items), the window tile and the chunk levels; q = 13, q = 2^31 - 1 (the Mersenne
- * fold) and q = 2^31 - 19 (the largest prime below it, 64-bit {@code %}); and one text above 2^24 characters, where
+ * fold) and q = 2^31 - 19 (the largest prime below it, 64-bit {@code %}); the sums in one array and split into
+ * two at 1, 47 and 100 elements (as texts above 2^28 - 1 characters are); and one text above 2^24 characters, where
  * the sums pass 2^52, with counts of patterns at its very end.
  */
 class MultiRkPrefixSumsTest {
@@ -59,10 +60,13 @@ class MultiRkPrefixSumsTest {
         Random rnd = new Random(7);
         for (PolynomialHash hash : List.of(new PolynomialHash(13, 2), PolynomialHash.random(rnd),
                 new PolynomialHash(LARGEST_PRIME_BELOW_MERSENNE, LARGEST_PRIME_BELOW_MERSENNE - 2))) {
-            try (MultiRkMatcher rk = new MultiRkMatcher(TestDevices.openCl(), 16, 3, 3, hash)) {
-                for (int n : SMALL_SIZES) {
-                    byte[] t = randomBytes(n, rnd);
-                    assertThat(rk.prefixSums(Text.wrap(t))).as("n=%d %s", n, hash).isEqualTo(reference(t, hash));
+            for (int split : new int[] {MultiRkMatcher.MAX_SUMS_PART, 1, 47, 100}) {
+                try (MultiRkMatcher rk = new MultiRkMatcher(TestDevices.openCl(), 16, 3, 3, hash, split)) {
+                    for (int n : SMALL_SIZES) {
+                        byte[] t = randomBytes(n, rnd);
+                        assertThat(rk.prefixSums(Text.wrap(t))).as("n=%d %s split %d", n, hash, split)
+                                .isEqualTo(reference(t, hash));
+                    }
                 }
             }
         }
