@@ -6,7 +6,7 @@ import org.gpumatch.api.Text;
 import org.gpumatch.api.multi.MultiMatches;
 import org.gpumatch.api.multi.MultiPatternMatcher;
 import org.gpumatch.api.multi.PatternSet;
-import org.gpumatch.gpu.primitives.DeviceScan;
+import org.gpumatch.gpu.primitives.ChunkDriver;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
@@ -14,21 +14,25 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 /**
  * {@code multi-rk}: the parallel Rabin-Karp for multiple patterns of Nunes, Bordim, Ito and Nakano on an OpenCL
  * device ({@link MultiRkKernel} has the five steps). The paper takes k patterns of one length m; here a set of mixed
- * lengths runs as one window launch (two for {@code find}) per distinct length, sharing the text's power tables and
- * prefix sums.
+ * lengths runs as one window launch (two for {@code find}) per distinct length, sharing the text's prefix sums.
  *
  * <p><b>Exactness.</b> q = 2^31 - 1 and a random base d per matcher ({@link PolynomialHash}); every hash hit is
  * compared byte by byte on the device, so any q and d give exact answers (tests force q = 13, the paper's example).
  * Patterns with one hash (equal patterns, collisions) share a table group and are all verified and reported.
  *
- * <p><b>Cost.</b> Per resident text (steps 1, 3, 4): two device-wide scans, each reading its input twice: the powers
- * scan writes 8 bytes per character, the sums scan reads 1 text byte and 4 bytes of powers twice and writes 4 bytes per
- * character; {@code 4 (L + 1)} launches for L levels of tile totals. Per distinct pattern length: 12 bytes read and 2
- * modular multiplications per window, a table probe (about 1.5 slots), m bytes compared per candidate (every true
- * occurrence plus about {@code k m n / q} chance hits). {@code count} downloads k ints; {@code find} downloads the
- * group counts and 8 bytes per occurrence.
- * Device memory per text character: 13 bytes (text, powers, inverse powers, sums); host memory per character: 12
- * bytes (Aparapi's host copies, downloaded only where {@link GuardedKernel#keepCurrent} needs it).
+ * <p><b>Cost.</b> Step 1 once per matcher: two {@link PowerTable}s (d and d^-1, 2^14 + 2^15 ints each, 384 KiB
+ * uploaded once); no per-text power arrays. Per resident text: the text upload (an otherwise empty launch, so that
+ * step 1's time is the upload), step 3 in one launch (1 byte read, 8 bytes written, 2 modular multiplications per
+ * character) and step 4, an exclusive {@link ChunkDriver} scan of longs in place (16 bytes read, 8 written per
+ * character, plus about 1/15 of that for the chunk levels; {@code 1 + 2L} launches, L levels). Steps 1-4 move 33 bytes
+ * per character, more than the 22 of the former design (two tile-staged {@code DeviceScan}s of ints mod q with input
+ * hooks), but in barrier-free passes that gpu-core measured several times faster, and with 3.5 bytes less device
+ * memory per character. Per distinct pattern length (step 5): 16 bytes read
+ * and 2 modular multiplications per window, a table probe (about 1.5 slots), m bytes compared per candidate (every
+ * true occurrence plus about {@code k m n / q} chance hits). {@code count} downloads k ints; {@code find} downloads
+ * the group counts and 8 bytes per occurrence.
+ * Device memory per text character: about 9.5 bytes (text, 8 bytes of sums, 8/15 of chunk totals); host memory per
+ * character: 9 bytes (Aparapi's host copies, downloaded only where {@link GuardedKernel#keepCurrent} needs it).
  *
  * <p>Requires an OpenCL device (Aparapi's Java threads deadlock intermittently on barrier-heavy scan kernels; the CPU
  * path is {@link AhoCorasickMatcher}). Not thread-safe. Close it to free the device.
@@ -36,12 +40,14 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 public final class MultiRkMatcher implements MultiPatternMatcher {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
-    /** Characters per work-item in a scan pass. */
-    public static final int DEFAULT_SCAN_ITEMS = 4;
+    /** Elements per work-item of the chunk scan (step 4); gpu-core's measured default. */
+    public static final int DEFAULT_SCAN_CHUNK = 16;
     /** Windows per work-item in the window phases. */
     public static final int DEFAULT_WINDOWS_PER_ITEM = 4;
-    /** The longest text: n + 1 ints per table below 2 GiB. */
-    public static final int MAX_TEXT_LENGTH = Integer.MAX_VALUE / 4 - 1;
+    /** Longs per array of prefix sums: below 2 GiB (Aparapi keeps buffer sizes in ints). */
+    static final int MAX_SUMS_PART = Integer.MAX_VALUE / 8;
+    /** The longest text: its n + 1 prefix sums in two arrays of at most {@link #MAX_SUMS_PART} longs. */
+    public static final int MAX_TEXT_LENGTH = 2 * MAX_SUMS_PART - 1;
 
     /** Step indices of {@link #lastStepNanos()}. */
     public static final int STEP_POWERS = 0;
@@ -52,10 +58,11 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     private final ComputeDevice device;
     private final PolynomialHash hash;
     private final int preferredLocalSize;
-    private final int scanItems;
+    private final int scanChunk;
     private final int windowsPerItem;
+    private final int sumsSplit;
     private GuardedKernel<MultiRkKernel> launcher;
-    private DeviceScan scan;
+    private ChunkDriver scan;
     private Text resident;
     private boolean scanned;
     private final long[] stepNanos = new long[4];
@@ -63,7 +70,7 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
 
     /** A matcher on {@code device} with the default geometry, q = 2^31 - 1 and a random base. */
     public MultiRkMatcher(ComputeDevice device) {
-        this(device, DEFAULT_LOCAL_SIZE, DEFAULT_SCAN_ITEMS, DEFAULT_WINDOWS_PER_ITEM,
+        this(device, DEFAULT_LOCAL_SIZE, DEFAULT_SCAN_CHUNK, DEFAULT_WINDOWS_PER_ITEM,
                 PolynomialHash.random(new SecureRandom()));
     }
 
@@ -71,22 +78,34 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
      * A matcher with an explicit geometry and hash (tests use small geometries and tiny q).
      *
      * @param localSize work-items per work-group, a power of two (lowered to the device's limit)
+     * @param scanChunk elements per work-item of the step-4 chunk scan, at least 2
+     * @param windowsPerItem consecutive windows per work-item in step 5, positive
      */
-    public MultiRkMatcher(ComputeDevice device, int localSize, int scanItems, int windowsPerItem,
+    public MultiRkMatcher(ComputeDevice device, int localSize, int scanChunk, int windowsPerItem,
                           PolynomialHash hash) {
+        this(device, localSize, scanChunk, windowsPerItem, hash, MAX_SUMS_PART);
+    }
+
+    /** As above, with the prefix sums split into two arrays at {@code sumsSplit} elements (tests use small ones). */
+    MultiRkMatcher(ComputeDevice device, int localSize, int scanChunk, int windowsPerItem, PolynomialHash hash,
+                   int sumsSplit) {
         if (!device.isOpenCL()) {
             throw new IllegalArgumentException("multi-rk needs an OpenCL device (Aparapi's Java threads deadlock on "
                     + "its scan kernel); use multi-cpu instead of " + device.describe());
         }
-        if (localSize <= 0 || Integer.bitCount(localSize) != 1 || scanItems <= 0 || windowsPerItem <= 0) {
-            throw new IllegalArgumentException("localSize must be a power of two and scanItems, windowsPerItem "
-                    + "positive: " + localSize + ", " + scanItems + ", " + windowsPerItem);
+        if (localSize <= 0 || Integer.bitCount(localSize) != 1 || scanChunk < 2 || windowsPerItem <= 0) {
+            throw new IllegalArgumentException("localSize must be a power of two, scanChunk at least 2 and "
+                    + "windowsPerItem positive: " + localSize + ", " + scanChunk + ", " + windowsPerItem);
         }
         this.device = device;
         this.hash = hash;
         this.preferredLocalSize = localSize;
-        this.scanItems = scanItems;
+        this.scanChunk = scanChunk;
         this.windowsPerItem = windowsPerItem;
+        if (sumsSplit < 1 || sumsSplit > MAX_SUMS_PART) {
+            throw new IllegalArgumentException("sumsSplit must be in 1.." + MAX_SUMS_PART + ": " + sumsSplit);
+        }
+        this.sumsSplit = sumsSplit;
     }
 
     @Override
@@ -100,9 +119,10 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     }
 
     /**
-     * Nanoseconds of the last query per step, wall clock of the launches: [{@link #STEP_POWERS} (step 1, 0 when the
-     * text was already resident), {@link #STEP_TABLE} (step 2 on the host and its upload), {@link #STEP_SUMS}
-     * (steps 3 and 4), {@link #STEP_WINDOWS} (step 5, all length classes, with downloads)].
+     * Nanoseconds of the last query per step, wall clock of the launches: [{@link #STEP_POWERS} (step 1: the text
+     * upload only, since the power tables are built once per matcher; 0 when the text was already resident),
+     * {@link #STEP_TABLE} (step 2 on the host and its upload), {@link #STEP_SUMS} (steps 3 and 4: terms and chunk
+     * scan), {@link #STEP_WINDOWS} (step 5, all length classes, with downloads)].
      */
     public long[] lastStepNanos() {
         return stepNanos.clone();
@@ -112,21 +132,27 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
         if (launcher == null) {
             MultiRkKernel k = new MultiRkKernel();
             k.q = hash.q();
-            k.d = hash.d();
-            k.dInverse = hash.dInverse();
             k.windowsPerItem = windowsPerItem;
+            k.sumsSplit = sumsSplit;
+            PowerTable powers = new PowerTable(hash.d(), hash.q(), MAX_TEXT_LENGTH);
+            PowerTable inverse = new PowerTable(hash.dInverse(), hash.q(), MAX_TEXT_LENGTH);
+            k.powLow = powers.low;
+            k.powHigh = powers.high;
+            k.invLow = inverse.low;
+            k.invHigh = inverse.high;
             launcher = new GuardedKernel<>(k, device, preferredLocalSize);
             k.sizeGroupScratch(launcher.localSize());
-            scan = new DeviceScan(launcher, scanItems);
+            k.put(k.powLow).put(k.powHigh).put(k.invLow).put(k.invHigh);
+            scan = new ChunkDriver(launcher, scanChunk);
         }
         return launcher;
     }
 
-    /** Uploads {@code text} (unless it is the resident text) and computes its powers and prefix sums on the device. */
+    /** Uploads {@code text} (unless it is the resident text) and computes its prefix sums on the device. */
     private void makeResident(Text text) {
         MultiRkKernel k = launcher().kernel();
         if (text.length() > MAX_TEXT_LENGTH) {
-            throw new IllegalArgumentException("multi-rk keeps 12 bytes per character in arrays of n + 1 ints: n <= "
+            throw new IllegalArgumentException("multi-rk keeps its prefix sums in two arrays of n + 1 longs: n <= "
                     + MAX_TEXT_LENGTH + "; n = " + text.length());
         }
         if (resident != text) {
@@ -136,27 +162,53 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             k.n = n;
             k.text = text.bytes();
             k.put(k.text);
-            if (k.sums.length != n + 1) {
-                k.powers = new int[n + 1];
-                k.inversePowers = new int[n + 1];
-                k.sums = new int[n + 1];
+            int low = Math.min(n + 1, sumsSplit);
+            int high = Math.max(1, n + 1 - low);
+            if (k.sums.length != low || k.sumsHigh.length != high) {
+                k.sums = new long[low];
+                k.sumsHigh = new long[high];
             }
         }
         if (!scanned) {
             long t0 = System.nanoTime();
-            k.phase = MultiRkKernel.PHASE_IDLE;
-            scan.exclusive(MultiRkKernel.OP_POWERS, 2, k.n);
-            launcher.keepCurrent(k.powers);
-            launcher.keepCurrent(k.inversePowers);
+            launchPhase(MultiRkKernel.PHASE_IDLE, 1); // Aparapi's put is lazy: this launch uploads the text
             long t1 = System.nanoTime();
-            k.sums[0] = 0;
-            k.put(k.sums); // sums[0] = 0; the scan writes the rest
-            scan.inclusive(MultiRkKernel.OP_SUMS, 1, k.n);
+            launchPhase(MultiRkKernel.PHASE_TERMS, groupsFor(k.n + 1L, 1));
             launcher.keepCurrent(k.sums);
+            launcher.keepCurrent(k.sumsHigh);
+            int low = Math.min(k.n + 1, sumsSplit);
+            scan.scan(MultiRkKernel.SLOT_SUMS, low, true, false);
+            launcher.keepCurrent(k.sums);
+            k.lowTotal = 0;
+            if (low < k.n + 1) {
+                k.lowTotal = scan.lastTotal();
+                scan.scan(MultiRkKernel.SLOT_SUMS_HIGH, k.n + 1 - low, true, false);
+                launcher.keepCurrent(k.sumsHigh);
+            }
             stepNanos[STEP_POWERS] = t1 - t0;
             stepNanos[STEP_SUMS] = System.nanoTime() - t1;
             scanned = true;
         }
+    }
+
+    /**
+     * Steps 1-4 on {@code text} and a download of the prefix sums {@code S_0..S_n} ({@code S_i = a_0 + ... + a_{i-1}},
+     * {@code a_i = d^(n-i-1) t_i mod q}, exact longs): for tests of the scan against a sequential reference.
+     * Downloads 8 (n + 1) bytes.
+     */
+    long[] prefixSums(Text text) {
+        Arrays.fill(stepNanos, 0);
+        makeResident(text);
+        MultiRkKernel k = launcher.kernel();
+        k.get(k.sums);
+        long[] all = Arrays.copyOf(k.sums, k.n + 1);
+        if (k.n + 1 > k.sums.length) {
+            k.get(k.sumsHigh);
+            for (int j = k.sums.length; j <= k.n; j++) {
+                all[j] = k.sumsHigh[j - k.sums.length] + k.lowTotal;
+            }
+        }
+        return all;
     }
 
     @Override
@@ -275,20 +327,30 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     /** One window launch in {@code phase}; returns its number of work-groups. */
     private int launchWindows(int phase) {
         MultiRkKernel k = launcher.kernel();
-        long windows = (long) k.lastWindow + 1;
-        long tile = (long) launcher.localSize() * windowsPerItem;
-        int groups = (int) Math.max(1, (windows + tile - 1) / tile);
+        int groups = groupsFor((long) k.lastWindow + 1, windowsPerItem);
         if (k.groupCounts.length < groups) {
             k.groupCounts = new int[groups];
             k.groupOffsets = new int[groups];
         }
+        launchPhase(phase, groups);
+        return groups;
+    }
+
+    /** Work-groups for {@code elements} at {@code perItem} per work-item (at least one). */
+    private int groupsFor(long elements, int perItem) {
+        long tile = (long) launcher.localSize() * perItem;
+        return (int) Math.max(1, (elements + tile - 1) / tile);
+    }
+
+    /** One launch of the kernel's own {@code phase} over {@code groups} work-groups. */
+    private void launchPhase(int phase, int groups) {
+        MultiRkKernel k = launcher.kernel();
         k.phase = phase;
         try {
             LaunchTiming unused = launcher.launch(groups);
         } finally {
             k.phase = MultiRkKernel.PHASE_IDLE;
         }
-        return groups;
     }
 
     @Override
