@@ -9,9 +9,9 @@ import org.gpumatch.gpu.runtime.DeviceUnavailableException;
 /**
  * Picks the suffix array builder for an algorithm choice ({@code auto}, {@code gpu}, {@code cpu}) and a device
  * policy: {@code gpu} builds with {@link GpuPrefixDoublingBuilder} on the policy's OpenCL device; {@code cpu} with
- * {@link SaisBuilder}; {@code auto} on the GPU builder when the policy names an OpenCL device, or (policy {@code auto})
+ * {@link CpuSuffixArrayBuilder} on all cores (parallel prefix doubling, or SA-IS where that measured faster); {@code auto} on the GPU builder when the policy names an OpenCL device, or (policy {@code auto})
  * when an OpenCL GPU is present and the text fits its memory, else on the CPU with a one-line notice saying why;
- * texts under {@link #AUTO_GPU_MIN_BYTES} build on the CPU under {@code auto} (SA-IS finishes before a kernel compiles).
+ * texts under {@link #AUTO_GPU_MIN_BYTES} build on the CPU under {@code auto} (the CPU finishes before a kernel compiles).
  */
 public final class SuffixArrayBuilders {
     /** Under {@code auto} with the {@code auto} device, texts shorter than this build on the CPU without a notice. */
@@ -58,14 +58,14 @@ public final class SuffixArrayBuilders {
      */
     public static Choice choose(Algorithm algorithm, DevicePolicy policy, long length) {
         if (algorithm == Algorithm.CPU) {
-            return new Choice(new SaisBuilder(), "");
+            return new Choice(CpuSuffixArrayBuilder.allCores(), "");
         }
         boolean explicitDevice = policy.kind() != DevicePolicy.Kind.AUTO;
         if (policy.kind() == DevicePolicy.Kind.JAVA) {
             if (algorithm == Algorithm.GPU) {
                 throw new IllegalArgumentException("the gpu suffix array builder needs an OpenCL device, not java");
             }
-            return new Choice(new SaisBuilder(), "");
+            return new Choice(CpuSuffixArrayBuilder.allCores(), "");
         }
         DeviceCatalog catalog = DeviceCatalog.get();
         ComputeDevice device;
@@ -74,7 +74,7 @@ public final class SuffixArrayBuilders {
             return new Choice(new GpuPrefixDoublingBuilder(device), "");
         }
         if (length < AUTO_GPU_MIN_BYTES) {
-            return new Choice(new SaisBuilder(), ""); // SA-IS is done before the GPU kernel has compiled
+            return new Choice(CpuSuffixArrayBuilder.allCores(), ""); // done before the GPU kernel has compiled
         }
         ComputeDevice auto = catalog.autoDevice();
         if (auto.kind() != ComputeDevice.Kind.OPENCL_GPU) {
@@ -100,7 +100,7 @@ public final class SuffixArrayBuilders {
     }
 
     private static Choice cpu(String why) {
-        SaisBuilder cpu = new SaisBuilder();
+        CpuSuffixArrayBuilder cpu = CpuSuffixArrayBuilder.allCores();
         return new Choice(cpu, why + "; building on the CPU with " + cpu.name());
     }
 }

@@ -20,10 +20,10 @@ class SuffixArrayBuildersTest {
 
     @Test
     void cpuJavaAndSmallAutoTextsBuildOnTheCpu() {
-        assertThat(pick("cpu", "auto", 1L << 30)).isInstanceOf(SaisBuilder.class);
-        assertThat(pick("CPU", "opencl", 10)).isInstanceOf(SaisBuilder.class);
-        assertThat(pick("auto", "java", 1L << 30)).isInstanceOf(SaisBuilder.class);
-        assertThat(pick("auto", "auto", 1000)).isInstanceOf(SaisBuilder.class);
+        assertThat(pick("cpu", "auto", 1L << 30)).isInstanceOf(CpuSuffixArrayBuilder.class);
+        assertThat(pick("CPU", "opencl", 10)).isInstanceOf(CpuSuffixArrayBuilder.class);
+        assertThat(pick("auto", "java", 1L << 30)).isInstanceOf(CpuSuffixArrayBuilder.class);
+        assertThat(pick("auto", "auto", 1000)).isInstanceOf(CpuSuffixArrayBuilder.class);
     }
 
     @Test

@@ -35,7 +35,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  *       16 MiB; {@code --size} sets it): {@code multi-fused} and {@code multi-rk} resident (same Text again) and
  *       one-shot (a new Text: upload included), next to {@code multi-cpu} (Aho-Corasick on all cores) and
  *       {@code rg --count-matches -F -f} / {@code grep -F -c -f} when installed (time only: they count differently).
- *       multi-rk rows stop above 2^27 bytes (12 bytes per character of device memory and Java heap).</li>
+ *       multi-rk rows stop above 2^27 bytes (about 9.5 bytes per character of device memory, more of Java heap).</li>
  * </ol>
  * Every device answer (counts per pattern) is validated against {@code multi-cpu}, itself differential-tested against
  * the naive oracle; a mismatch aborts the run. Rows name k in the algorithm ({@code multi-fused k=1000}) so that
@@ -116,7 +116,7 @@ public final class MultiSuite implements Suite {
                         }
                         steps[5][r] = steps[4][r] - s[MultiRkMatcher.STEP_POWERS]; // the paper leaves out step 1
                     }
-                    String[] names = {"step1-powers+upload", "step2-table", "step3-4-sums", "step5-windows", "total",
+                    String[] names = {"step1-upload", "step2-table", "step3-4-sums", "step5-windows", "total",
                         "steps2-5"};
                     double[] ms = new double[6];
                     for (int j = 0; j < 6; j++) {

@@ -20,6 +20,7 @@ import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.GpuPrefixDoublingBuilder;
 import org.gpumatch.suffixarray.HardTexts;
+import org.gpumatch.suffixarray.CpuSuffixArrayBuilder;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 
@@ -29,7 +30,8 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * m = -1, sigma = distinct bytes; the GPU rows' note gives the peak device bytes per character and the rounds).
  *
  * <p>Inputs at {@code --size} bytes (default 64 MiB, quick 1 MiB): the {@code --text} files (cut to that size), random
- * DNA and protein texts, and the hard inputs of {@link HardTexts}. Builders: {@link SaisBuilder} and, when
+ * DNA and protein texts, and the hard inputs of {@link HardTexts}. Builders: {@link SaisBuilder} (one thread),
+ * {@link CpuSuffixArrayBuilder} on all cores (mode {@code cpu-all}) and, when
  * {@code bench/native/build-sufcheck.sh} has built {@code bench/target/native/sufcheck-bench}, libdivsufsort through
  * {@link NativeSuffixArrayBuilder}, and {@link GpuPrefixDoublingBuilder} on the {@code --device} (its kernel compiled
  * by a warm-up build before the timed ones). Every built array is
@@ -47,13 +49,15 @@ public final class SaSuite implements Suite {
     }
 
     /**
-     * The builders measured: the GPU prefix doubling on {@code gpu} (warmed up), the CPU SA-IS, plus libdivsufsort when
+     * The builders measured: the GPU prefix doubling on {@code gpu} (warmed up), the CPU SA-IS, the all-core CPU
+     * builder, plus libdivsufsort when
      * its helper is built.
      */
     static List<SuffixArrayBuilder> builders(GpuPrefixDoublingBuilder gpu) {
         List<SuffixArrayBuilder> b = new ArrayList<>();
         b.add(gpu);
         b.add(new SaisBuilder());
+        b.add(CpuSuffixArrayBuilder.allCores());
         NativeSuffixArrayBuilder.find().ifPresent(b::add);
         return b;
     }
@@ -91,7 +95,8 @@ public final class SaSuite implements Suite {
                         }
                     }
                     Samples wall = Samples.of(nanos);
-                    String mode = b == gpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native" : "cpu-1t";
+                    String mode = b == gpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native"
+                            : b instanceof CpuSuffixArrayBuilder ? "cpu-all" : "cpu-1t";
                     String gpuNote = b != gpu ? "" : String.format(Locale.ROOT,
                             "; peak device %.1f bytes/char; %d rounds (%d radix-sorted)",
                             (double) gpu.peakDeviceBytes(text.length) / Math.max(1, text.length), gpu.lastRounds(),
