@@ -1,6 +1,8 @@
 package org.gpumatch.gpu.primitives;
 
 import com.aparapi.Kernel;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LocalMemorySizing;
 
 /**
  * Base class of kernels that scan one value per work-item across a work-group, in local memory, with an associative
@@ -24,13 +26,13 @@ import com.aparapi.Kernel;
  * {@link #groupExclusive} and {@link #groupTotal} before the next {@link #groupScan} (which begins with a barrier, so
  * several scans may follow one another in one {@code run()}). Hillis-Steele: log2(localSize) steps of one combine per
  * lane, 2 barriers each. Local memory: {@code 16 * localSize} bytes ({@link #groupScratch}), sized on the host with
- * {@link #sizeGroupScratch}.
+ * {@link #sizeGroupScratch}, which {@link GuardedKernel} calls before every launch ({@link LocalMemorySizing}).
  *
  * <p>Aparapi's Java thread pool runs work-groups one after another on the same local arrays, so a subclass's
  * {@code run()} must end with {@code localBarrier()} (or a fast work-item of the next group overwrites values that
  * others still read).
  */
-public abstract class GroupScanKernel extends Kernel {
+public abstract class GroupScanKernel extends Kernel implements LocalMemorySizing {
     /** The most lanes an element may have. */
     public static final int MAX_WIDTH = 4;
 
@@ -52,6 +54,12 @@ public abstract class GroupScanKernel extends Kernel {
 
     /** Lane {@code lane} of the identity of operator {@code op}. */
     protected abstract int identity(int op, int lane);
+
+    /** {@link #sizeGroupScratch}: {@link GuardedKernel} calls it before every launch. */
+    @Override
+    public final void sizeLocalMemory(int localSize) {
+        sizeGroupScratch(localSize);
+    }
 
     /** Sizes the local scratch for work-groups of {@code localSize} (host side, before a launch). */
     public final void sizeGroupScratch(int localSize) {

@@ -130,6 +130,9 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
             throw new IllegalStateException("invalid range: " + global + " work-items in groups of " + localSize
                     + " on " + device.describe());
         }
+        if (kernel instanceof LocalMemorySizing sized) {
+            sized.sizeLocalMemory(localSize); // a launch never runs with local arrays of another geometry
+        }
         AparapiLog.drain();
         long t0 = System.nanoTime();
         try {
