@@ -6,7 +6,7 @@ package org.gpumatch.gpu.primitives;
  * arrays) and by the tests; a model for pipelines that sort their own arrays among other primitives. The segmented
  * sort's large path uses {@link #keys64} as its composite keys (radix slot {@link #SLOT_PAIRS_U64}).
  */
-public final class RadixSortPipeline extends PrimitiveKernel {
+public final class RadixSortPipeline extends HooklessPipeline {
     /** Slot of the u32 keys-only sort of {@link #keys32}. */
     public static final int SLOT_KEYS_U32 = 1;
     /** Slot of the u32/u32 pairs sort of {@link #keys32} and {@link #values}. */
@@ -27,25 +27,6 @@ public final class RadixSortPipeline extends PrimitiveKernel {
     int[] valuesAlt = new int[1];
     int[] heads = new int[1];
 
-    @Override
-    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return lane == 0 ? a0 + b0 : 0;
-    }
-
-    @Override
-    protected int identity(int op, int lane) {
-        return 0;
-    }
-
-    @Override
-    protected int scanLoad(int op, int i, int lane) {
-        return 0;
-    }
-
-    @Override
-    protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
-        // this pipeline runs no hook-based scan
-    }
 
     @Override
     public void run() {

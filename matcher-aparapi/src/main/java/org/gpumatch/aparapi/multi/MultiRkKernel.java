@@ -1,11 +1,11 @@
 package org.gpumatch.aparapi.multi;
 
 import org.gpumatch.gpu.primitives.ChunkDriver;
-import org.gpumatch.gpu.primitives.PrimitiveKernel;
+import org.gpumatch.gpu.primitives.HooklessPipeline;
 
 /**
  * Device side of {@code multi-rk}, the parallel Rabin-Karp of Nunes, Bordim, Ito and Nakano for k patterns of one
- * length m: hash {@code h(x_0..x_{m-1}) = sum x_j d^(m-1-j) mod q}. A pipeline of gpu-core's {@link PrimitiveKernel}:
+ * length m: hash {@code h(x_0..x_{m-1}) = sum x_j d^(m-1-j) mod q}. A pipeline of gpu-core's {@link org.gpumatch.gpu.primitives.PrimitiveKernel}:
  * its own phases plus the chunk scan of longs ({@link #chunkPass}, driven by {@link ChunkDriver}).
  *
  * <ul>
@@ -39,7 +39,7 @@ import org.gpumatch.gpu.primitives.PrimitiveKernel;
  * tables, 12 bytes per table slot, m + 8 bytes per pattern, 4 bytes per window group, 8 bytes per match. Local memory:
  * 16 bytes per work-item (the compaction's group scan).
  */
-final class MultiRkKernel extends PrimitiveKernel {
+final class MultiRkKernel extends HooklessPipeline {
     /** Operator code of the compaction's group scan (int addition). */
     static final int OP_COUNT = 1;
     /** The chunk-scan slot of {@link #sums}. */
@@ -106,25 +106,6 @@ final class MultiRkKernel extends PrimitiveKernel {
     int[] outOffsets = new int[1];
     int[] outIndices = new int[1];
 
-    @Override
-    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return lane == 0 ? a0 + b0 : 0;
-    }
-
-    @Override
-    protected int identity(int op, int lane) {
-        return 0;
-    }
-
-    @Override
-    protected int scanLoad(int op, int i, int lane) {
-        return 0;
-    }
-
-    @Override
-    protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
-        // this pipeline runs no hook-based scan
-    }
 
     /** {@code a * b mod q} for {@code 0 <= a, b < q < 2^31}; callable from kernels. */
     static int mulMod(int a, int b, int q) {

@@ -1,17 +1,17 @@
 package org.gpumatch.gpu.primitives.example;
 
-import org.gpumatch.gpu.primitives.PrimitiveKernel;
+import org.gpumatch.gpu.primitives.HooklessPipeline;
 
 /**
  * The kernel of the example pipeline {@link DenseRank}: its own three phases (compute keys, mark heads, write ranks)
- * and three primitives of {@link PrimitiveKernel} (radix sort of pairs, scan, select), all on the arrays it owns, in
+ * and three primitives of {@link org.gpumatch.gpu.primitives.PrimitiveKernel} (radix sort of pairs, scan, select), all on the arrays it owns, in
  * one kernel instance and so in one OpenCL context.
  *
  * <p>The calling convention of gpu-core: {@code run()} calls every primitive's device function unconditionally, each
  * with a constant slot (the drivers activate one slot per launch; the others return at once), and runs its own phase
  * only when {@link #phase} names it (the drivers leave it {@link #PHASE_OFF}, so a primitive's launch never runs it).
  */
-public final class DenseRankPipeline extends PrimitiveKernel {
+public final class DenseRankPipeline extends HooklessPipeline {
     static final int PHASE_OFF = 0;
     /** {@code keys[i] = values[i]} with the sign bit flipped (signed order as unsigned), {@code index[i] = i}. */
     static final int PHASE_KEYS = 1;
@@ -42,25 +42,6 @@ public final class DenseRankPipeline extends PrimitiveKernel {
     long[] unusedLongIn = new long[1];
     long[] unusedLongOut = new long[1];
 
-    @Override
-    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return lane == 0 ? a0 + b0 : 0;
-    }
-
-    @Override
-    protected int identity(int op, int lane) {
-        return 0;
-    }
-
-    @Override
-    protected int scanLoad(int op, int i, int lane) {
-        return 0;
-    }
-
-    @Override
-    protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
-        // this pipeline runs no hook-based scan
-    }
 
     @Override
     public void run() {
