@@ -1,6 +1,6 @@
 package org.gpumatch.bench.kmismatch;
 
-import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -63,8 +63,10 @@ public record KMismatchInput(String label, byte[] bytes, String note) {
     /** {@code source} repeated (cut) to n bytes. */
     static byte[] repeat(byte[] source, int n) {
         byte[] out = Arrays.copyOf(source, n);
-        for (int filled = Math.min(n, source.length); filled < n; filled *= 2) {
-            System.arraycopy(out, 0, out, filled, Math.min(filled, n - filled));
+        for (int filled = Math.min(n, source.length); filled < n; ) {
+            int copy = Math.min(filled, n - filled); // doubling; no int overflow near 2^31
+            System.arraycopy(out, 0, out, filled, copy);
+            filled += copy;
         }
         return out;
     }
@@ -72,23 +74,23 @@ public record KMismatchInput(String label, byte[] bytes, String note) {
     /** The file's bases in order, upper case. */
     static byte[] bases(BenchOptions.TextFile f) throws IOException {
         try (InputStream raw = Files.newInputStream(f.path());
-             InputStream in = new BufferedInputStream(f.gzipped() ? new GZIPInputStream(raw, 1 << 16) : raw, 1 << 16)) {
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+             InputStream in = f.gzipped() ? new GZIPInputStream(raw, 1 << 16) : raw) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] buf = new byte[1 << 16];
             boolean header = false;
             boolean lineStart = true;
-            for (int c = in.read(); c >= 0; c = in.read()) {
-                if (lineStart && c == '>') {
-                    header = true;
+            for (int len = in.read(buf); len >= 0; len = in.read(buf)) {
+                int kept = 0;
+                for (int i = 0; i < len; i++) {
+                    int c = buf[i];
+                    header = header ? c != '\n' : lineStart && c == '>';
+                    lineStart = c == '\n';
+                    int u = c >= 'a' && c <= 'z' ? c - 32 : c;
+                    if (!header && (u == 'A' || u == 'C' || u == 'G' || u == 'T')) {
+                        buf[kept++] = (byte) u;
+                    }
                 }
-                lineStart = c == '\n';
-                if (header) {
-                    header = c != '\n';
-                    continue;
-                }
-                int u = c >= 'a' && c <= 'z' ? c - 32 : c;
-                if (u == 'A' || u == 'C' || u == 'G' || u == 'T') {
-                    out.write(u);
-                }
+                out.write(buf, 0, kept);
             }
             return out.toByteArray();
         }
