@@ -15,7 +15,7 @@ import org.gpumatch.api.Algorithm;
 /**
  * The bench command line: {@code <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]
  * [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES] [--modes LIST]
- * [--sizes LIST] [--launcher FILE] [--work DIR]}.
+ * [--sizes LIST] [--launcher FILE] [--work DIR] [--sweeps-only]}.
  *
  * @param suite  the suite name (validated later against the registry)
  * @param quick  small sizes and few repetitions (CI)
@@ -33,11 +33,12 @@ import org.gpumatch.api.Algorithm;
  * @param sizes  the file sizes of the e2e suite, or empty for its default
  * @param launcher the {@code gpumatch} launcher the e2e suite runs, if given
  * @param work   the folder the e2e suite writes its files to, if given
+ * @param sweepsOnly kmismatch: only the work-group/thread and text-length sweeps (no m sweep, no Cas-OFFinder row)
  */
 public record BenchOptions(String suite, boolean quick, String device, Path out, List<TextFile> texts,
                            OptionalInt reps, OptionalLong size, List<Integer> ms, Optional<List<Integer>> sigmas,
                            List<Algorithm> algorithms, OptionalLong cpuSize, Set<Mode> modes,
-                           List<Long> sizes, Optional<Path> launcher, Optional<Path> work) {
+                           List<Long> sizes, Optional<Path> launcher, Optional<Path> work, boolean sweepsOnly) {
 
     /**
      * A real text of the exact suite: {@code --text LABEL=FILE} or {@code --text FILE}.
@@ -92,12 +93,13 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]"
                     + " [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES]"
-                    + " [--modes LIST] [--sizes LIST] [--launcher FILE] [--work DIR]",
+                    + " [--modes LIST] [--sizes LIST] [--launcher FILE] [--work DIR] [--sweeps-only]",
             "suites: ceiling, exact, primitives, multi, kmismatch, sa, e2e, results (rewrite RESULTS.md from the CSVs); checker (later)",
             "  --quick        small inputs and few repetitions (CI)",
             "  --device D     auto (default), gpu, opencl, or a substring of the OpenCL device name",
             "  --out DIR      results folder (default bench/results); RESULTS.md is written to its parent",
-            "  --text [LABEL=]FILE,...  also measure these real files (exact suite; repeatable); .gz files are read"
+            "  --text [LABEL=]FILE,...  also measure these real files (exact suite; repeatable; kmismatch: one DNA"
+                    + " file whose ACGT bases, repeated to n, replace the random DNA); .gz files are read"
                     + " through gzip; rows are labeled file:LABEL (default: the file name)",
             "  --reps N       timed repetitions per resident GPU row (default 20, quick 3)",
             "  --size BYTES   text size for exact (default 2^30, quick 4M), array size for ceiling (default 1G,"
@@ -111,7 +113,8 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             "  --sizes LIST   e2e file sizes, e.g. 1k,1m,100m,1g (default; quick 1k,1m)",
             "  --launcher FILE  e2e: the gpumatch launcher to run (default: the one beside the running jar, else"
                     + " ./gpumatch)",
-            "  --work DIR     e2e: where the generated files go (default: /dev/shm when present, else the temp folder)");
+            "  --work DIR     e2e: where the generated files go (default: /dev/shm when present, else the temp folder)",
+            "  --sweeps-only  kmismatch: only the sweeps over work-group size, CPU threads and text length (m = 256)");
 
     /** Whether the arguments ask for help ({@code -h}, {@code --help}, {@code help}). */
     public static boolean isHelp(String[] args) {
@@ -145,10 +148,12 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
         List<Long> sizes = List.of();
         Optional<Path> launcher = Optional.empty();
         Optional<Path> work = Optional.empty();
+        boolean sweepsOnly = false;
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             switch (a) {
                 case "--quick" -> quick = true;
+                case "--sweeps-only" -> sweepsOnly = true;
                 case "--device" -> device = value(args, ++i, a);
                 case "--out" -> out = Path.of(value(args, ++i, a));
                 case "--text" -> texts.addAll(textList(value(args, ++i, a), a));
@@ -175,7 +180,7 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             }
         }
         return new BenchOptions(suite, quick, device, out, List.copyOf(texts), reps, size, ms, sigmas, algorithms,
-                cpuSize, Set.copyOf(modes), sizes, launcher, work);
+                cpuSize, Set.copyOf(modes), sizes, launcher, work, sweepsOnly);
     }
 
     /** Whether the exact suite measures {@code mode}. */

@@ -99,6 +99,42 @@ class BenchCliTest {
         List<ResultRow> rows = onlyCsv(results);
         assertThat(rows).extracting(ResultRow::algorithm).contains("thread", "block-thread", "opt-block-thread",
                 "bit-parallel", "cpu", "java-single-thread");
+        assertKMismatchSweeps(rows, "random-dna");
+    }
+
+    @Test
+    void kmismatchSweepsOnlyOnRealDnaRepeatsTheFilesBases() throws Exception {
+        Path results = tmp.resolve("results");
+        Path fasta = tmp.resolve("tiny.fa");
+        Files.writeString(fasta, ">chr tiny ACGT header\nACGTTGCAacgtnnGGCATTAC\nTTAGGCCAAT\n", StandardCharsets.US_ASCII);
+        Run r = bench("kmismatch", "--quick", "--sweeps-only", "--size", "64k", "--reps", "1", "--text",
+                "dna=" + fasta, "--device", deviceArg(), "--out", results.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("cas-offinder-style");
+        List<ResultRow> rows = onlyCsv(results).stream().filter(x -> !x.mode().equals("ceiling")).toList();
+        assertThat(rows).extracting(ResultRow::algorithm).doesNotContain("thread", "java-single-thread");
+        assertKMismatchSweeps(rows, "file:dna");
+        assertThat(rows).allSatisfy(x -> assertThat(x.note()).contains("k=16", "ACGT of tiny.fa (30 bases)"));
+    }
+
+    /** The quick sweeps: 2 work-group sizes x 3 variants, cpu 1t (2t with 2 cores), 2 text lengths, at m = 256. */
+    private static void assertKMismatchSweeps(List<ResultRow> rows, String text) {
+        List<ResultRow> sweeps = rows.stream().filter(x -> x.algorithm().contains(" ")).toList();
+        assertThat(sweeps).extracting(ResultRow::algorithm).contains("thread wg=64", "thread wg=256",
+                "opt-block-thread wg=64", "opt-block-thread wg=256", "bit-parallel wg=64", "bit-parallel wg=256",
+                "cpu 1t");
+        assertThat(sweeps).allSatisfy(x -> {
+            assertThat(x.m()).isEqualTo(256);
+            assertThat(x.text()).isEqualTo(text);
+            assertThat(x.mode()).isEqualTo("count");
+        });
+        List<String> lengths = sweeps.stream().map(ResultRow::algorithm).filter(a -> a.contains(" n=")).toList();
+        assertThat(lengths.stream().filter(a -> a.endsWith(" n=16k"))).hasSize(3); // 2 GPU configs + cpu
+        assertThat(lengths.stream().filter(a -> a.endsWith(" n=64k"))).hasSize(3);
+        assertThat(lengths).anyMatch(a -> a.startsWith("cpu "));
+        assertThat(sweeps.stream().filter(x -> x.algorithm().endsWith(" n=16k"))).allSatisfy(x ->
+                assertThat(x.n()).isEqualTo(16 << 10));
     }
 
     @Test

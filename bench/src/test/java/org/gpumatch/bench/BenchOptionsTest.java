@@ -53,6 +53,12 @@ class BenchOptionsTest {
     }
 
     @Test
+    void sweepsOnlyIsAFlagOffByDefault() {
+        assertThat(parse("kmismatch").sweepsOnly()).isFalse();
+        assertThat(parse("kmismatch", "--sweeps-only", "--text", "dna=ecoli.fa").sweepsOnly()).isTrue();
+    }
+
+    @Test
     void modesSelectWhatIsMeasured() {
         assertThat(parse("exact").modes()).containsExactlyInAnyOrder(Mode.values());
         BenchOptions o = parse("exact", "--modes", "resident,cpu");

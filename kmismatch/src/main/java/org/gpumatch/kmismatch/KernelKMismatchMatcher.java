@@ -20,8 +20,10 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * per hit. Not thread-safe.
  */
 public final class KernelKMismatchMatcher implements KMismatchMatcher {
-    /** Work-items per group. */
+    /** Work-items per group unless a constructor says otherwise. */
     public static final int LOCAL_SIZE = 256;
+    /** The largest work-group size a constructor accepts (local memory: 16 KiB per group at this size). */
+    public static final int MAX_LOCAL_SIZE = 1024;
     private static final int BLOCK_GROUPS_PER_LAUNCH = 1 << 20;
     private final KMismatchVariant variant;
     private final GuardedKernel<KMismatchKernel> launcher;
@@ -29,15 +31,36 @@ public final class KernelKMismatchMatcher implements KMismatchMatcher {
     private Alphabet packedAlphabet;
 
     /**
-     * A matcher for a GPU variant (thread, block-thread, opt-block-thread, bit-parallel) on {@code device}; compiles the
-     * kernel there.
+     * A matcher for a GPU variant (thread, block-thread, opt-block-thread, bit-parallel) on {@code device} with
+     * work-groups of {@link #LOCAL_SIZE}; compiles the kernel there.
      */
     public KernelKMismatchMatcher(KMismatchVariant variant, ComputeDevice device) {
+        this(variant, device, LOCAL_SIZE);
+    }
+
+    /**
+     * A matcher for a GPU variant on {@code device} with work-groups of {@code localSize} work-items, lowered (halving)
+     * to the kernel's maximum on the device: {@link #localSize()} says what runs. Compiles the kernel there. Local
+     * memory per group: {@code 4 * (2 * localSize + 2048)} bytes.
+     *
+     * @param localSize a power of two from 1 to {@link #MAX_LOCAL_SIZE} (block-thread's tree reduction needs a power
+     *                  of two)
+     */
+    public KernelKMismatchMatcher(KMismatchVariant variant, ComputeDevice device, int localSize) {
         if (variant == KMismatchVariant.CPU || variant == KMismatchVariant.AUTO) {
             throw new IllegalArgumentException("not a kernel variant: " + variant.cliName());
         }
+        if (localSize < 1 || localSize > MAX_LOCAL_SIZE || Integer.bitCount(localSize) != 1) {
+            throw new IllegalArgumentException("work-group size must be a power of two from 1 to " + MAX_LOCAL_SIZE
+                    + ", got " + localSize);
+        }
         this.variant = variant;
-        this.launcher = new GuardedKernel<>(new KMismatchKernel(LOCAL_SIZE), device, LOCAL_SIZE);
+        this.launcher = new GuardedKernel<>(new KMismatchKernel(localSize), device, localSize);
+    }
+
+    /** The work-group size the launches use (the one asked for, or lower where the device allows less). */
+    public int localSize() {
+        return launcher.localSize();
     }
 
     @Override
