@@ -86,20 +86,7 @@ public final class CpuKMismatchMatcher implements KMismatchMatcher {
         byte[] p = pattern.toByteArray();
         int windows = KMismatchArguments.windows(text.length(), p.length);
         int[] dist = distances(text.bytes(), p, k, windows);
-        int hits = 0;
-        for (int d : dist) {
-            hits += d <= k ? 1 : 0;
-        }
-        int[] offsets = new int[hits];
-        int[] mismatches = new int[hits];
-        int h = 0;
-        for (int j = 0; j < windows; j++) {
-            if (dist[j] <= k) {
-                offsets[h] = j;
-                mismatches[h++] = dist[j];
-            }
-        }
-        return KMismatchHits.of(offsets, mismatches);
+        return KMismatchHits.within(dist, k);
     }
 
     @Override

@@ -56,20 +56,7 @@ public final class IupacKMismatchMatcher implements KMismatchMatcher {
                 dist[j] = d;
             }
         })).join();
-        int hits = 0;
-        for (int d : dist) {
-            hits += d <= k ? 1 : 0;
-        }
-        int[] offsets = new int[hits];
-        int[] mismatches = new int[hits];
-        int h = 0;
-        for (int j = 0; j < windows; j++) {
-            if (dist[j] <= k) {
-                offsets[h] = j;
-                mismatches[h++] = dist[j];
-            }
-        }
-        return KMismatchHits.of(offsets, mismatches);
+        return KMismatchHits.within(dist, k);
     }
 
     @Override

@@ -25,6 +25,27 @@ public final class KMismatchHits {
         return new KMismatchHits(offsets, mismatches);
     }
 
+    /**
+     * The hits among the windows whose distances are given: every offset {@code j} with {@code distances[j] <= k}, in
+     * ascending order, with its distance. Two passes over the distances; memory: 8 bytes per hit.
+     */
+    public static KMismatchHits within(int[] distances, int k) {
+        int hits = 0;
+        for (int d : distances) {
+            hits += d <= k ? 1 : 0;
+        }
+        int[] offsets = new int[hits];
+        int[] mismatches = new int[hits];
+        int h = 0;
+        for (int j = 0; j < distances.length; j++) {
+            if (distances[j] <= k) {
+                offsets[h] = j;
+                mismatches[h++] = distances[j];
+            }
+        }
+        return new KMismatchHits(offsets, mismatches);
+    }
+
     /** No hits. */
     public static KMismatchHits empty() {
         return EMPTY;

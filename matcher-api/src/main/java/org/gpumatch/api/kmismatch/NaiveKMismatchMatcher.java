@@ -32,23 +32,10 @@ public final class NaiveKMismatchMatcher implements KMismatchMatcher {
         byte[] p = pattern.toByteArray();
         int windows = KMismatchArguments.windows(t.length, p.length);
         int[] dist = new int[windows];
-        int hits = 0;
         for (int j = 0; j < windows; j++) {
             dist[j] = distance(t, j, p);
-            if (dist[j] <= k) {
-                hits++;
-            }
         }
-        int[] offsets = new int[hits];
-        int[] mismatches = new int[hits];
-        int h = 0;
-        for (int j = 0; j < windows; j++) {
-            if (dist[j] <= k) {
-                offsets[h] = j;
-                mismatches[h++] = dist[j];
-            }
-        }
-        return KMismatchHits.of(offsets, mismatches);
+        return KMismatchHits.within(dist, k);
     }
 
     @Override
