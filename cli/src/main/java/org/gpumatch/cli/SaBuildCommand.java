@@ -18,10 +18,10 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code gpumatch sa build TEXT -o OUT [--format int32|int64|int40] [--verify] [--bwt FILE] [-a auto|gpu|cpu]
- * [--device D] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU by SA-IS; see
- * {@link SuffixArrayBuilders}) and writes it in the checker's format; {@code --verify} runs the checker on the
- * array (exit 1 with its {@code FAIL:} line if it rejects); {@code --bwt} also writes the BWT in libdivsufsort's
- * {@code divbwt} convention and prints its primary index on stdout.
+ * [--device D] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
+ * parallel prefix doubling or SA-IS; see {@link SuffixArrayBuilders}) and writes it in the checker's format;
+ * {@code --verify} runs the checker on the array (exit 1 with its {@code FAIL:} line if it rejects); {@code --bwt}
+ * also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
  *
  * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES} (the GPU builder: one per round, with
  * the prefix length and the suffixes still unsorted), and {@code auto}'s notice when it settles for the CPU, unless
@@ -59,8 +59,9 @@ final class SaBuildCommand implements Callable<Integer> {
     String bwtName;
 
     @Option(names = {"-a", "--algorithm"}, paramLabel = "auto|gpu|cpu", defaultValue = "auto",
-            description = "gpu: prefix doubling on an OpenCL device; cpu: SA-IS; auto (default): the GPU when an "
-                    + "OpenCL GPU is present and the text is at least 1 MiB and fits its memory, else the CPU.")
+            description = "gpu: prefix doubling on an OpenCL device; cpu: all cores (parallel prefix doubling, or "
+                    + "SA-IS where that is faster); auto (default): the GPU when an OpenCL GPU is present and the "
+                    + "text is at least 1 MiB and fits its memory, else the CPU.")
     String algorithm;
 
     @Option(names = "--device", paramLabel = "D",
