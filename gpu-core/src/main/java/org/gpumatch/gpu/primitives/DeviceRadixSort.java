@@ -116,7 +116,6 @@ public final class DeviceRadixSort {
             throw new IllegalArgumentException(count + " elements need " + countsLong + " digit counts (over 2^31)");
         }
         RadixSortKernel k = launcher.kernel();
-        k.sizeGroupScratch(launcher.localSize()); // every launch passes the scan's group scan
         if (k.rsCounts.length < countsLong) {
             k.rsCounts = new int[(int) countsLong];
             k.rsOffsets = new int[(int) countsLong];

@@ -108,7 +108,6 @@ public final class DeviceScan {
         DeviceScanKernel k = launcher.kernel();
         int localSize = launcher.localSize();
         int tile = localSize * items;
-        k.sizeGroupScratch(localSize);
 
         // level 0 is the caller's input; level l + 1 holds the tile totals of level l
         List<Integer> counts = new ArrayList<>();

@@ -129,7 +129,6 @@ public final class DeviceSegmentedSort {
     /** The small-path launch; leaves the overflow flag downloaded in {@code ssOverflow[0]}. */
     private LaunchTiming sortShort(int slot, int count, int[] keys, int[] values) {
         SegmentedSortKernel k = launcher.kernel();
-        k.sizeGroupScratch(launcher.localSize()); // every launch passes the scan's group scan
         k.ssSlot = slot;
         k.ssCount = count;
         k.ssMaxSmall = maxSmall;

@@ -132,7 +132,6 @@ class DeviceScanTest {
         int n = in.length / w;
         int local = launcher.localSize();
         int groups = (n + local - 1) / local;
-        k.sizeGroupScratch(local);
         k.phase = ScanTestKernel.PHASE_GROUP;
         k.groupOp = op;
         k.count = n;

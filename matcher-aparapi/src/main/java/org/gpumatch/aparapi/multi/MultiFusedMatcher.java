@@ -75,7 +75,6 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
             MultiFusedKernel k = new MultiFusedKernel();
             k.windowsPerItem = windowsPerItem;
             launcher = new GuardedKernel<>(k, device, preferredLocalSize);
-            k.sizeGroupScratch(launcher.localSize());
         }
         return launcher;
     }

@@ -141,7 +141,6 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             k.invLow = inverse.low;
             k.invHigh = inverse.high;
             launcher = new GuardedKernel<>(k, device, preferredLocalSize);
-            k.sizeGroupScratch(launcher.localSize());
             k.put(k.powLow).put(k.powHigh).put(k.invLow).put(k.invHigh);
             scan = new ChunkDriver(launcher, scanChunk);
         }

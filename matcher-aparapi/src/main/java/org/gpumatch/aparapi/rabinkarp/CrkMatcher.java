@@ -164,7 +164,6 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
             CrkKernel k = new CrkKernel(prime);
             k.windowsPerItem = windowsPerItem;
             launcher = new GuardedKernel<>(k, device, preferredLocalSize);
-            k.sizeGroupScratch(launcher.localSize());
             k.put(k.symbolK).put(k.symbolA);
             scan = new DeviceScan(launcher, scanItems);
         }

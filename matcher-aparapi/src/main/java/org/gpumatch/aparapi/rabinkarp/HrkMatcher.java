@@ -132,7 +132,6 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
             HrkKernel k = new HrkKernel(prime);
             k.items = items;
             launcher = new GuardedKernel<>(k, device, preferredLocalSize);
-            k.sizeGroupScratch(launcher.localSize());
             k.put(k.symbolK).put(k.symbolA);
         }
         return launcher;
