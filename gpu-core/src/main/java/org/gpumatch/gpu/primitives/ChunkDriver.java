@@ -98,12 +98,7 @@ public final class ChunkDriver {
     }
 
     private LaunchTiming run(int slot, int count, boolean longs, int mode, int value, int combine) {
-        if (slot < 1) {
-            throw new IllegalArgumentException("slot must be at least 1: " + slot);
-        }
-        if (count < 0) {
-            throw new IllegalArgumentException("count must not be negative: " + count);
-        }
+        DriverArguments.checkSlotAndCount(slot, count);
         SelectKernel k = launcher.kernel();
         if (count == 0) {
             emptyTotal = combine == SelectKernel.COMBINE_SUM ? 0L

@@ -63,12 +63,7 @@ public final class DeviceSegmentedSort {
      */
     public LaunchTiming sortPairsU32(int slot, int radixSlot, int count, int[] keys, int[] values, long[] composite,
                                      long[] compositeAlt, int[] valuesAlt) {
-        if (slot < 1) {
-            throw new IllegalArgumentException("slot must be at least 1: " + slot);
-        }
-        if (count < 0) {
-            throw new IllegalArgumentException("count must not be negative: " + count);
-        }
+        DriverArguments.checkSlotAndCount(slot, count);
         lastUsedLargePath = false;
         if (count <= 1) {
             return LaunchTiming.NONE;
@@ -112,12 +107,7 @@ public final class DeviceSegmentedSort {
      * @return true when every segment was short enough (the whole sort is done), false when some segment was longer
      */
     public boolean sortSmallSegments(int slot, int count, int[] keys, int[] values) {
-        if (slot < 1) {
-            throw new IllegalArgumentException("slot must be at least 1: " + slot);
-        }
-        if (count < 0) {
-            throw new IllegalArgumentException("count must not be negative: " + count);
-        }
+        DriverArguments.checkSlotAndCount(slot, count);
         lastUsedLargePath = false;
         if (count <= 1) {
             return true;

@@ -76,12 +76,7 @@ public final class ElementDriver {
     }
 
     private LaunchTiming launchMove(int slot, int count, int mode) {
-        if (slot < 1) {
-            throw new IllegalArgumentException("slot must be at least 1: " + slot);
-        }
-        if (count < 0) {
-            throw new IllegalArgumentException("count must not be negative: " + count);
-        }
+        DriverArguments.checkSlotAndCount(slot, count);
         if (count == 0) {
             return LaunchTiming.NONE;
         }
