@@ -1,6 +1,7 @@
 package org.gpumatch.aparapi.rabinkarp;
 
 import com.aparapi.Kernel;
+import org.gpumatch.gpu.runtime.LocalMemorySizing;
 
 /**
  * Device side of DRK-WOM and DRK-2S (SPAA 2016, sections 6.2, 7.1 and 7.2): divide-and-conquer Rabin-Karp without
@@ -40,7 +41,7 @@ import com.aparapi.Kernel;
  * per candidate and per match. Local memory per work-group: about {@code 4 * (localSize * wordsPerItem) * 33 / 32 +
  * 8 * localSize} bytes (the padded find-phase tile, the scan, the verification flags).
  */
-final class DrkWomKernel extends Kernel {
+final class DrkWomKernel extends Kernel implements LocalMemorySizing {
     static final int PHASE_COUNT = 0;
     static final int PHASE_FIND = 1;
     static final int PHASE_VERIFY = 2;
@@ -101,7 +102,14 @@ final class DrkWomKernel extends Kernel {
     /** [0] fingerprint matches, [1] the append index of the skim, [2] verified matches. */
     int[] total;
 
+    /**
+     * The find phase's staged tile; a one-word stub in the other phases ({@link #sizeLocalMemory}), so that the count
+     * launch, which reads global memory only, is not limited to fewer resident work-groups by local memory it never
+     * touches (about 34 KiB per group for 256 x 32 words: 6 instead of 8 groups per Hopper multiprocessor).
+     */
     @Local int[] tile;
+    /** Ints of {@link #tile} in the find phase. */
+    private int findTileInts;
     @Local int[] itemCounts;
     /** Verify phase: 1 for each candidate slot of the group where a team member saw a mismatch. */
     @Local int[] rejected;
@@ -128,9 +136,23 @@ final class DrkWomKernel extends Kernel {
     void setGeometry(int localSize, int wordsPerItem) {
         this.wordsPerItem = wordsPerItem;
         this.tileWords = localSize * wordsPerItem;
-        this.tile = new int[padded(tileWords + HALO_WORDS) + 1];
+        this.findTileInts = padded(tileWords + HALO_WORDS) + 1;
+        this.tile = new int[phase == PHASE_FIND ? findTileInts : 1];
         this.itemCounts = new int[localSize];
         this.rejected = new int[localSize];
+    }
+
+    /**
+     * Sizes {@link #tile} for the phase about to launch ({@link org.gpumatch.gpu.runtime.GuardedKernel} calls this
+     * before every launch, after the matcher set {@link #phase}): the whole padded tile for the find phase, one word
+     * otherwise. Aparapi reads a local array's length again on every execute.
+     */
+    @Override
+    public void sizeLocalMemory(int localSize) {
+        int want = phase == PHASE_FIND ? findTileInts : 1;
+        if (tile.length != want) {
+            tile = new int[want];
+        }
     }
 
     @Override
@@ -219,20 +241,58 @@ final class DrkWomKernel extends Kernel {
         return found;
     }
 
-    /** Windows of bytes whose low half matches: four windows a word, constant shifts. */
+    /**
+     * Windows of bytes whose low half matches: four windows a word, constant shifts. Four words per iteration (eight
+     * independent loads in flight per work-item: on an H200 one word at a time left the kernel short of bytes in
+     * flight), and for words before the last window's word, where every window exists, one combined test of the
+     * sixteen windows with the exact count only when one of them matched.
+     */
     private int countLowHalvesOfBytes() {
         int size = getLocalSize();
         int word = getGroupId() * tileWords + getLocalId();
         int found = 0;
-        for (int k = 0; k < wordsPerItem; k++) {
-            int a = text[word];
-            int b = text[word + 1];
-            int room = slotsInWord(word);
-            found += lowHit(a, room >= 0) + lowHit((a >>> 8) | (b << 24), room >= 1)
-                    + lowHit((a >>> 16) | (b << 16), room >= 2) + lowHit((a >>> 24) | (b << 8), room >= 3);
+        int k = 0;
+        for (; k + 4 <= wordsPerItem; k += 4) {
+            int w1 = word + size;
+            int w2 = w1 + size;
+            int w3 = w2 + size;
+            int a0 = text[word];
+            int b0 = text[word + 1];
+            int a1 = text[w1];
+            int b1 = text[w1 + 1];
+            int a2 = text[w2];
+            int b2 = text[w2 + 1];
+            int a3 = text[w3];
+            int b3 = text[w3 + 1];
+            if (w3 >= lastWord || (anyByteWindow(a0, b0) | anyByteWindow(a1, b1) | anyByteWindow(a2, b2)
+                    | anyByteWindow(a3, b3)) != 0) {
+                found += byteWindowHits(a0, b0, slotsInWord(word)) + byteWindowHits(a1, b1, slotsInWord(w1))
+                        + byteWindowHits(a2, b2, slotsInWord(w2)) + byteWindowHits(a3, b3, slotsInWord(w3));
+            }
+            word = w3 + size;
+        }
+        for (; k < wordsPerItem; k++) {
+            found += byteWindowHits(text[word], text[word + 1], slotsInWord(word));
             word += size;
         }
         return found;
+    }
+
+    /** 1 when any of the four byte windows starting in the word {@code a} (followed by {@code b}) matches, else 0. */
+    private int anyByteWindow(int a, int b) {
+        return lowDiff(a) == 0 || lowDiff((a >>> 8) | (b << 24)) == 0 || lowDiff((a >>> 16) | (b << 16)) == 0
+                || lowDiff((a >>> 24) | (b << 8)) == 0 ? 1 : 0;
+    }
+
+    /** The pattern's symbols in which the low half {@code lo} differs from it: 0 when it matches. */
+    private int lowDiff(int lo) {
+        return (lo ^ patternLo) & maskLo;
+    }
+
+    /** The byte windows starting in word {@code a} (followed by {@code b}) at slots 0..room whose low half matches. */
+    private int byteWindowHits(int a, int b, int room) {
+        return lowHit(a, room >= 0) + lowHit((a >>> 8) | (b << 24), room >= 1)
+                + lowHit((a >>> 16) | (b << 16), room >= 2) + lowHit((a >>> 24) | (b << 8), room >= 3);
     }
 
     /** The second pass: windows whose two halves match (DRK-2S: appending them as candidates). */
@@ -257,7 +317,7 @@ final class DrkWomKernel extends Kernel {
 
     /** 1 when the window whose low half is {@code lo} exists and its low half is the pattern's. */
     private int lowHit(int lo, boolean exists) {
-        return ((lo ^ patternLo) & maskLo) == 0 && exists ? 1 : 0;
+        return lowDiff(lo) == 0 && exists ? 1 : 0;
     }
 
     /**
