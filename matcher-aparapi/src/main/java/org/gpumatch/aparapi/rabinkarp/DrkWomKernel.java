@@ -105,7 +105,7 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
     /**
      * The find phase's staged tile; a one-word stub in the other phases ({@link #sizeLocalMemory}), so that the count
      * launch, which reads global memory only, is not limited to fewer resident work-groups by local memory it never
-     * touches (about 34 KiB per group for 256 x 32 words: 6 instead of 8 groups per Hopper multiprocessor).
+     * touches (about 34 KiB per group for a tile of 8192 words: at most 6 groups per Hopper multiprocessor).
      */
     @Local int[] tile;
     /** Ints of {@link #tile} in the find phase. */

@@ -44,15 +44,20 @@ import org.gpumatch.api.Text;
  * <p>Not thread-safe: one query at a time (the kernel instance and its buffers are shared). Close it to free the device.
  */
 public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
-    /** Work-items per work-group unless the device allows fewer. */
-    public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
-     * Text words per work-item: 32 words, 128 windows for bytes (the paper's g; it measured {@code 12 < g < 44} best on a K40c;
-     * the count phase here reads interleaved words, so a larger g only amortizes the per-group scan). NVIDIA H200, 1 GiB
-     * resident, 256 work-items: 32 words gave 3.04 TB/s of device time for {@code m <= 4}, 16 words 2.81, 8 words 2.28, 4 words
-     * 1.63 (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v3.txt).
+     * Work-items per work-group unless the device allows fewer. With {@link #DEFAULT_WORDS_PER_ITEM} the tile stays 8192
+     * words (as 256 x 32 before): NVIDIA H200, 1 GiB resident, m = 4..8, device time over the read ceiling: 128 x 64 0.81,
+     * 128 x 32 0.77, 256 x 32 0.75, 256 x 16 0.66 (bench/results/nvidia-h200/2026-11-23-drk-wom-64-tuning.txt).
      */
-    public static final int DEFAULT_WORDS_PER_ITEM = 32;
+    public static final int DEFAULT_LOCAL_SIZE = 128;
+    /**
+     * Text words per work-item: 64 words, 256 windows for bytes (the paper's g; it measured {@code 12 < g < 44} best on a
+     * K40c; the count phase here reads interleaved words, four per iteration, so a larger g keeps more loads in flight
+     * and amortizes the per-group scan). Earlier H200 sweep, 256 work-items, one word per iteration: 32 words 3.04 TB/s
+     * for {@code m <= 4}, 16 words 2.81, 8 words 2.28, 4 words 1.63
+     * (bench/results/nvidia-h200/2026-11-22-drk-wom-64-tuning-v3.txt).
+     */
+    public static final int DEFAULT_WORDS_PER_ITEM = 64;
     /**
      * Small texts get fewer words per work-item, halving from the configured number while it is above this floor, until
      * every compute unit has {@link #GROUPS_PER_COMPUTE_UNIT} work-groups: a 4 MB text in 32-word tiles gave 127
