@@ -48,6 +48,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * the naive oracle; a mismatch aborts the run. Rows name k in the algorithm ({@code multi-fused k=1000}) so that
  * RESULTS.md keeps them apart; mixed rows record m = 64 (the longest) and sigma 8 (English) or 2 (DNA). Results go to the suite's CSV (one row per measurement), two plots
  * beside it ({@link MultiPlots}) and RESULTS.md. Reps: {@code --reps} (default 5, quick 2) after one warm-up.
+ * With {@code -Dgpumatch.bench.multi.fusedSweep=true} it runs {@link MultiFusedSweep} instead.
  */
 public final class MultiSuite implements Suite {
     private static final int PAPER_M = 1024;
@@ -74,9 +75,14 @@ public final class MultiSuite implements Suite {
         try (RunRecord record = RunRecord.create(ctx.options().out(), info, name(), quick);
              AhoCorasickMatcher cpu = new AhoCorasickMatcher()) {
             CeilingSuite.measure(ctx, rows, record);
-            paperTables(ctx, device, cpu, rows, record, quick, reps);
             long size = ctx.options().size().orElse(quick ? 16L << 20 : 1L << 30);
             int n = (int) Math.min(size, Integer.MAX_VALUE - 8);
+            if (Boolean.getBoolean("gpumatch.bench.multi.fusedSweep")) {
+                MultiFusedSweep.run(ctx, device, cpu, rows, record, n, reps);
+                ctx.out().println("results: " + record.csv());
+                return;
+            }
+            paperTables(ctx, device, cpu, rows, record, quick, reps);
             for (String kind : new String[] {"english", "dna"}) {
                 byte[] t = kind.equals("dna") ? MultiInputs.dna(n, 11) : MultiInputs.english(n, 11);
                 long peerBytes = Long.getLong("gpumatch.bench.multi.peerBytes", PEER_BYTES);
@@ -239,7 +245,7 @@ public final class MultiSuite implements Suite {
                 time(m, text, set, expected, reps, true), note + ", upload included"));
     }
 
-    private static Samples time(MultiPatternMatcher m, Text text, PatternSet set, long[] expected, int reps,
+    static Samples time(MultiPatternMatcher m, Text text, PatternSet set, long[] expected, int reps,
                                 boolean fresh) {
         long[] wall = new long[reps];
         for (int r = 0; r < reps; r++) {
@@ -252,7 +258,7 @@ public final class MultiSuite implements Suite {
         return Samples.of(wall);
     }
 
-    private static void validate(String what, long[] expected, long[] got) {
+    static void validate(String what, long[] expected, long[] got) {
         if (!Arrays.equals(expected, got)) {
             int i = 0;
             while (expected[i] == got[i]) {
