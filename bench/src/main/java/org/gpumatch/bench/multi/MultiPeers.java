@@ -11,17 +11,20 @@ import java.util.List;
 import org.gpumatch.api.multi.PatternSet;
 
 /**
- * The external peers of the {@code multi} suite: {@code rg --count-matches -F -f} and {@code grep -F -c -f} when on
- * the PATH. Their numbers are not the suite's: rg counts leftmost non-overlapping matches (the closest to the
- * suite's count of every occurrence; {@code rg -c} would count lines), grep counts matching lines ({@code grep -o |
- * wc -l} would count non-overlapping matches but prints every one and takes many times as long); the suite records
- * them for time, with their own count in the note. A pattern containing a newline cannot be given to {@code -f};
+ * The external peers of the {@code multi} suite: {@code rg --count-matches -F -f} and {@code grep -F -o -f} (its
+ * output lines counted here, as {@code | wc -l} would) when on the PATH. Both count leftmost non-overlapping matches,
+ * not the suite's every (offset, pattern) occurrence; {@code rg -c} and {@code grep -c} would count lines, and the
+ * suite's texts have no newline, so {@code grep -c} stops at the first match. grep prints every match, which costs it
+ * more than rg's count. The suite records them for time, with their own count in the note. A pattern containing a newline cannot be given to {@code -f};
  * sets here have none (the suite's generators keep newlines out of patterns only by chance, so such sets are
  * skipped). Run as one process on one file, or as one process per part concurrently ({@link #runParts}).
  */
 final class MultiPeers {
-    /** One tool, its flags before {@code -f FILE TEXT}, and what the number it prints counts. */
-    record Tool(String name, List<String> flags, String counts) {
+    /**
+     * One tool, its flags before {@code -f FILE TEXT}, what its number counts, and whether that number is its count
+     * of output lines (else the number it prints).
+     */
+    record Tool(String name, List<String> flags, String counts, boolean countsLines) {
     }
 
     /**
@@ -63,10 +66,11 @@ final class MultiPeers {
         List<Tool> tools = new ArrayList<>();
         if (onPath("rg")) {
             tools.add(new Tool("rg", List.of("rg", "--no-config", "-F", "-a", "-j1", "--count-matches"),
-                    "non-overlapping matches"));
+                    "non-overlapping matches", false));
         }
         if (onPath("grep")) {
-            tools.add(new Tool("grep", List.of("grep", "-F", "-a", "-c"), "matching lines"));
+            tools.add(new Tool("grep", List.of("grep", "-F", "-a", "-o"), "non-overlapping matches (output lines)",
+                    true));
         }
         return tools;
     }
@@ -137,8 +141,19 @@ final class MultiPeers {
 
     private static long waitFor(Tool tool, Process p) throws IOException {
         String out;
+        long lines = 0;
         try (InputStream in = p.getInputStream()) {
-            out = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim();
+            if (tool.countsLines()) {
+                byte[] buf = new byte[1 << 16];
+                for (int got = in.read(buf); got >= 0; got = in.read(buf)) {
+                    for (int i = 0; i < got; i++) {
+                        lines += buf[i] == '\n' ? 1 : 0;
+                    }
+                }
+                out = "";
+            } else {
+                out = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim();
+            }
         }
         try {
             int rc = p.waitFor();
@@ -149,6 +164,6 @@ final class MultiPeers {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted");
         }
-        return out.isEmpty() ? 0 : Long.parseLong(out);
+        return tool.countsLines() ? lines : out.isEmpty() ? 0 : Long.parseLong(out);
     }
 }

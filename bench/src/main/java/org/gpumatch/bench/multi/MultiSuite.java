@@ -39,7 +39,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  *       16 MiB; {@code --size} sets it): {@code multi-fused} and {@code multi-rk} resident (same Text again) and
  *       one-shot (a new Text: upload included), next to {@code multi-cpu} (Aho-Corasick on all cores) and the
  *       external peers of {@link MultiPeers} ({@code rg --count-matches -F -f}, {@code grep -F -c -f}), which run on
- *       the first {@code min(n, gpumatch.bench.multi.peerBytes)} bytes (default 128 MiB) once, as one process and as
+ *       the first {@code min(n, gpumatch.bench.multi.peerBytes)} bytes (default 64 MiB) once, as one process and as
  *       one process per core over equal parts, their time scaled by n / prefix (stated in the note) so that the
  *       suite fits one 10-minute command at 1 GiB. multi-rk rows stop above 2^27 bytes (about 9.5 bytes per
  *       character of device memory, more of Java heap).</li>
@@ -58,7 +58,7 @@ public final class MultiSuite implements Suite {
     /** Mixed sets: pattern lengths 4..MAX_LENGTH (recorded as the rows' m). */
     private static final int MAX_LENGTH = 64;
     /** Default prefix of the text that the external peers search (their time is scaled to the whole text). */
-    private static final long PEER_BYTES = 128L << 20;
+    private static final long PEER_BYTES = 64L << 20;
 
     @Override
     public String name() {
@@ -201,9 +201,8 @@ public final class MultiSuite implements Suite {
 
     /**
      * The external peers on the text's prefix, one process and one process per core, one run each (they take
-     * seconds a GiB); time scaled by n / prefix. rg's count is of leftmost non-overlapping matches, grep's of
-     * matching lines: neither is comparable with the suite's count of every (offset, pattern) occurrence, which
-     * the note gives for the prefix.
+     * seconds a GiB); time scaled by n / prefix. Both count leftmost non-overlapping matches: not the suite's count
+     * of every (offset, pattern) occurrence, which the note gives for the prefix.
      */
     private void peerRows(BenchContext ctx, AhoCorasickMatcher cpu, RowFactory rows, RunRecord record, String kind, int sigma, long n,
                           MultiPeers.PeerTexts peerFiles, PatternSet set, String note, String suffix) throws IOException {
