@@ -8,7 +8,7 @@ import org.gpumatch.api.multi.PatternSet;
  * threads. Trie edges live in one open-addressing table keyed by {@code (node << 8) | byte} (the root's 256 edges in a
  * dense array), failure links and dictionary-suffix links make reporting cost O(1) per occurrence.
  *
- * <p>When {@code nodes * classes} is at most {@link #MAX_DFA_ENTRIES} (classes: the distinct bytes of the patterns
+ * <p>When {@code nodes * classes} is at most {@link #maxDfaEntries} (classes: the distinct bytes of the patterns
  * plus one for all others; DNA 5, English text about 50), the failure links are also resolved into a dense DFA: one
  * {@code int} per (node, class), holding the next node's row offset, negated (bitwise not) when that node reports
  * an occurrence. The scan is then two dependent loads per byte (class, transition) and a sign test, with no failure
@@ -16,7 +16,7 @@ import org.gpumatch.api.multi.PatternSet;
  *
  * <p>Build: O(total pattern bytes) expected time, plus O(nodes * classes) for the DFA. Memory: about 40 bytes per
  * trie node (at most total pattern bytes + 1 nodes) plus 4 bytes per pattern, plus 4 bytes per (node, class) for
- * the DFA (at most 128 MiB). Search ({@link #scan}): with the DFA, two table reads per byte; without it one edge
+ * the DFA (at most 1 GiB and an eighth of the heap). Search ({@link #scan}): with the DFA, two table reads per byte; without it one edge
  * look-up per byte plus one per failure link taken (amortised O(1) per byte); plus O(1) per occurrence reported.
  */
 final class AhoCorasick {
@@ -25,8 +25,17 @@ final class AhoCorasick {
         void accept(int start, int index);
     }
 
-    /** The largest DFA, in (node, class) entries (128 MiB); larger automata scan through the failure links. */
-    static final long MAX_DFA_ENTRIES = 1L << 25;
+    /** The largest DFA whatever the heap, in (node, class) entries (1 GiB). */
+    static final long MAX_DFA_ENTRIES = 1L << 28;
+
+    /**
+     * The largest DFA built by default, in (node, class) entries: {@link #MAX_DFA_ENTRIES} or an eighth of the
+     * maximum heap, whichever is smaller (100,000 English-like patterns of 4..64 bytes take about 2.7 million nodes
+     * of 50 classes, 550 MB); larger automata scan through the failure links.
+     */
+    static long maxDfaEntries() {
+        return Math.min(MAX_DFA_ENTRIES, Runtime.getRuntime().maxMemory() / 8 / Integer.BYTES);
+    }
 
     private final int[] rootNext = new int[256];
     private long[] edgeKeys;
@@ -46,7 +55,7 @@ final class AhoCorasick {
     private int[] dfa;
 
     AhoCorasick(PatternSet patterns) {
-        this(patterns, MAX_DFA_ENTRIES);
+        this(patterns, maxDfaEntries());
     }
 
     /** An automaton whose DFA is built only when {@code nodes * classes <= maxDfaEntries} (tests force both). */
