@@ -18,7 +18,7 @@
 #              primitives `bench primitives` (gpu-core's primitives at n = 2^24, 2^27, 10^8, resident)
 #              kmismatch `bench kmismatch` (256 MiB DNA, m = 32..4096, every variant, the Java peers, the
 #                       Cas-OFFinder-style row), 3 reps, single-thread peer on 4 MiB
-#              multi    `bench multi` (the paper's Tables II-V and 1,000 / 10,000 / 100,000 mixed patterns on 256 MiB)
+#              multi    `bench multi` (the paper's Tables II-V with the auto path, and 1,000 / 10,000 / 100,000 mixed patterns on 1 GiB; peers on a 64 MiB prefix, scaled)
 #              calibrate `gpumatch devices --calibrate`; the calibration file lands in OUT/calibration/
 #              e2e      `bench e2e` with the bundle launcher: gpumatch count (-a auto, cpu, drk-2s) as a process
 #                       next to rg (1 and one per core) and grep, DNA and random bytes of 1k, 1m, 100m, m 8, 64,
@@ -129,7 +129,7 @@ for s in "${wanted[@]}"; do
       run "$gm" bench kmismatch --device gpu --out "$out/results" --reps 3 --cpu-size 4M ${extra[@]+"${extra[@]}"} ;;
     multi)
       step multi
-      run "$gm" bench multi --device gpu --out "$out/results" --reps 3 --size 256M ${extra[@]+"${extra[@]}"} ;;
+      run "$gm" bench multi --device gpu --out "$out/results" --reps 3 --size 1G ${extra[@]+"${extra[@]}"} ;;
     calibrate)
       step calibrate
       mkdir -p "$out/calibration"

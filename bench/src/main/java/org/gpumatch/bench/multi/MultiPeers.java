@@ -6,18 +6,57 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.gpumatch.api.multi.PatternSet;
 
 /**
- * The external peers of the {@code multi} suite: {@code rg --count-matches -F -f} and {@code grep -F -c -f} when on
- * the PATH. Their numbers are not the suite's: rg counts leftmost non-overlapping matches, grep counts matching lines;
- * the suite records them for time only. A pattern containing a newline cannot be given to {@code -f}; sets here have
- * none (the suite's generators keep newlines out of patterns only by chance, so such sets are skipped).
+ * The external peers of the {@code multi} suite: {@code rg --count-matches -F -f} and {@code grep -F -o -f} (its
+ * output lines counted here, as {@code | wc -l} would) when on the PATH. Both count leftmost non-overlapping matches,
+ * not the suite's every (offset, pattern) occurrence; {@code rg -c} and {@code grep -c} would count lines, and the
+ * suite's texts have no newline, so {@code grep -c} stops at the first match. grep prints every match, which costs it
+ * more than rg's count. The suite records them for time, with their own count in the note. A pattern containing a newline cannot be given to {@code -f};
+ * sets here have none (the suite's generators keep newlines out of patterns only by chance, so such sets are
+ * skipped). Run as one process on one file, or as one process per part concurrently ({@link #runParts}).
  */
 final class MultiPeers {
-    /** One tool and its flags before {@code -f FILE TEXT}. */
-    record Tool(String name, List<String> flags) {
+    /**
+     * One tool, its flags before {@code -f FILE TEXT}, what its number counts, and whether that number is its count
+     * of output lines (else the number it prints).
+     */
+    record Tool(String name, List<String> flags, String counts, boolean countsLines) {
+    }
+
+    /**
+     * The text files the peers read: a prefix of the text in one file and the same prefix cut into equal parts,
+     * one file each; deleted on close. Disk: twice the prefix.
+     */
+    record PeerTexts(byte[] prefix, Path whole, List<Path> parts) implements AutoCloseable {
+        /** Writes the first {@code bytes} bytes of {@code text} whole and in {@code partCount} parts. */
+        static PeerTexts of(byte[] text, int bytes, int partCount) throws IOException {
+            byte[] prefix = Arrays.copyOf(text, bytes);
+            Path whole = Files.createTempFile("gpumatch-multi-", ".txt");
+            Files.write(whole, prefix);
+            List<Path> parts = new ArrayList<>();
+            for (int p = 0; p < partCount; p++) {
+                int from = (int) ((long) bytes * p / partCount);
+                int to = (int) ((long) bytes * (p + 1) / partCount);
+                Path part = Files.createTempFile("gpumatch-multi-part-", ".txt");
+                try (var out = Files.newOutputStream(part)) {
+                    out.write(prefix, from, to - from);
+                }
+                parts.add(part);
+            }
+            return new PeerTexts(prefix, whole, parts);
+        }
+
+        @Override
+        public void close() throws IOException {
+            Files.deleteIfExists(whole);
+            for (Path p : parts) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     private MultiPeers() {
@@ -26,10 +65,12 @@ final class MultiPeers {
     static List<Tool> tools() {
         List<Tool> tools = new ArrayList<>();
         if (onPath("rg")) {
-            tools.add(new Tool("rg", List.of("rg", "--no-config", "-F", "-a", "--count-matches")));
+            tools.add(new Tool("rg", List.of("rg", "--no-config", "-F", "-a", "-j1", "--count-matches"),
+                    "non-overlapping matches", false));
         }
         if (onPath("grep")) {
-            tools.add(new Tool("grep", List.of("grep", "-F", "-a", "-c")));
+            tools.add(new Tool("grep", List.of("grep", "-F", "-a", "-o"), "non-overlapping matches (output lines)",
+                    true));
         }
         return tools;
     }
@@ -71,6 +112,23 @@ final class MultiPeers {
 
     /** Runs the tool; returns the number it printed (its own kind of count). */
     static long run(Tool tool, Path patterns, Path text) throws IOException {
+        return waitFor(tool, start(tool, patterns, text));
+    }
+
+    /** Runs one process of the tool per part, all at once; returns the sum of the numbers they printed. */
+    static long runParts(Tool tool, Path patterns, List<Path> parts) throws IOException {
+        List<Process> running = new ArrayList<>();
+        for (Path part : parts) {
+            running.add(start(tool, patterns, part));
+        }
+        long sum = 0;
+        for (Process p : running) {
+            sum += waitFor(tool, p);
+        }
+        return sum;
+    }
+
+    private static Process start(Tool tool, Path patterns, Path text) throws IOException {
         List<String> cmd = new ArrayList<>(tool.flags());
         cmd.add("-f");
         cmd.add(patterns.toString());
@@ -78,10 +136,24 @@ final class MultiPeers {
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("LC_ALL", "C");
         pb.redirectError(ProcessBuilder.Redirect.DISCARD);
-        Process p = pb.start();
+        return pb.start();
+    }
+
+    private static long waitFor(Tool tool, Process p) throws IOException {
         String out;
+        long lines = 0;
         try (InputStream in = p.getInputStream()) {
-            out = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim();
+            if (tool.countsLines()) {
+                byte[] buf = new byte[1 << 16];
+                for (int got = in.read(buf); got >= 0; got = in.read(buf)) {
+                    for (int i = 0; i < got; i++) {
+                        lines += buf[i] == '\n' ? 1 : 0;
+                    }
+                }
+                out = "";
+            } else {
+                out = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim();
+            }
         }
         try {
             int rc = p.waitFor();
@@ -92,6 +164,6 @@ final class MultiPeers {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted");
         }
-        return out.isEmpty() ? 0 : Long.parseLong(out);
+        return tool.countsLines() ? lines : out.isEmpty() ? 0 : Long.parseLong(out);
     }
 }

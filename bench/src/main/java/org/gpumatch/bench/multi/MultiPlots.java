@@ -15,8 +15,8 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 
 /**
- * The two plots of the {@code multi} suite, drawn from its rows: the paper's tables (total ms of {@code multi-rk}
- * against log2 n, one line per k) and the mixed-length rows (GB/s against log10 k, one line per method, mode and
+ * The two plots of the {@code multi} suite, drawn from its rows: the paper's tables (total ms of {@code multi-rk} and
+ * resident ms of the path {@code auto} picks against log2 n, one line per method and k) and the mixed-length rows (GB/s against log10 k, one line per method, mode and
  * text). Skipped with a reason where {@link Plots#unavailableReason()} says Java2D is missing. Memory: the rows.
  */
 final class MultiPlots {
@@ -37,8 +37,8 @@ final class MultiPlots {
         for (ResultRow r : rows) {
             String k = r.note().replaceAll("^k=(\\d+).*", "$1");
             String method = r.algorithm().replaceAll(" k=\\d+", "");
-            if (r.mode().equals("paper") && r.algorithm().endsWith(" total")) {
-                paper.computeIfAbsent("k = " + k, x -> new ArrayList<>())
+            if (r.mode().equals("paper") && (r.algorithm().endsWith(" total") || r.algorithm().endsWith(" resident"))) {
+                paper.computeIfAbsent(method + ", k = " + k, x -> new ArrayList<>())
                         .add(new double[] {Math.log(r.n()) / Math.log(2), r.wallMedianMs()});
             } else if (r.note().startsWith("k=") && !r.mode().equals("paper") && r.wallGbps() > 0) {
                 mixed.computeIfAbsent(method + " " + r.mode() + " " + r.text(), x -> new ArrayList<>())
@@ -46,7 +46,8 @@ final class MultiPlots {
             }
         }
         try {
-            draw(paperPng, "multi-rk, m = 1024 (paper Tables II-V): total ms", "log2 n", "ms", paper);
+            draw(paperPng, "m = 1024 (paper Tables II-V): multi-rk total and auto resident, ms", "log2 n", "ms",
+                    paper);
             draw(mixedPng, "4..64-byte patterns: throughput", "log10 k", "GB/s (wall)", mixed);
             return Optional.empty();
         } catch (Exception | LinkageError e) {

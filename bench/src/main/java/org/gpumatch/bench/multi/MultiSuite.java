@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.gpumatch.aparapi.multi.AhoCorasickMatcher;
 import org.gpumatch.aparapi.multi.MultiFusedMatcher;
+import org.gpumatch.aparapi.multi.MultiPatternPlanner;
 import org.gpumatch.aparapi.multi.MultiRkMatcher;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.multi.MultiPatternMatcher;
@@ -27,20 +28,27 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * <ol>
  *   <li>The paper's Tables II-V (Nunes et al.): {@code multi-rk} with k = 1, 512, 1024 patterns of m = 1024 bytes
  *       (cut from the text) on n = 2^22..2^27 bytes uniform over 4 symbols (quick: 2^20..2^22), per step (wall clock
- *       of the launches: step 1 powers with the text upload, step 2 table on the host with its upload, steps 3-4
- *       prefix sums, step 5 windows with the download) and in total; each rep a new {@link Text}, so every step
- *       runs; "steps2-5" is the total without step 1, as the paper counts. Paper: 37.8 ms for k = 1024,
- *       n = 2^27 on a GTX 960.</li>
+ *       of the launches: step 1 the text upload, step 2 table on the host with its upload, steps 3-4
+ *       prefix sums, step 5 windows with the download) and in total; each rep a new {@link Text}, so steps 1, 3-5
+ *       run every time; step 2 is cached per pattern set, so "step2-table" is the later queries' cost and
+ *       "step2-table-first" the first query's (one sample); "steps2-5" is the total without step 1, as the paper
+ *       counts. Next to them the path {@code auto} picks ({@link MultiPatternPlanner}), "auto k=K resident" (the text
+ *       on the device: the paper's steps 2-5) and "auto k=K one-shot" (a new Text each query: upload included).
+ *       Paper: 37.8 ms for k = 1024, n = 2^27 on a GTX 960.</li>
  *   <li>1,000, 10,000 and 100,000 patterns of 4..64 bytes cut from English-like text and from DNA of 1 GiB (quick:
  *       16 MiB; {@code --size} sets it): {@code multi-fused} and {@code multi-rk} resident (same Text again) and
- *       one-shot (a new Text: upload included), next to {@code multi-cpu} (Aho-Corasick on all cores) and
- *       {@code rg --count-matches -F -f} / {@code grep -F -c -f} when installed (time only: they count differently).
- *       multi-rk rows stop above 2^27 bytes (about 9.5 bytes per character of device memory, more of Java heap).</li>
+ *       one-shot (a new Text: upload included), next to {@code multi-cpu} (Aho-Corasick on all cores) and the
+ *       external peers of {@link MultiPeers} ({@code rg --count-matches -F -f}, {@code grep -F -c -f}), which run on
+ *       the first {@code min(n, gpumatch.bench.multi.peerBytes)} bytes (default 64 MiB) once, as one process and as
+ *       one process per core over equal parts, their time scaled by n / prefix (stated in the note) so that the
+ *       suite fits one 10-minute command at 1 GiB. multi-rk rows stop above 2^27 bytes (about 9.5 bytes per
+ *       character of device memory, more of Java heap).</li>
  * </ol>
  * Every device answer (counts per pattern) is validated against {@code multi-cpu}, itself differential-tested against
  * the naive oracle; a mismatch aborts the run. Rows name k in the algorithm ({@code multi-fused k=1000}) so that
  * RESULTS.md keeps them apart; mixed rows record m = 64 (the longest) and sigma 8 (English) or 2 (DNA). Results go to the suite's CSV (one row per measurement), two plots
  * beside it ({@link MultiPlots}) and RESULTS.md. Reps: {@code --reps} (default 5, quick 2) after one warm-up.
+ * With {@code -Dgpumatch.bench.multi.fusedSweep=true} it runs {@link MultiFusedSweep} instead.
  */
 public final class MultiSuite implements Suite {
     private static final int PAPER_M = 1024;
@@ -49,6 +57,8 @@ public final class MultiSuite implements Suite {
     private static final int RK_MAX_BYTES = 1 << 27;
     /** Mixed sets: pattern lengths 4..MAX_LENGTH (recorded as the rows' m). */
     private static final int MAX_LENGTH = 64;
+    /** Default prefix of the text that the external peers search (their time is scaled to the whole text). */
+    private static final long PEER_BYTES = 64L << 20;
 
     @Override
     public String name() {
@@ -65,20 +75,23 @@ public final class MultiSuite implements Suite {
         try (RunRecord record = RunRecord.create(ctx.options().out(), info, name(), quick);
              AhoCorasickMatcher cpu = new AhoCorasickMatcher()) {
             CeilingSuite.measure(ctx, rows, record);
-            paperTables(ctx, device, cpu, rows, record, quick, reps);
             long size = ctx.options().size().orElse(quick ? 16L << 20 : 1L << 30);
             int n = (int) Math.min(size, Integer.MAX_VALUE - 8);
+            if (Boolean.getBoolean("gpumatch.bench.multi.fusedSweep")) {
+                MultiFusedSweep.run(ctx, device, cpu, rows, record, n, reps);
+                ctx.out().println("results: " + record.csv());
+                return;
+            }
+            paperTables(ctx, device, cpu, rows, record, quick, reps);
             for (String kind : new String[] {"english", "dna"}) {
                 byte[] t = kind.equals("dna") ? MultiInputs.dna(n, 11) : MultiInputs.english(n, 11);
-                Path textFile = Files.createTempFile("gpumatch-multi-", ".txt");
-                try {
-                    Files.write(textFile, t);
+                long peerBytes = Long.getLong("gpumatch.bench.multi.peerBytes", PEER_BYTES);
+                try (MultiPeers.PeerTexts peerFiles = MultiPeers.PeerTexts.of(t, (int) Math.min(t.length, peerBytes),
+                        Runtime.getRuntime().availableProcessors())) {
                     for (int k : SET_SIZES) {
                         PatternSet set = MultiInputs.cut(t, k, 4, MAX_LENGTH, k);
-                        mixedRows(ctx, device, cpu, rows, record, kind, t, textFile, set, reps);
+                        mixedRows(ctx, device, cpu, rows, record, kind, t, peerFiles, set, reps);
                     }
-                } finally {
-                    Files.deleteIfExists(textFile);
                 }
             }
             ctx.out().println("results: " + record.csv());
@@ -104,6 +117,9 @@ public final class MultiSuite implements Suite {
                 long matches = Arrays.stream(expected).sum();
                 try (MultiRkMatcher rk = new MultiRkMatcher(device)) {
                     validate("multi-rk k=" + k + " n=2^" + log2n, expected, rk.count(Text.wrap(t), set));
+                    long tableFirst = rk.lastStepNanos()[MultiRkMatcher.STEP_TABLE];
+                    record.add(rows.row("multi-rk k=" + k + " step2-table-first", "paper", "acgt", n, PAPER_M, 2,
+                            matches, null, Samples.of(new long[] {tableFirst}), "k=" + k + ", first query of the set"));
                     long[][] steps = new long[6][reps];
                     for (int r = 0; r < reps; r++) {
                         long t0 = System.nanoTime();
@@ -125,15 +141,39 @@ public final class MultiSuite implements Suite {
                         record.add(rows.row("multi-rk k=" + k + " " + names[j], "paper", "acgt", n, PAPER_M, 2,
                                 matches, null, sm, "k=" + k));
                     }
-                    ctx.out().printf(Locale.ROOT, "%6d %4d %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f%n", k, log2n,
-                            ms[0], ms[1], ms[2], ms[3], ms[4], ms[5]);
+                    ctx.out().printf(Locale.ROOT, "%6d %4d %10.2f %10.2f %10.2f %10.2f %10.2f %10.2f  auto: %s%n", k,
+                            log2n, ms[0], ms[1], ms[2], ms[3], ms[4], ms[5],
+                            paperAuto(device, rows, record, t, set, expected, matches, k, reps));
                 }
             }
         }
     }
 
+    /**
+     * The paper's case through the path {@code auto} picks: resident (the paper's steps 2-5) and one-shot rows;
+     * returns "resident ms / one-shot ms (method)".
+     */
+    private String paperAuto(ComputeDevice device, RowFactory rows, RunRecord record, byte[] t, PatternSet set,
+                             long[] expected, long matches, int k, int reps) {
+        MultiPatternPlanner.Choice choice = MultiPatternPlanner.choose("auto", device, t.length);
+        try (MultiPatternMatcher m = choice.matcher()) {
+            Text text = Text.wrap(t);
+            validate("auto (" + m.name() + ") k=" + k, expected, m.count(text, set)); // compile, upload, tables
+            String note = "k=" + k + ", " + choice.reason();
+            Samples resident = time(m, text, set, expected, reps, false);
+            Samples oneShot = time(m, text, set, expected, reps, true);
+            record.add(rows.row("auto k=" + k + " resident", "paper", "acgt", t.length, PAPER_M, 2, matches, null,
+                    resident, note + "; " + m.explain()));
+            record.add(rows.row("auto k=" + k + " one-shot", "paper", "acgt", t.length, PAPER_M, 2, matches, null,
+                    oneShot, note + ", upload included"));
+            return String.format(Locale.ROOT, "%.3f / %.3f ms (%s)", resident.median() / 1e6, oneShot.median() / 1e6,
+                    m.name());
+        }
+    }
+
     private void mixedRows(BenchContext ctx, ComputeDevice device, AhoCorasickMatcher cpu, RowFactory rows,
-                           RunRecord record, String kind, byte[] t, Path textFile, PatternSet set, int reps)
+                           RunRecord record, String kind, byte[] t, MultiPeers.PeerTexts peerFiles, PatternSet set,
+                           int reps)
             throws IOException {
         Text text = Text.wrap(t);
         long t0 = System.nanoTime();
@@ -154,23 +194,39 @@ public final class MultiSuite implements Suite {
                 deviceRows(rows, record, kind, sigma, t, set, expected, matches, reps, note, rk);
             }
         }
-        if (!MultiPeers.usable(set)) {
-            return;
+        if (MultiPeers.usable(set)) {
+            peerRows(ctx, cpu, rows, record, kind, sigma, t.length, peerFiles, set, note, suffix);
         }
+    }
+
+    /**
+     * The external peers on the text's prefix, one process and one process per core, one run each (they take
+     * seconds a GiB); time scaled by n / prefix. Both count leftmost non-overlapping matches: not the suite's count
+     * of every (offset, pattern) occurrence, which the note gives for the prefix.
+     */
+    private void peerRows(BenchContext ctx, AhoCorasickMatcher cpu, RowFactory rows, RunRecord record, String kind, int sigma, long n,
+                          MultiPeers.PeerTexts peerFiles, PatternSet set, String note, String suffix) throws IOException {
         Path patterns = Files.createTempFile("gpumatch-multi-patterns-", ".txt");
         try {
             MultiPeers.writePatterns(set, patterns);
+            long occurrences = Arrays.stream(cpu.count(Text.wrap(peerFiles.prefix()), set)).sum();
+            double scale = (double) n / peerFiles.prefix().length;
             for (MultiPeers.Tool tool : MultiPeers.tools()) {
-                long[] wall = new long[reps];
-                long printed = 0;
-                for (int r = 0; r < reps; r++) {
+                for (boolean parallel : new boolean[] {false, true}) {
                     long s = System.nanoTime();
-                    printed = MultiPeers.run(tool, patterns, textFile);
-                    wall[r] = System.nanoTime() - s;
+                    long printed = parallel ? MultiPeers.runParts(tool, patterns, peerFiles.parts())
+                            : MultiPeers.run(tool, patterns, peerFiles.whole());
+                    long wall = Math.round((System.nanoTime() - s) * scale);
+                    String mode = parallel ? "file-" + peerFiles.parts().size() + "-processes" : "file-1-process";
+                    record.add(rows.row(tool.name() + " -F -f" + suffix, mode, kind, n, MAX_LENGTH, sigma, -1, null,
+                            Samples.of(new long[] {wall}), note + String.format(Locale.ROOT,
+                                    ", timed on the first %d bytes and scaled x%.2f; printed %d %s there, multi-cpu "
+                                            + "counts %d occurrences there%s", peerFiles.prefix().length, scale,
+                                    printed, tool.counts(), occurrences,
+                                    parallel ? " (parts searched alone: matches across part ends missed)" : "")));
+                    ctx.progress(String.format(Locale.ROOT, "%s %s: %s %.0f ms scaled", kind, suffix.trim(),
+                            tool.name() + " " + mode, wall / 1e6));
                 }
-                record.add(rows.row(tool.name() + " -F -f" + suffix, "file", kind, t.length, MAX_LENGTH, sigma, -1, null,
-                        Samples.of(wall), note + ", printed " + printed + " (not comparable: "
-                                + (tool.name().equals("rg") ? "non-overlapping matches)" : "matching lines)")));
             }
         } finally {
             Files.deleteIfExists(patterns);
@@ -188,7 +244,7 @@ public final class MultiSuite implements Suite {
                 time(m, text, set, expected, reps, true), note + ", upload included"));
     }
 
-    private static Samples time(MultiPatternMatcher m, Text text, PatternSet set, long[] expected, int reps,
+    static Samples time(MultiPatternMatcher m, Text text, PatternSet set, long[] expected, int reps,
                                 boolean fresh) {
         long[] wall = new long[reps];
         for (int r = 0; r < reps; r++) {
@@ -201,7 +257,7 @@ public final class MultiSuite implements Suite {
         return Samples.of(wall);
     }
 
-    private static void validate(String what, long[] expected, long[] got) {
+    static void validate(String what, long[] expected, long[] got) {
         if (!Arrays.equals(expected, got)) {
             int i = 0;
             while (expected[i] == got[i]) {

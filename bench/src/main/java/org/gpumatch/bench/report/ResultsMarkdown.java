@@ -71,7 +71,7 @@ public final class ResultsMarkdown {
 
     /**
      * Merges the rows of several runs of one suite (oldest first) into one table's worth: a measured row replaces an
-     * earlier one with the same algorithm, mode, text, sigma and m (the newest measurement of each cell wins; cells
+     * earlier one with the same algorithm, mode, text, n, sigma and m (the newest measurement of each cell wins; cells
      * only an older run measured are kept); ceiling rows come from the newest run that has them. Row order: ceilings
      * first, then each row where its cell was first measured. This is how a grid measured in pieces (e.g.
      * {@code --sigma 1,2,3,4}, then {@code --sigma 5,6,7,8}, then {@code --sigma none --text ...}) reads as one run.
@@ -86,8 +86,8 @@ public final class ResultsMarkdown {
             }
             for (ResultRow r : run) {
                 if (!r.mode().equals("ceiling")) {
-                    cells.put(String.join("\u0000", r.algorithm(), r.mode(), r.text(), Integer.toString(r.sigma()),
-                            Integer.toString(r.m())), r);
+                    cells.put(String.join("\u0000", r.algorithm(), r.mode(), r.text(), Long.toString(r.n()),
+                            Integer.toString(r.sigma()), Integer.toString(r.m())), r);
                 }
             }
         }
@@ -218,7 +218,7 @@ public final class ResultsMarkdown {
                 sb.append(i == 0 ? "" : ", ").append("[").append(r.date().length() > 11 ? r.date().substring(11)
                         : r.date()).append("](").append(link(base, r.csv())).append(")");
             }
-            sb.append("; a later run's row replaces an earlier one of the same algorithm, mode, text, sigma and m)"
+            sb.append("; a later run's row replaces an earlier one of the same algorithm, mode, text, n, sigma and m)"
                     + "\n\n");
         }
         List<String> provenance = merged.runs().stream().map(r -> r.rows().get(0)).map(r -> "Driver " + r.driver()

@@ -36,6 +36,24 @@ class ResultsMergeTest {
     }
 
     @Test
+    void rowsOfAnotherTextSizeAreKeptBesideEachOther() {
+        String d1 = "2026-11-22T01:00:00Z";
+        String d2 = "2026-11-22T02:00:00Z";
+        ResultRow big = row(d1, "multi-fused k=1000", "resident", "english", 8, 64, 1, 2);
+        ResultRow small = withN(row(d2, "multi-fused k=1000", "resident", "english", 8, 64, 0.5, 1), 1L << 28);
+        ResultRow smaller = withN(row(d2, "multi-fused k=1000", "resident", "english", 8, 64, 0.2, 1), 1L << 22);
+        List<ResultRow> merged = ResultsMarkdown.merge(List.of(List.of(big), List.of(small, smaller)));
+        assertThat(merged).extracting(ResultRow::n).containsExactly(big.n(), 1L << 28, 1L << 22);
+    }
+
+    private static ResultRow withN(ResultRow r, long n) {
+        return new ResultRow(r.device(), r.driver(), r.jdk(), r.aparapi(), r.host(), r.date(), r.suite(), r.quick(),
+                r.algorithm(), r.mode(), r.text(), n, r.m(), r.sigma(), r.matches(), r.reps(), r.deviceMedianMs(),
+                r.deviceMinMs(), r.deviceMaxMs(), r.wallMedianMs(), r.wallMinMs(), r.wallMaxMs(), r.deviceGbps(),
+                r.wallGbps(), r.ratioToReadCeiling(), r.note());
+    }
+
+    @Test
     void piecesOfOneDayAreMergedAndTheCrossoverIsWritten() throws Exception {
         write("2026-11-21-exact.csv", List.of(ceiling("2026-11-21T01:00:00Z", "read-ceiling", 3000),
                 row("2026-11-21T01:00:00Z", "stale-alg", "resident", "random", 1, 4, 1, 2)));

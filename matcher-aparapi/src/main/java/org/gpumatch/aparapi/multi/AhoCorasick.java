@@ -8,14 +8,33 @@ import org.gpumatch.api.multi.PatternSet;
  * threads. Trie edges live in one open-addressing table keyed by {@code (node << 8) | byte} (the root's 256 edges in a
  * dense array), failure links and dictionary-suffix links make reporting cost O(1) per occurrence.
  *
- * <p>Build: O(total pattern bytes) expected time. Memory: about 40 bytes per trie node (at most total pattern bytes +
- * 1 nodes) plus 4 bytes per pattern. Search ({@link #scan}): one edge look-up per byte plus one per failure link
- * taken (amortised O(1) per byte), plus O(1) per occurrence reported.
+ * <p>When {@code nodes * classes} is at most {@link #maxDfaEntries} (classes: the distinct bytes of the patterns
+ * plus one for all others; DNA 5, English text about 50), the failure links are also resolved into a dense DFA: one
+ * {@code int} per (node, class), holding the next node's row offset, negated (bitwise not) when that node reports
+ * an occurrence. The scan is then two dependent loads per byte (class, transition) and a sign test, with no failure
+ * loop and no hash probe; the dictionary links are followed only at nodes that report.
+ *
+ * <p>Build: O(total pattern bytes) expected time, plus O(nodes * classes) for the DFA. Memory: about 40 bytes per
+ * trie node (at most total pattern bytes + 1 nodes) plus 4 bytes per pattern, plus 4 bytes per (node, class) for
+ * the DFA (at most 1 GiB and an eighth of the heap). Search ({@link #scan}): with the DFA, two table reads per byte; without it one edge
+ * look-up per byte plus one per failure link taken (amortised O(1) per byte); plus O(1) per occurrence reported.
  */
 final class AhoCorasick {
     /** Receives an occurrence: start offset in the text and pattern index. */
     interface Sink {
         void accept(int start, int index);
+    }
+
+    /** The largest DFA whatever the heap, in (node, class) entries (1 GiB). */
+    static final long MAX_DFA_ENTRIES = 1L << 28;
+
+    /**
+     * The largest DFA built by default, in (node, class) entries: {@link #MAX_DFA_ENTRIES} or an eighth of the
+     * maximum heap, whichever is smaller (100,000 English-like patterns of 4..64 bytes take about 2.7 million nodes
+     * of 50 classes, 550 MB); larger automata scan through the failure links.
+     */
+    static long maxDfaEntries() {
+        return Math.min(MAX_DFA_ENTRIES, Runtime.getRuntime().maxMemory() / 8 / Integer.BYTES);
     }
 
     private final int[] rootNext = new int[256];
@@ -29,8 +48,18 @@ final class AhoCorasick {
     private int[] firstPattern;
     private final int[] nextSamePattern;
     private final int[] lengths;
+    /** Byte to class (0: a byte in no pattern); null without a DFA. */
+    private int[] classOf;
+    private int classes;
+    /** Row offset {@code node * classes} of the next node per (node, class), bitwise not when it reports. */
+    private int[] dfa;
 
     AhoCorasick(PatternSet patterns) {
+        this(patterns, maxDfaEntries());
+    }
+
+    /** An automaton whose DFA is built only when {@code nodes * classes <= maxDfaEntries} (tests force both). */
+    AhoCorasick(PatternSet patterns, long maxDfaEntries) {
         long total = patterns.totalBytes();
         if (total > (1 << 28)) {
             throw new IllegalArgumentException("the CPU Aho-Corasick takes at most 2^28 pattern bytes in all: "
@@ -67,11 +96,15 @@ final class AhoCorasick {
             nextSamePattern[i] = firstPattern[node];
             firstPattern[node] = i;
         }
-        linkFailures(parent, label);
+        buildDfa(patterns, maxDfaEntries, linkFailures(parent, label));
     }
 
-    /** Breadth-first: nodes were numbered in creation order, so parents come first only by depth; sort by depth. */
-    private void linkFailures(int[] parent, byte[] label) {
+
+    /**
+     * Breadth-first: nodes were numbered in creation order, so parents come first only by depth; sort by depth.
+     * Returns the nodes in that order.
+     */
+    private int[] linkFailures(int[] parent, byte[] label) {
         fail = new int[nodes];
         dictLink = new int[nodes];
         int[] depth = new int[nodes];
@@ -97,6 +130,48 @@ final class AhoCorasick {
             fail[v] = f;
             dictLink[v] = firstPattern[f] >= 0 ? f : dictLink[f];
         }
+        return order;
+    }
+
+    /** Resolves the failure links into {@link #dfa} when it has at most {@code maxEntries} entries. */
+    private void buildDfa(PatternSet patterns, long maxEntries, int[] order) {
+        int[] cls = new int[256];
+        int[] byteOfClass = new int[257];
+        int c = 1;
+        for (int i = 0; i < patterns.size(); i++) {
+            for (byte b : patterns.bytes(i)) {
+                if (cls[b & 0xFF] == 0) {
+                    byteOfClass[c] = b & 0xFF;
+                    cls[b & 0xFF] = c++;
+                }
+            }
+        }
+        if ((long) nodes * c > maxEntries) {
+            return;
+        }
+        int[] table = new int[nodes * c];
+        for (int v : order) {
+            for (int j = 1; j < c; j++) {
+                int next = child(v, (byte) byteOfClass[j]);
+                int row;
+                if (next >= 0) {
+                    row = next * c;
+                    if (reports(next)) {
+                        row = ~row;
+                    }
+                } else {
+                    row = v == 0 ? 0 : table[fail[v] * c + j];
+                }
+                table[v * c + j] = row;
+            }
+        }
+        classOf = cls;
+        classes = c;
+        dfa = table;
+    }
+
+    private boolean reports(int node) {
+        return firstPattern[node] >= 0 || dictLink[node] != 0;
     }
 
     private static int[] byDepth(int[] depth) {
@@ -152,6 +227,11 @@ final class AhoCorasick {
         return h ^ (h >>> 29);
     }
 
+    /** Byte classes of the DFA (the patterns' distinct bytes plus one), or 0 when the scan has no DFA. */
+    int dfaClasses() {
+        return dfa == null ? 0 : classes;
+    }
+
     /** Trie nodes, root included. */
     int nodes() {
         return nodes;
@@ -162,6 +242,10 @@ final class AhoCorasick {
      * {@code text[from .. end)}), in order of end offset, then pattern index. Callers that need start order sort.
      */
     void scan(byte[] text, int from, int to, int end, Sink sink) {
+        if (dfa != null) {
+            scanDense(text, from, to, end, sink);
+            return;
+        }
         int s = 0;
         for (int i = from; i < end; i++) {
             byte b = text[i];
@@ -171,12 +255,34 @@ final class AhoCorasick {
                 next = child(s, b);
             }
             s = next < 0 ? 0 : next;
-            for (int o = firstPattern[s] >= 0 ? s : dictLink[s]; o != 0; o = dictLink[o]) {
-                for (int p = firstPattern[o]; p >= 0; p = nextSamePattern[p]) {
-                    int start = i - lengths[p] + 1;
-                    if (start < to) {
-                        sink.accept(start, p);
-                    }
+            report(s, i, to, sink);
+        }
+    }
+
+    /** {@link #scan} on the DFA: two reads per byte, the reports only at nodes that have some. */
+    private void scanDense(byte[] text, int from, int to, int end, Sink sink) {
+        int[] cls = classOf;
+        int[] delta = dfa;
+        int c = classes;
+        int row = 0;
+        for (int i = from; i < end; i++) {
+            int e = delta[row + cls[text[i] & 0xFF]];
+            if (e < 0) {
+                row = ~e;
+                report(row / c, i, to, sink);
+            } else {
+                row = e;
+            }
+        }
+    }
+
+    /** Reports the patterns ending at node s at text offset i that start before {@code to}. */
+    private void report(int s, int i, int to, Sink sink) {
+        for (int o = firstPattern[s] >= 0 ? s : dictLink[s]; o != 0; o = dictLink[o]) {
+            for (int p = firstPattern[o]; p >= 0; p = nextSamePattern[p]) {
+                int start = i - lengths[p] + 1;
+                if (start < to) {
+                    sink.accept(start, p);
                 }
             }
         }

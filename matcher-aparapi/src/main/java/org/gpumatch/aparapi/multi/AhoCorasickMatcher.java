@@ -110,8 +110,10 @@ public final class AhoCorasickMatcher implements MultiPatternMatcher {
         byte[] t = text.bytes();
         int n = t.length;
         int parts = (int) Math.max(1, Math.min(threads, n / (long) minPart));
-        explain = "multi-cpu: Aho-Corasick (" + ac.nodes() + " trie nodes) on " + parts + " of " + threads
-                + " threads, " + patterns;
+        String automaton = ac.dfaClasses() > 0 ? "a DFA of " + ac.dfaClasses() + " byte classes"
+                : "failure links, too large for a DFA";
+        explain = "multi-cpu: Aho-Corasick (" + ac.nodes() + " trie nodes, " + automaton + ") on " + parts + " of "
+                + threads + " threads, " + patterns;
         List<Future<Object>> futures = new ArrayList<>();
         for (int p = 0; p < parts; p++) {
             int from = (int) ((long) n * p / parts);

@@ -10,43 +10,70 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 
 /**
  * {@code multi-fused}: patterns of mixed lengths (1 to 4096 bytes and beyond, up to 100,000 and more) in one pass
- * over the resident text ({@link MultiFusedKernel}): a rolling 8-byte fingerprint per start, one probe of a device
- * hash table keyed by the first 8 bytes, verification of the rest on the device. Patterns of 1 to 7 bytes take the
- * short path: extra probes keyed by the first 1..7 bytes (only the lengths present), a probe hit being a match.
+ * over the resident text ({@link MultiFusedKernel}): a rolling 8-byte fingerprint per start, a gate bit of a filter
+ * for the first min(8, shortest) bytes, and only past the gate the probes of a device hash table (keyed by the first
+ * 8 bytes, and for patterns of 1 to 7 bytes, the short path, by the whole pattern: one probe per short length
+ * present), verification of the rest on the device.
  *
- * <p>Cost per query: {@code count} one launch reading each text byte about once (plus the verification of the
- * patterns sharing a window's first 8 bytes) and downloading k ints; {@code find} two launches (count, then write) and
- * 8 bytes per occurrence down; with short patterns present the pairs are sorted on the host (O(M log M)). The table is
- * built on the host once per {@link PatternSet} object ({@link PrefixTable}). Device memory: the text, the table
- * (20 bytes per slot), the patterns (m + 12 bytes each), 8 bytes per occurrence; no n-sized intermediate.
+ * <p>Cost per query: {@code count} one launch reading each text byte about once, plus
+ * the verification of the patterns sharing a window's first 8 bytes, uploading (zeros) and downloading 4 bytes per
+ * pattern and replica; {@code find} three launches (group counts, then count and write per group) and 8 bytes per occurrence
+ * down; with short patterns present the pairs are sorted on the host (O(M log M)). The table and filter are built
+ * on the host and uploaded once per {@link PatternSet} object ({@link PrefixTable}); the text once per {@link Text}
+ * object. Device memory: the text, the table (16 bytes per slot), the filter (up to 512 KiB), the patterns (m + 12
+ * bytes each), 4 bytes per pattern and replica, 8 bytes per occurrence; no n-sized intermediate.
+ *
+ * <p>Tuning without a rebuild (JVM properties, read by {@link #MultiFusedMatcher(ComputeDevice)}):
+ * {@code gpumatch.multi.fused.localSize} (256), {@code gpumatch.multi.fused.windowsPerItem} (starts per work-item,
+ * {@link #DEFAULT_WINDOWS_PER_ITEM}), {@code gpumatch.multi.fused.filterLog2} (log2 of the filter bits; 0: 64 bits a
+ * key within 2^15..2^22), {@code gpumatch.multi.fused.countReplicas} (a power of two; 0: the most with at most
+ * 2^18 counters in all, at most 64).
  *
  * <p>Weak spot: many patterns with equal first 8 bytes form one group that every window with that prefix verifies in
- * full (e.g. 10,000 patterns all starting with "https://"); multi-rk does not share it when the lengths differ. Each
- * short length present costs one more probe per start.
- * Not measured on a GPU yet. Requires OpenCL (the CPU path is {@link AhoCorasickMatcher}). Not thread-safe.
+ * full (e.g. 10,000 patterns all starting with "https://"); multi-rk does not share it when the lengths differ. A
+ * set with a pattern of 1-3 bytes has a gate of that length, which most starts pass. Requires OpenCL (the CPU path is
+ * {@link AhoCorasickMatcher}). Not thread-safe.
  */
 public final class MultiFusedMatcher implements MultiPatternMatcher {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
-    /** Starts per work-item. Not tuned yet. */
-    public static final int DEFAULT_WINDOWS_PER_ITEM = 16;
+    /** Starts per work-item. Not tuned on a GPU yet. */
+    public static final int DEFAULT_WINDOWS_PER_ITEM = 32;
+    /** The most counters ({@code k * replicas}) the automatic replica count allows. */
+    static final int MAX_AUTO_COUNTERS = 1 << 18;
+    /** The most replicas the automatic replica count gives. */
+    static final int MAX_AUTO_REPLICAS = 64;
 
     private final ComputeDevice device;
     private final int preferredLocalSize;
     private final int windowsPerItem;
+    private final int filterLog2;
+    private final int countReplicas;
     private GuardedKernel<MultiFusedKernel> launcher;
     private Text resident;
     private PatternSet loaded;
     private PrefixTable table;
     private String explain = "multi-fused";
 
-    /** A matcher on {@code device} (an OpenCL device) with the default geometry. */
+    /** A matcher on {@code device} (an OpenCL device) with the default geometry, or the one the properties set. */
     public MultiFusedMatcher(ComputeDevice device) {
-        this(device, DEFAULT_LOCAL_SIZE, DEFAULT_WINDOWS_PER_ITEM);
+        this(device, Integer.getInteger("gpumatch.multi.fused.localSize", DEFAULT_LOCAL_SIZE),
+                Integer.getInteger("gpumatch.multi.fused.windowsPerItem", DEFAULT_WINDOWS_PER_ITEM),
+                Integer.getInteger("gpumatch.multi.fused.filterLog2", 0),
+                Integer.getInteger("gpumatch.multi.fused.countReplicas", 0));
     }
 
     /** A matcher with an explicit geometry: {@code localSize} a power of two, {@code windowsPerItem} positive. */
     public MultiFusedMatcher(ComputeDevice device, int localSize, int windowsPerItem) {
+        this(device, localSize, windowsPerItem, 0, 0);
+    }
+
+    /**
+     * A matcher with an explicit geometry, filter size (log2 bits, 5..26; 0: by the set's size) and number of count
+     * replicas (a power of two; 0: by the set's size).
+     */
+    public MultiFusedMatcher(ComputeDevice device, int localSize, int windowsPerItem, int filterLog2,
+                             int countReplicas) {
         if (!device.isOpenCL()) {
             throw new IllegalArgumentException("multi-fused needs an OpenCL device; use multi-cpu instead of "
                     + device.describe());
@@ -55,9 +82,18 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
             throw new IllegalArgumentException("localSize must be a power of two and windowsPerItem positive: "
                     + localSize + ", " + windowsPerItem);
         }
+        if (filterLog2 != 0 && (filterLog2 < 5 || filterLog2 > 26)) {
+            throw new IllegalArgumentException("filterLog2 must be 0 (automatic) or 5..26: " + filterLog2);
+        }
+        if (countReplicas < 0 || countReplicas > 1024 || (countReplicas > 0 && Integer.bitCount(countReplicas) != 1)) {
+            throw new IllegalArgumentException("countReplicas must be 0 (automatic) or a power of two up to 1024: "
+                    + countReplicas);
+        }
         this.device = device;
         this.preferredLocalSize = localSize;
         this.windowsPerItem = windowsPerItem;
+        this.filterLog2 = filterLog2;
+        this.countReplicas = countReplicas;
     }
 
     @Override
@@ -68,6 +104,15 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
     @Override
     public String explain() {
         return explain;
+    }
+
+    /** The replicas of the per-pattern counters for k patterns: the configured number, or by k. */
+    int replicasFor(int k) {
+        if (countReplicas > 0) {
+            return countReplicas;
+        }
+        int r = Integer.highestOneBit(Math.max(1, MAX_AUTO_COUNTERS / Math.max(1, k)));
+        return Math.min(MAX_AUTO_REPLICAS, r);
     }
 
     private GuardedKernel<MultiFusedKernel> launcher() {
@@ -83,26 +128,33 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
     private boolean prepare(Text text, PatternSet patterns) {
         MultiFusedKernel k = launcher().kernel();
         if (loaded != patterns) {
-            table = new PrefixTable(patterns);
+            table = new PrefixTable(patterns, filterLog2);
             loaded = patterns;
             k.tableMask = table.mask;
-            k.tableKeys = table.keys;
-            k.tableKeysHi = table.keysHi;
-            k.tableTags = table.tags;
-            k.tableStart = table.start;
-            k.tableCount = table.count;
+            k.tableShift = 32 - table.tableLog2;
+            k.filterShift = 32 - table.filterLog2;
+            k.gateLength = table.gateLength;
+            k.gateMaskLo = PrefixTable.byteMask(Math.min(4, table.gateLength));
+            k.gateMaskHi = PrefixTable.byteMask(Math.max(0, table.gateLength - 4));
+            k.filter = table.filter;
+            k.table = table.table;
             k.groupPatterns = table.groupPatterns;
             k.patternBytes = table.bytes;
             k.patternStart = table.patternStart;
             k.patternLength = table.patternLength;
             k.shortLengths = table.shortLengths;
             k.hasLong = table.hasLong ? 1 : 0;
-            k.counts = new int[patterns.size()];
-            k.put(k.tableKeys).put(k.tableKeysHi).put(k.tableTags).put(k.tableStart).put(k.tableCount).put(k.groupPatterns)
-                    .put(k.patternBytes).put(k.patternStart).put(k.patternLength);
+            k.patternCount = patterns.size();
+            int replicas = replicasFor(patterns.size());
+            k.replicaMask = replicas - 1;
+            k.counts = new int[patterns.size() * replicas];
+            k.put(k.filter).put(k.table).put(k.groupPatterns).put(k.patternBytes).put(k.patternStart)
+                    .put(k.patternLength).put(k.counts);
         }
-        explain = "multi-fused on " + device.describe() + ": " + patterns + ", " + (table.mask + 1) + " table slots"
-                + (table.shortLengths != 0 ? ", short path for patterns under 8 bytes" : "");
+        explain = "multi-fused on " + device.describe() + ": " + patterns + ", " + table.groups + " keys in "
+                + (table.mask + 1) + " table slots, filter 2^" + table.filterLog2 + " bits, gate "
+                + table.gateLength + " bytes, " + (k.replicaMask + 1) + " count replicas, " + windowsPerItem
+                + " starts per work-item" + (table.shortLengths != 0 ? ", short path for patterns under 8 bytes" : "");
         if (patterns.shortest() > text.length()) {
             return false;
         }
@@ -124,10 +176,10 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
         MultiFusedKernel k = launcher.kernel();
         Arrays.fill(k.counts, 0);
         k.put(k.counts);
-        launch(MultiFusedKernel.PHASE_COUNT);
+        launch(MultiFusedKernel.PHASE_COUNT, scanGroups());
         k.get(k.counts);
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = k.counts[i];
+        for (int i = 0; i < k.counts.length; i++) {
+            counts[i % counts.length] += k.counts[i];
         }
         return counts;
     }
@@ -138,7 +190,8 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
             return MultiMatches.NONE;
         }
         MultiFusedKernel k = launcher.kernel();
-        int groups = launch(MultiFusedKernel.PHASE_COUNT);
+        int groups = scanGroups();
+        launch(MultiFusedKernel.PHASE_GROUPS, groups);
         k.get(k.groupCounts);
         long found = 0;
         for (int g = 0; g < groups; g++) {
@@ -157,7 +210,7 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
             k.outOffsets = new int[(int) found];
             k.outIndices = new int[(int) found];
         }
-        launch(MultiFusedKernel.PHASE_FIND);
+        launch(MultiFusedKernel.PHASE_FIND, groups);
         k.get(k.outOffsets);
         k.get(k.outIndices);
         int total = (int) found;
@@ -165,7 +218,8 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
                 : new MultiMatches(Arrays.copyOf(k.outOffsets, total), Arrays.copyOf(k.outIndices, total));
     }
 
-    private int launch(int phase) {
+    /** Work-groups covering the text's starts; sizes the per-group arrays. */
+    private int scanGroups() {
         MultiFusedKernel k = launcher.kernel();
         long tile = (long) launcher.localSize() * windowsPerItem;
         int groups = (int) Math.max(1, (k.n + tile - 1) / tile);
@@ -173,13 +227,17 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
             k.groupCounts = new int[groups];
             k.groupOffsets = new int[groups];
         }
+        return groups;
+    }
+
+    private void launch(int phase, int groups) {
+        MultiFusedKernel k = launcher.kernel();
         k.phase = phase;
         try {
             launcher.launch(groups);
         } finally {
-            k.phase = 0;
+            k.phase = MultiFusedKernel.PHASE_IDLE;
         }
-        return groups;
     }
 
     @Override

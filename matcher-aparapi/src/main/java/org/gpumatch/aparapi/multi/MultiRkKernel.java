@@ -30,7 +30,7 @@ import org.gpumatch.gpu.primitives.HooklessPipeline;
  *       the device in order (offset, then index, because a hash group lists its patterns by ascending index).
  *       16 bytes read and 2 modular multiplications per window.</li>
  * </ul>
- * Step 2 (pattern hashes and the table) runs on the host: {@code O(k m)}.
+ * Step 2 (pattern hashes and the table) runs on the host: {@code O(k m)}, once per pattern set (cached by the matcher).
  *
  * <p>Modular multiplication ({@link #mulMod}): a 62-bit product reduced by two folds when q is the Mersenne prime
  * 2^31 - 1 (the default), by 64-bit {@code %} for any other q.

@@ -2,6 +2,8 @@ package org.gpumatch.aparapi.multi;
 
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.multi.MultiMatches;
 import org.gpumatch.api.multi.MultiPatternMatcher;
@@ -65,6 +67,11 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     private ChunkDriver scan;
     private Text resident;
     private boolean scanned;
+    /** The set whose length classes {@link #classes} holds. */
+    private PatternSet classesOf;
+    private final Map<Integer, LengthClass> classes = new HashMap<>();
+    /** The length class whose table is on the device, or -1. */
+    private int loadedLength = -1;
     private final long[] stepNanos = new long[4];
     private String explain = "multi-rk";
 
@@ -121,7 +128,8 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     /**
      * Nanoseconds of the last query per step, wall clock of the launches: [{@link #STEP_POWERS} (step 1: the text
      * upload only, since the power tables are built once per matcher; 0 when the text was already resident),
-     * {@link #STEP_TABLE} (step 2 on the host and its upload), {@link #STEP_SUMS} (steps 3 and 4: terms and chunk
+     * {@link #STEP_TABLE} (step 2 on the host and its upload; after the first query of a {@link PatternSet} object
+     * only the upload of a table that is not on the device, nothing for a set of one length), {@link #STEP_SUMS} (steps 3 and 4: terms and chunk
      * scan), {@link #STEP_WINDOWS} (step 5, all length classes, with downloads)].
      */
     public long[] lastStepNanos() {
@@ -295,20 +303,44 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
         return true;
     }
 
-    /** Step 2 for the patterns of length m: hashes, table and bytes to the device; returns their set indices. */
+    /** Step 2's result for one length class: the set indices of its patterns, their table and bytes. */
+    private record LengthClass(int[] members, PatternHashTable table, byte[] bytes) {
+        static LengthClass of(PatternSet patterns, int m, PolynomialHash hash) {
+            int[] members = patterns.indicesOfLength(m);
+            int[] hashes = new int[members.length];
+            byte[] bytes = new byte[members.length * m];
+            for (int j = 0; j < members.length; j++) {
+                byte[] p = patterns.bytes(members[j]);
+                hashes[j] = hash.hash(p, 0, m);
+                System.arraycopy(p, 0, bytes, j * m, m);
+            }
+            return new LengthClass(members, new PatternHashTable(hashes), bytes);
+        }
+    }
+
+    /**
+     * Step 2 for the patterns of length m: hashes and table, built on the host once per {@link PatternSet} object and
+     * length (cached), uploaded unless the class is already the one on the device (a set of one length, as in the
+     * paper, uploads once); returns their set indices.
+     */
     private int[] loadClass(MultiRkKernel k, PatternSet patterns, int m) {
         long t0 = System.nanoTime();
-        int[] members = patterns.indicesOfLength(m);
-        int[] hashes = new int[members.length];
-        byte[] bytes = new byte[members.length * m];
-        for (int j = 0; j < members.length; j++) {
-            byte[] p = patterns.bytes(members[j]);
-            hashes[j] = hash.hash(p, 0, m);
-            System.arraycopy(p, 0, bytes, j * m, m);
+        if (classesOf != patterns) {
+            classesOf = patterns;
+            classes.clear();
+            loadedLength = -1;
         }
-        PatternHashTable table = new PatternHashTable(hashes);
+        LengthClass c = classes.computeIfAbsent(m, len -> LengthClass.of(patterns, len, hash));
+        int[] members = c.members();
         k.m = m;
         k.lastWindow = k.n - m;
+        if (loadedLength == m) {
+            stepNanos[STEP_TABLE] += System.nanoTime() - t0;
+            return members;
+        }
+        loadedLength = m;
+        PatternHashTable table = c.table();
+        byte[] bytes = c.bytes();
         k.tableMask = table.mask;
         k.tableKeys = table.keys;
         k.tableStart = table.start;
@@ -359,6 +391,9 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             launcher = null;
             scan = null;
             resident = null;
+            classesOf = null;
+            classes.clear();
+            loadedLength = -1;
         }
     }
 }
