@@ -14,7 +14,7 @@ import java.util.Arrays;
  * {@link VarHandle}), XORs them with the probe byte broadcast to all 8 lanes and ORs the probes' results: a zero byte
  * in lane {@code i} means every probe matches at start {@code j+i}. Blocks of 32 (two probes) or 16 (four probes)
  * offsets pass one branch unless some lane is zero; each candidate is verified by one masked 8-byte compare of the
- * pattern's head and, for {@code m > 8}, {@link Arrays#equals(byte[], int, int, byte[], int, int)} (vectorized) on
+ * pattern's head and, for {@code m > 8}, {@link Arrays#mismatch(byte[], int, int, byte[], int, int)} (vectorized) on
  * the rest. When the probes cover every pattern position ({@code m <= 2}, or {@code m <= 4} for four probes) a
  * candidate is a match: a count adds the lanes' popcount and nothing is verified.
  *
@@ -28,6 +28,12 @@ final class PartSearcher {
     private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH = 0x8080808080808080L;
+    /**
+     * Starts per call of the block loops (a multiple of both block sizes): short calls make HotSpot compile the loops
+     * after a few hundred calls (a few hundred KB of text) instead of after 60,000 interpreted iterations (2 MB, each
+     * load an interpreted VarHandle call), which a one-shot search of a file would feel.
+     */
+    private static final int SPAN = 256;
     private final byte[] p;
     private final int m;
     /** The first min(m, 8) pattern bytes, little-endian, and the mask of those bytes in a word. */
@@ -77,59 +83,62 @@ final class PartSearcher {
         if (to <= from) {
             return 0;
         }
-        // last start offset of a block whose loads (and 8-byte head compares) stay inside t
-        int blocksEnd = Math.min(to, t.length - Math.max(m, 8) + 1);
-        return probes.isQuad() ? quads(t, from, blocksEnd, to, out) : pairs(t, from, blocksEnd, to, out);
+        int block = probes.isQuad() ? 16 : 32;
+        // the starts whose block loads (and 8-byte head compares) stay inside t, in whole blocks
+        int blocksEnd = from + Math.max(0, Math.min(to, t.length - Math.max(m, 8) + 1) - from) / block * block;
+        long found = 0;
+        for (int j = from; j < blocksEnd; j += SPAN) {
+            int spanEnd = Math.min(blocksEnd, j + SPAN);
+            found += probes.isQuad() ? quads(t, j, spanEnd, out) : pairs(t, j, spanEnd, out);
+        }
+        return found + oneByOne(t, blocksEnd, to, out);
     }
 
-    /** Two probes, 32 offsets per block: offsets {@code [from, blocksEnd)} by blocks, the rest one by one. */
-    private long pairs(byte[] t, int from, int blocksEnd, int to, OffsetList out) {
+    /** Two probes, 32 offsets per block: starts {@code [from, end)}, a whole number of blocks. */
+    private long pairs(byte[] t, int from, int end, OffsetList out) {
         long found = 0;
-        int j = from;
-        for (; j < blocksEnd - 31; j += 32) {
+        for (int j = from; j < end; j += 32) {
             long x0 = ((long) LONGS.get(t, j + a0) ^ b0) | ((long) LONGS.get(t, j + a1) ^ b1);
             long x1 = ((long) LONGS.get(t, j + 8 + a0) ^ b0) | ((long) LONGS.get(t, j + 8 + a1) ^ b1);
             long x2 = ((long) LONGS.get(t, j + 16 + a0) ^ b0) | ((long) LONGS.get(t, j + 16 + a1) ^ b1);
             long x3 = ((long) LONGS.get(t, j + 24 + a0) ^ b0) | ((long) LONGS.get(t, j + 24 + a1) ^ b1);
             if ((((x0 - ONES) & ~x0 | (x1 - ONES) & ~x1 | (x2 - ONES) & ~x2 | (x3 - ONES) & ~x3) & HIGH) != 0) {
-                long z;
-                if ((z = zeroLanes(x0)) != 0) {
-                    found += candidates(t, j, z, out);
-                }
-                if ((z = zeroLanes(x1)) != 0) {
-                    found += candidates(t, j + 8, z, out);
-                }
-                if ((z = zeroLanes(x2)) != 0) {
-                    found += candidates(t, j + 16, z, out);
-                }
-                if ((z = zeroLanes(x3)) != 0) {
-                    found += candidates(t, j + 24, z, out);
-                }
+                found += block(t, j, 4, out);
             }
         }
-        return found + oneByOne(t, j, to, out);
+        return found;
     }
 
-    /** Four probes, 16 offsets per block: offsets {@code [from, blocksEnd)} by blocks, the rest one by one. */
-    private long quads(byte[] t, int from, int blocksEnd, int to, OffsetList out) {
+    /** Four probes, 16 offsets per block: starts {@code [from, end)}, a whole number of blocks. */
+    private long quads(byte[] t, int from, int end, OffsetList out) {
         long found = 0;
-        int j = from;
-        for (; j < blocksEnd - 15; j += 16) {
+        for (int j = from; j < end; j += 16) {
             long x0 = ((long) LONGS.get(t, j + a0) ^ b0) | ((long) LONGS.get(t, j + a1) ^ b1)
                     | ((long) LONGS.get(t, j + a2) ^ b2) | ((long) LONGS.get(t, j + a3) ^ b3);
             long x1 = ((long) LONGS.get(t, j + 8 + a0) ^ b0) | ((long) LONGS.get(t, j + 8 + a1) ^ b1)
                     | ((long) LONGS.get(t, j + 8 + a2) ^ b2) | ((long) LONGS.get(t, j + 8 + a3) ^ b3);
             if ((((x0 - ONES) & ~x0 | (x1 - ONES) & ~x1) & HIGH) != 0) {
-                long z;
-                if ((z = zeroLanes(x0)) != 0) {
-                    found += candidates(t, j, z, out);
-                }
-                if ((z = zeroLanes(x1)) != 0) {
-                    found += candidates(t, j + 8, z, out);
-                }
+                found += block(t, j, 2, out);
             }
         }
-        return found + oneByOne(t, j, to, out);
+        return found;
+    }
+
+    /**
+     * The matches among the {@code 8 * words} starts from {@code j}, a block the loop flagged: its probe words are
+     * computed again one at a time, so that the compiled loops hold one copy of the candidate code, not one per word.
+     */
+    private int block(byte[] t, int j, int words, OffsetList out) {
+        int found = 0;
+        for (int s = j; s < j + 8 * words; s += 8) {
+            long x = ((long) LONGS.get(t, s + a0) ^ b0) | ((long) LONGS.get(t, s + a1) ^ b1)
+                    | ((long) LONGS.get(t, s + a2) ^ b2) | ((long) LONGS.get(t, s + a3) ^ b3);
+            long lanes = zeroLanes(x);
+            if (lanes != 0) {
+                found += candidates(t, s, lanes, out);
+            }
+        }
+        return found;
     }
 
     /** The high bit of each zero byte of {@code x}, exactly (no carries between lanes). */
@@ -139,7 +148,8 @@ final class PartSearcher {
 
     /**
      * The matches among starts {@code j .. j+7} whose lanes' high bits are set in {@code lanes} (the starts where
-     * every probe matched).
+     * every probe matched). Branch-free in whether a candidate matches: HotSpot compiles a branch its profile never saw
+     * taken into a trap, and a pattern whose first match comes after the profiling would pay a recompilation.
      */
     private int candidates(byte[] t, int j, long lanes, OffsetList out) {
         if (exact && out == null) {
@@ -148,19 +158,21 @@ final class PartSearcher {
         int found = 0;
         for (; lanes != 0; lanes &= lanes - 1) {
             int s = j + (Long.numberOfTrailingZeros(lanes) >>> 3);
-            if (exact || matchesAt(t, s)) {
-                found++;
-                if (out != null) {
-                    out.add(s);
-                }
+            int hit = exact ? 1 : matchAt(t, s);
+            found += hit;
+            if (out != null) {
+                out.addIf(s, hit);
             }
         }
         return found;
     }
 
-    /** Whether the pattern occurs at {@code s}; needs {@code s + max(m, 8) <= t.length}. */
-    private boolean matchesAt(byte[] t, int s) {
-        return (((long) LONGS.get(t, s)) & headMask) == head && (m <= 8 || Arrays.equals(t, s + 8, s + m, p, 8, m));
+    /** 1 if the pattern occurs at {@code s}, else 0; needs {@code s + max(m, 8) <= t.length}. */
+    private int matchAt(byte[] t, int s) {
+        long d = ((long) LONGS.get(t, s) & headMask) ^ head;
+        int headHit = (int) (((d | -d) >>> 63) ^ 1); // 1 iff the first min(m, 8) bytes match
+        int rest = (m - 8) * headHit; // the rest is compared only behind a matching head (else an empty range)
+        return m <= 8 ? headHit : headHit & (Arrays.mismatch(t, s + 8, s + 8 + rest, p, 8, 8 + rest) >>> 31);
     }
 
     /** Starts {@code [from, to)} checked one by one (the end of a part or of the text). */
