@@ -96,6 +96,7 @@ final class PartSearcher {
 
     /** Two probes, 32 offsets per block: starts {@code [from, end)}, a whole number of blocks. */
     private long pairs(byte[] t, int from, int end, OffsetList out) {
+        boolean lanesAreMatches = exact && out == null; // a count over probes that cover the pattern
         long found = 0;
         for (int j = from; j < end; j += 32) {
             long x0 = ((long) LONGS.get(t, j + a0) ^ b0) | ((long) LONGS.get(t, j + a1) ^ b1);
@@ -103,7 +104,8 @@ final class PartSearcher {
             long x2 = ((long) LONGS.get(t, j + 16 + a0) ^ b0) | ((long) LONGS.get(t, j + 16 + a1) ^ b1);
             long x3 = ((long) LONGS.get(t, j + 24 + a0) ^ b0) | ((long) LONGS.get(t, j + 24 + a1) ^ b1);
             if ((((x0 - ONES) & ~x0 | (x1 - ONES) & ~x1 | (x2 - ONES) & ~x2 | (x3 - ONES) & ~x3) & HIGH) != 0) {
-                found += block(t, j, 4, out);
+                found += lanesAreMatches ? Long.bitCount(zeroLanes(x0)) + Long.bitCount(zeroLanes(x1))
+                        + Long.bitCount(zeroLanes(x2)) + Long.bitCount(zeroLanes(x3)) : block(t, j, 4, out);
             }
         }
         return found;
@@ -111,6 +113,7 @@ final class PartSearcher {
 
     /** Four probes, 16 offsets per block: starts {@code [from, end)}, a whole number of blocks. */
     private long quads(byte[] t, int from, int end, OffsetList out) {
+        boolean lanesAreMatches = exact && out == null; // a count over probes that cover the pattern
         long found = 0;
         for (int j = from; j < end; j += 16) {
             long x0 = ((long) LONGS.get(t, j + a0) ^ b0) | ((long) LONGS.get(t, j + a1) ^ b1)
@@ -118,7 +121,8 @@ final class PartSearcher {
             long x1 = ((long) LONGS.get(t, j + 8 + a0) ^ b0) | ((long) LONGS.get(t, j + 8 + a1) ^ b1)
                     | ((long) LONGS.get(t, j + 8 + a2) ^ b2) | ((long) LONGS.get(t, j + 8 + a3) ^ b3);
             if ((((x0 - ONES) & ~x0 | (x1 - ONES) & ~x1) & HIGH) != 0) {
-                found += block(t, j, 2, out);
+                found += lanesAreMatches ? Long.bitCount(zeroLanes(x0)) + Long.bitCount(zeroLanes(x1))
+                        : block(t, j, 2, out);
             }
         }
         return found;
