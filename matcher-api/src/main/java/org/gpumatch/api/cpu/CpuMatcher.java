@@ -75,22 +75,34 @@ public final class CpuMatcher implements Matcher {
 
     /**
      * The occurrences of {@code pattern} that start at offsets {@code [0, limit)} of {@code text}, overlapping ones
-     * included (the bench's peers count a part of a split text this way). Reads at most {@code limit + m - 1} bytes.
+     * included (the bench's peers count a part of a split text this way), on all cores. Reads at most
+     * {@code limit + m - 1} bytes.
      *
      * @throws IllegalArgumentException if the pattern is empty or {@code limit} is negative
      */
     public long countStartingBefore(byte[] text, byte[] pattern, int limit) {
+        return countStartingBefore(text, pattern, limit, true);
+    }
+
+    /**
+     * {@link #countStartingBefore(byte[], byte[], int)} with every part searched in the calling thread: one core (the
+     * bench's per-core rows; callers that split the text themselves).
+     *
+     * @throws IllegalArgumentException if the pattern is empty or {@code limit} is negative
+     */
+    public long countStartingBeforeInThisThread(byte[] text, byte[] pattern, int limit) {
+        return countStartingBefore(text, pattern, limit, false);
+    }
+
+    private long countStartingBefore(byte[] text, byte[] pattern, int limit, boolean allCores) {
         int m = pattern.length;
         if (m == 0 || limit < 0) {
             throw new IllegalArgumentException("need a non-empty pattern and limit >= 0; m = " + m + ", limit = " + limit);
         }
         int end = (int) Math.min(limit, (long) text.length - m + 1); // one past the last start offset searched
         PartSearcher searcher = new PartSearcher(pattern.clone());
-        int parts = partCount(end);
-        if (parts <= 1) {
-            return parts == 0 ? 0 : searcher.search(text, 0, end, null);
-        }
-        return IntStream.range(0, parts).parallel()
+        IntStream parts = IntStream.range(0, partCount(end));
+        return (allCores ? parts.parallel() : parts)
                 .mapToLong(k -> searcher.search(text, partStart(k), partEnd(k, end), null)).sum();
     }
 

@@ -33,7 +33,7 @@ final class PartSearcher {
      * after a few hundred calls (a few hundred KB of text) instead of after 60,000 interpreted iterations (2 MB, each
      * load an interpreted VarHandle call), which a one-shot search of a file would feel.
      */
-    private static final int SPAN = 256;
+    private static final int SPAN = 2048;
     private final byte[] p;
     private final int m;
     /** The first min(m, 8) pattern bytes, little-endian, and the mask of those bytes in a word. */

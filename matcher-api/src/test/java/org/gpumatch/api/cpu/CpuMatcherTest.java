@@ -83,6 +83,8 @@ class CpuMatcherTest {
         assertThat(cpu.countStartingBefore(t, p, 1)).isEqualTo(1);
         assertThat(cpu.countStartingBefore(t, p, 5)).isEqualTo(3);
         assertThat(cpu.countStartingBefore(t, p, 100)).isEqualTo(5);
+        assertThat(cpu.countStartingBeforeInThisThread(t, p, 5)).isEqualTo(3);
+        assertThat(cpu.countStartingBeforeInThisThread(t, p, 100)).isEqualTo(5);
         assertThatThrownBy(() -> cpu.countStartingBefore(t, p, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
