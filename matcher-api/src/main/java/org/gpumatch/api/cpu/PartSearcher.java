@@ -152,8 +152,9 @@ final class PartSearcher {
 
     /**
      * The matches among starts {@code j .. j+7} whose lanes' high bits are set in {@code lanes} (the starts where
-     * every probe matched). Branch-free in whether a candidate matches: HotSpot compiles a branch its profile never saw
-     * taken into a trap, and a pattern whose first match comes after the profiling would pay a recompilation.
+     * every probe matched). Branch-free in whether a candidate matches (for {@code m <= 8}): HotSpot compiles a branch
+     * its profile never saw taken into a trap, and a pattern whose first match comes after the profiling would pay a
+     * recompilation.
      */
     private int candidates(byte[] t, int j, long lanes, OffsetList out) {
         if (exact && out == null) {
@@ -171,12 +172,18 @@ final class PartSearcher {
         return found;
     }
 
-    /** 1 if the pattern occurs at {@code s}, else 0; needs {@code s + max(m, 8) <= t.length}. */
+    /**
+     * 1 if the pattern occurs at {@code s}, else 0; needs {@code s + max(m, 8) <= t.length}. The head compare is
+     * branch-free; the rest ({@code m > 8}) is compared only behind a matching head (a call per false candidate would
+     * halve the speed on DNA), which on random bytes HotSpot may first see taken at the first match (one recompile).
+     */
     private int matchAt(byte[] t, int s) {
         long d = ((long) LONGS.get(t, s) & headMask) ^ head;
         int headHit = (int) (((d | -d) >>> 63) ^ 1); // 1 iff the first min(m, 8) bytes match
-        int rest = (m - 8) * headHit; // the rest is compared only behind a matching head (else an empty range)
-        return m <= 8 ? headHit : headHit & (Arrays.mismatch(t, s + 8, s + 8 + rest, p, 8, 8 + rest) >>> 31);
+        if (m <= 8 || headHit == 0) {
+            return headHit;
+        }
+        return Arrays.mismatch(t, s + 8, s + m, p, 8, m) >>> 31;
     }
 
     /** Starts {@code [from, to)} checked one by one (the end of a part or of the text). */
