@@ -1,7 +1,10 @@
 package org.gpumatch.api.cpu;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 import java.util.stream.IntStream;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
@@ -15,10 +18,13 @@ import org.gpumatch.api.Text;
  * <p>The start offsets {@code [0, n-m]} are split into parts of {@link #partBytes()} offsets; each part reads its bytes
  * plus the {@code m-1} that follow (parts overlap by {@code m-1} bytes, so every occurrence is found by exactly one
  * part), and the parts run on the common fork-join pool; {@code find} concatenates the parts' offsets in order.
- * Inside a part the bytes are copied into a Latin-1 {@link String} (a cache-resident copy) so that HotSpot's vectorized
- * {@code String.indexOf} intrinsics do the scanning ({@link PartSearcher}). Cost: one pass over the text (each byte
- * read twice: copy and scan, both in cache) plus {@code m-1} bytes per part; memory: one part per worker thread
- * ({@link #partBytes()} + m bytes) plus 4 bytes per match for {@code find}. Counts and offsets equal the oracles'.
+ * Inside a part a SWAR filter compares two or four rare pattern bytes at 8 start offsets per 64-bit word and verifies
+ * the few candidates ({@link PartSearcher}), directly in the caller's array. Cost: one pass over the text (about
+ * {@code 3 * probes / 8 + 1/2} word operations per byte) plus {@code m-1} bytes per part and m bytes per verified
+ * candidate; memory: none beyond the pattern, plus 4 bytes per match for {@code find}. A file is searched in place
+ * ({@link #count(Path, Pattern)}): memory-mapped, each part copied into a per-thread scratch array of
+ * {@link #partBytes()} + m - 1 bytes and searched there, reading and searching on all cores at once. Counts and
+ * offsets equal the oracles'.
  */
 public final class CpuMatcher implements Matcher {
     /** Default part size in text offsets: large enough to amortize the per-part setup, small enough for L2. */
@@ -44,7 +50,7 @@ public final class CpuMatcher implements Matcher {
         }
         this.partBytes = partBytes;
         this.plan = new Plan(Algorithm.CPU, "Java, " + Runtime.getRuntime().availableProcessors() + " threads",
-                "CPU matcher (vectorized String.indexOf over parts)");
+                "CPU matcher (SWAR rare-byte probes over parts)");
     }
 
     /** The number of start offsets per part. */
@@ -69,22 +75,34 @@ public final class CpuMatcher implements Matcher {
 
     /**
      * The occurrences of {@code pattern} that start at offsets {@code [0, limit)} of {@code text}, overlapping ones
-     * included (the bench's peers count a part of a split text this way). Reads at most {@code limit + m - 1} bytes.
+     * included (the bench's peers count a part of a split text this way), on all cores. Reads at most
+     * {@code limit + m - 1} bytes.
      *
      * @throws IllegalArgumentException if the pattern is empty or {@code limit} is negative
      */
     public long countStartingBefore(byte[] text, byte[] pattern, int limit) {
+        return countStartingBefore(text, pattern, limit, true);
+    }
+
+    /**
+     * {@link #countStartingBefore(byte[], byte[], int)} with every part searched in the calling thread: one core (the
+     * bench's per-core rows; callers that split the text themselves).
+     *
+     * @throws IllegalArgumentException if the pattern is empty or {@code limit} is negative
+     */
+    public long countStartingBeforeInThisThread(byte[] text, byte[] pattern, int limit) {
+        return countStartingBefore(text, pattern, limit, false);
+    }
+
+    private long countStartingBefore(byte[] text, byte[] pattern, int limit, boolean allCores) {
         int m = pattern.length;
         if (m == 0 || limit < 0) {
             throw new IllegalArgumentException("need a non-empty pattern and limit >= 0; m = " + m + ", limit = " + limit);
         }
         int end = (int) Math.min(limit, (long) text.length - m + 1); // one past the last start offset searched
         PartSearcher searcher = new PartSearcher(pattern.clone());
-        int parts = partCount(end);
-        if (parts <= 1) {
-            return parts == 0 ? 0 : searcher.search(text, 0, end, null);
-        }
-        return IntStream.range(0, parts).parallel()
+        IntStream parts = IntStream.range(0, partCount(end));
+        return (allCores ? parts.parallel() : parts)
                 .mapToLong(k -> searcher.search(text, partStart(k), partEnd(k, end), null)).sum();
     }
 
@@ -109,6 +127,32 @@ public final class CpuMatcher implements Matcher {
             at += part.length;
         }
         return out;
+    }
+
+    /**
+     * The number of occurrences of {@code pattern} in {@code file}, overlapping ones included, searched in place: the
+     * file is memory-mapped (windows of up to 1 GiB) and its parts are read and searched on all cores; it is never
+     * held on the heap. Files of any size.
+     *
+     * @throws IOException if the file cannot be opened or mapped, or shrinks while it is searched
+     */
+    public long count(Path file, Pattern pattern) throws IOException {
+        return fileSearch(pattern).search(file, null);
+    }
+
+    /**
+     * Hands the offset of every occurrence of {@code pattern} in {@code file} to {@code sink}, ascending, from the
+     * calling thread, and returns their number; searched in place like {@link #count(Path, Pattern)} (a window's
+     * offsets are collected, 4 bytes per match, before they are handed on).
+     *
+     * @throws IOException if the file cannot be opened or mapped, or shrinks while it is searched
+     */
+    public long find(Path file, Pattern pattern, LongConsumer sink) throws IOException {
+        return fileSearch(pattern).search(file, sink);
+    }
+
+    private MappedFileSearch fileSearch(Pattern pattern) {
+        return new MappedFileSearch(pattern.toByteArray(), partBytes, MappedFileSearch.DEFAULT_WINDOW_STARTS);
     }
 
     @Override

@@ -15,6 +15,15 @@ final class OffsetList {
         items[size++] = offset;
     }
 
+    /** Appends {@code offset} if {@code keep} is 1 (and not if it is 0), without a branch on {@code keep}. */
+    void addIf(int offset, int keep) {
+        if (size == items.length) {
+            items = Arrays.copyOf(items, size * 2);
+        }
+        items[size] = offset;
+        size += keep;
+    }
+
     /** The offsets appended so far, in order, in an exactly sized array. */
     int[] toArray() {
         return Arrays.copyOf(items, size);

@@ -2,24 +2,14 @@ package org.gpumatch.api.cpu;
 
 /**
  * A fixed estimate of how common each byte value is in typical files (text, source code, binaries, DNA), in the style
- * of the memchr crate's rare-byte heuristic: the searcher looks for the pattern byte with the lowest rank and verifies
- * the whole pattern around each hit. Cost: O(m) once per pattern; memory: a 256-entry table shared by all.
+ * of the memchr crate's rare-byte heuristic: the searcher probes the pattern bytes with the lowest ranks
+ * ({@link ProbeChoice}) and verifies the whole pattern where they all match. Cost: O(1) per lookup; memory: a 256-entry
+ * table shared by all.
  */
 final class RareByteRank {
     private static final int[] RANK = buildRanks();
 
     private RareByteRank() {
-    }
-
-    /** The index in {@code p} of the byte with the lowest rank (the first such on ties); {@code p} is non-empty. */
-    static int rarestIndex(byte[] p) {
-        int best = 0;
-        for (int j = 1; j < p.length; j++) {
-            if (RANK[p[j] & 0xFF] < RANK[p[best] & 0xFF]) {
-                best = j;
-            }
-        }
-        return best;
     }
 
     /** The frequency rank of byte value {@code b} (0..255): higher means more common. */

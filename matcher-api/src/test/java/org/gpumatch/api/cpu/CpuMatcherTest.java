@@ -39,6 +39,32 @@ class CpuMatcherTest {
     }
 
     @Test
+    void everyByteValueAsAProbeBesideItsCarryNeighbours() {
+        // the SWAR filter's zero-lane test must not carry between lanes: texts of b, b+1, b-1 and b^0x80 only
+        Random random = new Random(31);
+        NaiveMatcher oracle = new NaiveMatcher();
+        for (int b = 0; b < 256; b++) {
+            byte[] alphabet = {(byte) b, (byte) (b + 1), (byte) (b - 1), (byte) (b ^ 0x80)};
+            byte[] t = new byte[500 + random.nextInt(100)];
+            for (int i = 0; i < t.length; i++) {
+                t[i] = alphabet[random.nextInt(random.nextBoolean() ? 2 : 4)];
+            }
+            for (int m = 1; m <= 9; m += 2) {
+                byte[] p = new byte[m];
+                int at = random.nextInt(t.length - m);
+                for (int j = 0; j < m; j++) {
+                    p[j] = random.nextInt(8) == 0 ? alphabet[random.nextInt(4)] : t[at + j];
+                }
+                Text text = Text.wrap(t);
+                Pattern pattern = Pattern.of(p);
+                CpuMatcher cpu = new CpuMatcher(64 + random.nextInt(200));
+                assertThat(cpu.find(text, pattern)).as("byte %d m %d", b, m).containsExactly(oracle.find(text, pattern));
+                assertThat(cpu.count(text, pattern)).as("byte %d m %d", b, m).isEqualTo(oracle.count(text, pattern));
+            }
+        }
+    }
+
+    @Test
     void overlappingOccurrencesAcrossAllByteValuesCount() {
         byte[] t = new byte[1 << 16];
         for (int i = 0; i < t.length; i++) {
@@ -57,6 +83,8 @@ class CpuMatcherTest {
         assertThat(cpu.countStartingBefore(t, p, 1)).isEqualTo(1);
         assertThat(cpu.countStartingBefore(t, p, 5)).isEqualTo(3);
         assertThat(cpu.countStartingBefore(t, p, 100)).isEqualTo(5);
+        assertThat(cpu.countStartingBeforeInThisThread(t, p, 5)).isEqualTo(3);
+        assertThat(cpu.countStartingBeforeInThisThread(t, p, 100)).isEqualTo(5);
         assertThatThrownBy(() -> cpu.countStartingBefore(t, p, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
