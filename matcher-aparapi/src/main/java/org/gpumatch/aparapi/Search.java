@@ -21,6 +21,7 @@ import org.gpumatch.aparapi.plan.Workload;
 import org.gpumatch.aparapi.rabinkarp.OneShotPipeline;
 import org.gpumatch.aparapi.rabinkarp.OneShotTimes;
 import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.cpu.CpuMatcher;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Matcher;
@@ -245,6 +246,10 @@ public final class Search implements AutoCloseable {
                     return found.get();
                 }
             }
+            Optional<Long> onCpu = inPlaceOnCpu(file, size, pattern, sink);
+            if (onCpu.isPresent()) {
+                return onCpu.get();
+            }
             Runtime rt = Runtime.getRuntime();
             long freeHeap = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
             String why = chunkBytes > 0 ? "a chunk size is set"
@@ -284,6 +289,42 @@ public final class Search implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the stream: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Searches {@code file} in place with the CPU matcher ({@link CpuMatcher#count(Path, Pattern)}: memory-mapped,
+     * its parts searched on all cores, never copied whole onto the heap and no pass for the alphabet) when the CPU
+     * matcher is forced or, planned with the alphabet of a sample of the file (as the one-shot pipeline plans), wins;
+     * empty, having printed nothing, otherwise or when a chunk size is set (the caller then reads or streams the file).
+     */
+    private Optional<Long> inPlaceOnCpu(Path file, long size, Pattern pattern, LongConsumer sink) throws IOException {
+        if (chunkBytes > 0 || (forced != null && forced != Algorithm.CPU)) {
+            return Optional.empty();
+        }
+        long t0 = System.nanoTime();
+        Alphabet sampled = OneShotPipeline.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
+        Decision d = decide(Workload.oneShotFile(size, pattern.length(), sampled.sigma()), null);
+        if (d.plan().algorithm() != Algorithm.CPU) {
+            return Optional.empty();
+        }
+        announce(d);
+        CpuMatcher cpu = (CpuMatcher) matchers.computeIfAbsent(Algorithm.CPU,
+                a -> ExactMatchers.create(a, ComputeDevice.JAVA_THREADS, d.plan().reason()));
+        if (explain != null) {
+            explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, searched in place: the file "
+                    + "memory-mapped and its parts searched on %d threads (no copy on the heap, no alphabet pass; "
+                    + "sample %s)", size, pattern.length(), Runtime.getRuntime().availableProcessors(),
+                    ms(System.nanoTime() - t0)));
+        }
+        long t1 = System.nanoTime();
+        long found = sink == null ? cpu.count(file, pattern) : cpu.find(file, pattern, sink);
+        long searchNanos = System.nanoTime() - t1;
+        progress.progress(size, size);
+        if (explain != null) {
+            explain.accept("time: search " + ms(searchNanos) + " (" + gbps(size, searchNanos)
+                    + " GB/s, reading included), " + matches(found));
+        }
+        return Optional.of(found);
     }
 
     /** Reads a file of {@code size} bytes through memory mappings, 16 MiB at a time, reporting progress. */
