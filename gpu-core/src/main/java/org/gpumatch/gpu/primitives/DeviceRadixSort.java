@@ -60,7 +60,8 @@ public final class DeviceRadixSort {
             if (bytes > MAX_TILE_LOCAL_BYTES) {
                 throw new IllegalArgumentException("the tile radix sort with " + launcher.localSize() + " work-items, "
                         + items + " items each and " + digitBits + "-bit digits needs " + bytes
-                        + " bytes of local memory (at most " + MAX_TILE_LOCAL_BYTES + "): use fewer items or digit bits");
+                        + " bytes of local memory (at most " + MAX_TILE_LOCAL_BYTES
+                        + "): use fewer items or digit bits");
             }
         }
         this.launcher = launcher;

@@ -5,7 +5,10 @@ import java.util.stream.IntStream;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.junit.jupiter.api.Test;
 
-/** The radix sort (both algorithms; tiles of 8 x 3 with radix 16 over 8 work-items) and segmented sorts in Aparapi's Java thread pool (the {@code --device java} path) agree with the reference. */
+/**
+ * The radix sort (both algorithms; tiles of 8 x 3 with radix 16 over 8 work-items) and segmented sorts in Aparapi's
+ * Java thread pool (the {@code --device java} path) agree with the reference.
+ */
 class SortJavaThreadsTest {
     @Test
     void javaThreadsMatchTheReference() {
