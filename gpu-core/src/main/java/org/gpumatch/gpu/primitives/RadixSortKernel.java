@@ -195,15 +195,11 @@ public abstract class RadixSortKernel extends SelectKernel {
         radixStepU64(keys64Alt, valuesAlt, keys64, values, wide && radixActive(slot, 1), withValues);
         boolean on0 = radixTileActive(slot, 0);
         boolean on1 = radixTileActive(slot, 1);
-        radixTileLoadU32(keys32, values, !wide && on0, withValues);
-        radixTileLoadU32(keys32Alt, valuesAlt, !wide && on1, withValues);
-        radixTileLoadU64(keys64, values, wide && on0, withValues);
-        radixTileLoadU64(keys64Alt, valuesAlt, wide && on1, withValues);
+        radixTileLoad(keys32, keys64, values, wide, on0, withValues);
+        radixTileLoad(keys32Alt, keys64Alt, valuesAlt, wide, on1, withValues);
         radixTileRank(on0 || on1);
-        radixTileStoreU32(keys32Alt, valuesAlt, !wide && on0, withValues);
-        radixTileStoreU32(keys32, values, !wide && on1, withValues);
-        radixTileStoreU64(keys64Alt, valuesAlt, wide && on0, withValues);
-        radixTileStoreU64(keys64, values, wide && on1, withValues);
+        radixTileStore(keys32Alt, keys64Alt, valuesAlt, wide, on0, withValues);
+        radixTileStore(keys32, keys64, values, wide, on1, withValues);
     }
 
     /** Whether this work-item works in a chunk launch of {@code slot} in {@code direction}. */
@@ -279,62 +275,40 @@ public abstract class RadixSortKernel extends SelectKernel {
         return getGroupId() * getLocalSize() * rsChunk;
     }
 
-    /** Tile launch: stages this work-item's coalesced share of the tile's u32 keys (and values when scattering). */
-    private void radixTileLoadU32(int[] kin, int[] vin, boolean on, boolean withValues) {
+    /**
+     * Tile launch: stages this work-item's coalesced share of the tile's keys ({@code keys64} when {@code wide}, else
+     * {@code keys32} zero-extended) and, when scattering, values.
+     */
+    private void radixTileLoad(int[] keys32, long[] keys64, int[] vin, boolean wide, boolean on, boolean withValues) {
         int size = getLocalSize();
         int tileStart = radixTileStart();
         boolean values = withValues && rsPhase == RS_TILE_SCATTER;
-        for (int p = getLocalId(); on && p < size * rsChunk; p += size) {
+        for (int p = getLocalId(); on && p < size * rsChunk && tileStart + p < rsCount; p += size) {
             int at = tileStart + p;
-            if (at < rsCount) {
-                rsTileKeys[p] = kin[at] & 0xFFFFFFFFL;
-                if (values) {
-                    rsTileValues[p] = vin[at];
-                }
+            rsTileKeys[p] = wide ? keys64[at] : keys32[at] & 0xFFFFFFFFL;
+            if (values) {
+                rsTileValues[p] = vin[at];
             }
         }
     }
 
-    /** Tile launch: stages this work-item's coalesced share of the tile's u64 keys (and values when scattering). */
-    private void radixTileLoadU64(long[] kin, int[] vin, boolean on, boolean withValues) {
-        int size = getLocalSize();
-        int tileStart = radixTileStart();
-        boolean values = withValues && rsPhase == RS_TILE_SCATTER;
-        for (int p = getLocalId(); on && p < size * rsChunk; p += size) {
-            int at = tileStart + p;
-            if (at < rsCount) {
-                rsTileKeys[p] = kin[at];
-                if (values) {
-                    rsTileValues[p] = vin[at];
-                }
-            }
-        }
-    }
-
-    /** Tile scatter launch: writes this work-item's coalesced share of the sorted tile out as u32 keys (and values). */
-    private void radixTileStoreU32(int[] kout, int[] vout, boolean on, boolean withValues) {
+    /**
+     * Tile scatter launch: writes this work-item's coalesced share of the sorted tile out, keys to {@code keys64} when
+     * {@code wide}, else to {@code keys32}, and values; each digit's run lands contiguously.
+     */
+    private void radixTileStore(int[] keys32, long[] keys64, int[] vout, boolean wide, boolean on,
+                                boolean withValues) {
         int size = getLocalSize();
         int tileStart = radixTileStart();
         boolean storing = on && rsPhase == RS_TILE_SCATTER;
         for (int p = getLocalId(); storing && p < size * rsChunk && tileStart + p < rsCount; p += size) {
             long key = rsTileSortedKeys[p];
             int dst = rsTileDigitBase[radixTileDigit(key)] + p;
-            kout[dst] = (int) key;
-            if (withValues) {
-                vout[dst] = rsTileSortedValues[p];
+            if (wide) {
+                keys64[dst] = key;
+            } else {
+                keys32[dst] = (int) key;
             }
-        }
-    }
-
-    /** Tile scatter launch: writes this work-item's coalesced share of the sorted tile out as u64 keys (and values). */
-    private void radixTileStoreU64(long[] kout, int[] vout, boolean on, boolean withValues) {
-        int size = getLocalSize();
-        int tileStart = radixTileStart();
-        boolean storing = on && rsPhase == RS_TILE_SCATTER;
-        for (int p = getLocalId(); storing && p < size * rsChunk && tileStart + p < rsCount; p += size) {
-            long key = rsTileSortedKeys[p];
-            int dst = rsTileDigitBase[radixTileDigit(key)] + p;
-            kout[dst] = key;
             if (withValues) {
                 vout[dst] = rsTileSortedValues[p];
             }
