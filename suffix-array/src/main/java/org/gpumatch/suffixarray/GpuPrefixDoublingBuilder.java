@@ -55,7 +55,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     public static final int DEFAULT_DIGIT_BITS = 4;
     /**
      * Default elements per work-item of the radix sorts (their tile-ranked algorithm: tiles of
-     * {@code localSize * sortChunk} elements in local memory, see {@link DeviceRadixSort#tileLocalBytes}).
+     * {@code localSize * sortChunk} elements in local memory, see {@code DeviceRadixSort.tileLocalBytes}).
      */
     public static final int DEFAULT_SORT_CHUNK = 4;
     /** Rounds whose buckets all have at most this many suffixes sort them by insertion, one work-item per bucket. */
