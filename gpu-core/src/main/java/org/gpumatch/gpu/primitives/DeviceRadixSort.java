@@ -17,7 +17,7 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * u64/u32 pairs 32 (coalesced with tiles), plus about {@code 20 * 2^w} bytes of counter and scan traffic per column
  * (see {@link RadixSortKernel}); extra device memory: the alternate arrays and {@code 8 * 2^digitBits} bytes of
  * counts and offsets per column. The tile algorithm also needs {@link #tileLocalBytes} of local memory per
- * work-group (defaults: 42 KiB), at most {@link #MAX_TILE_LOCAL_BYTES}.
+ * work-group (defaults: 46,720 bytes), at most {@link #MAX_TILE_LOCAL_BYTES}.
  *
  * <p>Before calling a sort the pipeline must have put its keys (and values) on the device, and the alternate arrays
  * must exist there with at least {@code count} elements; the sorted data stays on the device in the primary arrays.
@@ -83,8 +83,8 @@ public final class DeviceRadixSort {
 
     /**
      * Local memory per work-group of the tile algorithm in bytes, the group scan's scratch included:
-     * {@code 24 T + 4 (radix L + L + ceil(L / radix) + radix) + 16 L} with {@code T = L * items} and
-     * {@code radix = 2^digitBits} (defaults, {@code L = 256}: 47,168 bytes).
+     * {@code 24 T + 4 (C + C / 32 + L + ceil(L / radix) + radix) + 16 L} with {@code T = L * items},
+     * {@code radix = 2^digitBits} and {@code C = radix * L} (defaults, {@code L = 256}: 46,720 bytes).
      */
     public static long tileLocalBytes(int localSize, int items, int digitBits) {
         return RadixSortKernel.radixTileLocalBytes(localSize, items, 1 << digitBits)

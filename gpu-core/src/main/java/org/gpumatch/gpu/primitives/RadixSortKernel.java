@@ -37,7 +37,8 @@ package org.gpumatch.gpu.primitives;
  * (u32 keys 12 bytes, u32/u32 pairs 20, u64 keys 24, u64/u32 pairs 32, all coalesced), plus {@code radix / T} counts
  * per element (4 bytes written, scanned: 8 read and 4 written, 4 read by the scatter): {@code 20 / 64} bytes with the
  * defaults ({@code radix 16, T = 1024}). Local memory per work-group:
- * {@link #radixTileLocalBytes}, {@code 24 T + 4 (radix L + L + ceil(L / radix) + radix)} bytes (defaults: 42 KiB),
+ * {@link #radixTileLocalBytes}, {@code 24 T + 4 (C + C / 32 + L + ceil(L / radix) + radix)} bytes with
+ * {@code C = radix L} counts, one padding word per 32 against bank conflicts (defaults: 42,624 bytes),
  * plus the group scan's {@code 16 L}; extra device memory: the alternate arrays and {@code 8 radix / T} bytes per
  * element of counts and offsets.
  *
@@ -100,7 +101,10 @@ public abstract class RadixSortKernel extends SelectKernel {
     @Local long[] rsTileSortedKeys = new long[1];
     /** The tile's values in sorted order. */
     @Local int[] rsTileSortedValues = new int[1];
-    /** Digit counts of work-item t's elements at {@code [d * L + t]}, then their partial exclusive prefixes. */
+    /**
+     * Digit counts of work-item t's elements at {@code pad(d * L + t)}, then their partial exclusive prefixes;
+     * {@link #radixTilePad} spreads the serial scan's stride-{@code radix} reads over all 32 banks.
+     */
     @Local int[] rsTileDigitCounts = new int[1];
     /** Per work-item: the sum of its scanned counts, then their partial exclusive prefixes. */
     @Local int[] rsTileRunSums = new int[1];
@@ -112,7 +116,8 @@ public abstract class RadixSortKernel extends SelectKernel {
     /** Local memory of the tile algorithm's arrays for a work-group of {@code localSize}, in bytes. */
     static long radixTileLocalBytes(int localSize, int items, int radix) {
         long tile = (long) localSize * items;
-        return 24 * tile + 4L * ((long) radix * localSize + localSize + (localSize + radix - 1) / radix + radix);
+        long counts = (long) radix * localSize;
+        return 24 * tile + 4L * (counts + (counts >>> 5) + localSize + (localSize + radix - 1) / radix + radix);
     }
 
     /** Sizes the tile algorithm's local arrays for the coming launch: full for its launches, 1 element otherwise. */
@@ -133,7 +138,7 @@ public abstract class RadixSortKernel extends SelectKernel {
         if (rsTileSortedKeys.length != sorted) {
             rsTileSortedKeys = new long[sorted];
         }
-        int counts = tile ? radix * localSize : 1;
+        int counts = tile ? radixTilePad(radix * localSize) : 1;
         if (rsTileDigitCounts.length != counts) {
             rsTileDigitCounts = new int[counts];
         }
@@ -315,6 +320,14 @@ public abstract class RadixSortKernel extends SelectKernel {
         }
     }
 
+    /**
+     * Where count entry {@code at} lives: one padding word after every 32, so that work-items 16 entries apart (the
+     * serial scan of step 2) and work-items one entry apart (the counting) fall into different local memory banks.
+     */
+    private static int radixTilePad(int at) {
+        return at + (at >>> 5);
+    }
+
     /** This pass's digit of a staged key. */
     private int radixTileDigit(long key) {
         return (int) (key >>> rsShift) & rsMask;
@@ -323,7 +336,7 @@ public abstract class RadixSortKernel extends SelectKernel {
     /** The exclusive digit-major prefix of local count entry {@code at} (after the three scan steps). */
     private int radixTilePrefix(int at) {
         int run = at / rsRadix;
-        return rsTileDigitCounts[at] + rsTileRunSums[run] + rsTileGroupSums[run / rsRadix];
+        return rsTileDigitCounts[radixTilePad(at)] + rsTileRunSums[run] + rsTileGroupSums[run / rsRadix];
     }
 
     /**
@@ -345,17 +358,17 @@ public abstract class RadixSortKernel extends SelectKernel {
         localBarrier(); // the tile is staged
         // 1. digit counts of this work-item's consecutive staged elements, in its own column
         for (int d = 0; on && d < radix; d++) {
-            rsTileDigitCounts[d * size + lid] = 0;
+            rsTileDigitCounts[radixTilePad(d * size + lid)] = 0;
         }
         for (int i = first; i < end; i++) {
-            rsTileDigitCounts[radixTileDigit(rsTileKeys[i]) * size + lid]++;
+            rsTileDigitCounts[radixTilePad(radixTileDigit(rsTileKeys[i]) * size + lid)]++;
         }
         localBarrier();
         // 2. digit-major exclusive scan, level 1: each work-item scans radix consecutive entries
         int run = 0;
         for (int i = lid * radix; on && i < lid * radix + radix; i++) {
-            int c = rsTileDigitCounts[i];
-            rsTileDigitCounts[i] = run;
+            int c = rsTileDigitCounts[radixTilePad(i)];
+            rsTileDigitCounts[radixTilePad(i)] = run;
             run += c;
         }
         if (on) {
