@@ -23,9 +23,9 @@ package org.gpumatch.gpu.primitives;
  * <p><b>Tile-ranked algorithm</b> ({@link RadixSortAlgorithm#TILE}, the default). Work-group {@code g} of {@code L}
  * work-items owns the tile {@code [g * T, (g + 1) * T)}, {@code T = L * K} ({@code K} = items per work-item).
  * Both launches load the tile coalesced (work-item {@code l} reads elements {@code g * T + l + i * L}) into local
- * memory. Then, with a fixed sequence of six barriers and loops only between them (PoCL 3.1 compiles that in seconds;
- * barriers inside loops took it minutes), work-item {@code t} counts the digits of the staged elements
- * {@code [t * K, (t + 1) * K)} into its column of {@code radix x L} local counts, and an exclusive scan of those counts
+ * memory. Then, with a fixed sequence of six barriers and loops only between them (one copy per sort call: PoCL
+ * 3.1's compile time grows steeply with the barriers in a kernel, see {@link #radixSortArrays}), work-item
+ * {@code t} counts the digits of the staged elements {@code [t * K, (t + 1) * K)} into its column of {@code radix x L} local counts, and an exclusive scan of those counts
  * in digit-major order (each work-item scans {@code radix} consecutive counts; {@code ceil(L / radix)} work-items scan
  * {@code radix} of those sums each; one work-item scans the rest) ranks every element within the tile. The count
  * launch writes the tile's digit totals to {@code rsCounts[d * tiles + g]}; the scatter launch writes each element to
