@@ -27,8 +27,8 @@ package org.gpumatch.gpu.primitives;
  * time grows steeply with the barriers in a kernel, see {@link #radixSortArrays}), work-item {@code t} counts the
  * digits of the staged elements {@code [t * K, (t + 1) * K)} into its column of {@code radix x L} local counts, and an
  * exclusive scan of those counts in digit-major order (each work-item scans {@code radix} consecutive counts;
- * {@code ceil(L / radix)} work-items scan {@code radix} of those sums each; one work-item scans the rest) ranks every element
- * within the tile. The count launch writes the tile's digit totals to {@code rsCounts[d * tiles + g]}; the scatter
+ * {@code ceil(L / radix)} work-items scan {@code radix} of those sums each; one work-item scans the rest) ranks every
+ * element within the tile. The count launch writes the tile's digit totals to {@code rsCounts[d * tiles + g]}; the scatter
  * launch writes each element to its rank in a second local tile (stable: digit, then work-item, then the in-order walk)
  * and then writes the sorted tile out coalesced: local position {@code p} of digit {@code d} goes to
  * {@code rsOffsets[d * tiles + g] + p - tileDigitStart[d]}, so the elements of one digit leave as one contiguous run.
