@@ -28,19 +28,18 @@ package org.gpumatch.gpu.primitives;
  * digits of the staged elements {@code [t * K, (t + 1) * K)} into its column of {@code radix x L} local counts, and an
  * exclusive scan of those counts in digit-major order (each work-item scans {@code radix} consecutive counts;
  * {@code ceil(L / radix)} work-items scan {@code radix} of those sums each; one work-item scans the rest) ranks every
- * element within the tile. The count launch writes the tile's digit totals to {@code rsCounts[d * tiles + g]}; the scatter
- * launch writes each element to its rank in a second local tile (stable: digit, then work-item, then the in-order walk)
- * and then writes the sorted tile out coalesced: local position {@code p} of digit {@code d} goes to
+ * element within the tile. The count launch writes the tile's digit totals to {@code rsCounts[d * tiles + g]}; the
+ * scatter launch writes each element to its rank in a second local tile (stable: digit, then work-item, then the
+ * in-order walk) and then writes the sorted tile out coalesced: local position {@code p} of digit {@code d} goes to
  * {@code rsOffsets[d * tiles + g] + p - tileDigitStart[d]}, so the elements of one digit leave as one contiguous run.
- * The last tile may be
- * partial: positions past the count are neither counted, ranked nor written. Cost per pass and element: the count
- * launch reads the key; the scatter launch reads key and value and writes both (u32 keys 12 bytes, u32/u32 pairs 20,
- * u64 keys 24, u64/u32 pairs 32, all coalesced), plus {@code radix / T} counts per element (4 bytes written, scanned: 8
- * read and 4 written, 4 read by the scatter): {@code 20 / 64} bytes with the defaults ({@code radix 16, T = 1024}).
- * Local memory per work-group: {@link #radixTileLocalBytes}, {@code 24 T + 4 (C + C / 32 + L + ceil(L / radix) +
- * radix)} bytes with {@code C = radix L} counts, one padding word per 32 against bank conflicts (defaults: 42,624
- * bytes), plus the group scan's {@code 16 L}; extra device memory: the alternate arrays and {@code 8 radix / T} bytes
- * per element of counts and offsets.
+ * The last tile may be partial: positions past the count are neither counted, ranked nor written. Cost per pass and
+ * element: the count launch reads the key; the scatter launch reads key and value and writes both (u32 keys 12 bytes,
+ * u32/u32 pairs 20, u64 keys 24, u64/u32 pairs 32, all coalesced), plus {@code radix / T} counts per element (4 bytes
+ * written, scanned: 8 read and 4 written, 4 read by the scatter): {@code 20 / 64} bytes with the defaults
+ * ({@code radix 16, T = 1024}). Local memory per work-group: {@link #radixTileLocalBytes},
+ * {@code 24 T + 4 (C + C / 32 + L + ceil(L / radix) + radix)} bytes with {@code C = radix L} counts, one padding word
+ * per 32 against bank conflicts (defaults: 42,624 bytes), plus the group scan's {@code 16 L}; extra device memory: the
+ * alternate arrays and {@code 8 radix / T} bytes per element of counts and offsets.
  *
  * <p><b>Per-work-item chunk algorithm</b> ({@link RadixSortAlgorithm#CHUNK}; no barriers, no local memory).
  * Work-item {@code j} owns the contiguous chunk {@code [j * C, min((j + 1) * C, n))} ({@code C} = items per
