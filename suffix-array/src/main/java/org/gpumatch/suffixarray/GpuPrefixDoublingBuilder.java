@@ -39,9 +39,10 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * the chain) instead (three radix sorts; see {@code chainRound}): one repeated byte is then sorted in one round.
  *
  * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}: five {@code int[n]} arrays (20 bytes per character;
- * the text travels packed inside the rank array), the radix sort's digit counts ({@code 8 * 2^digitBits / chunk}
- * bytes per character: 2 with the defaults) and the select's chunk totals (about 0.3 bytes): about 22.3 bytes per
- * character. The same arrays live on the Java heap (Aparapi mirrors every buffer), and the result is one of them.
+ * the text travels packed inside the rank array), the radix sort's digit counts (tile-ranked radix sort:
+ * {@code 8 * 2^digitBits / (localSize * sortChunk)} bytes per character, 0.125 with the defaults) and the select's
+ * chunk totals (about 0.3 bytes): about 20.4 bytes per character. The same arrays live on the Java heap (Aparapi
+ * mirrors every buffer), and the result is one of them.
  *
  * <p>Not thread-safe; one builder holds one compiled kernel and its buffers: {@link #close()} releases them.
  */
@@ -52,8 +53,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /** Default digit width of the radix sorts. */
     public static final int DEFAULT_DIGIT_BITS = 4;
-    /** Default elements per work-item of the radix sorts (larger: less count memory). */
-    public static final int DEFAULT_SORT_CHUNK = 64;
+    /**
+     * Default elements per work-item of the radix sorts (their tile-ranked algorithm: tiles of
+     * {@code localSize * sortChunk} elements in local memory, see {@code DeviceRadixSort.tileLocalBytes}).
+     */
+    public static final int DEFAULT_SORT_CHUNK = 4;
     /** Rounds whose buckets all have at most this many suffixes sort them by insertion, one work-item per bucket. */
     public static final int MAX_SMALL_BUCKET = 32;
     /** Large rounds look for chains when at least 1 / CHAIN_MIN_SHARE of the suffixes are unsorted. */
@@ -138,7 +142,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
      */
     public long peakDeviceBytes(int n) {
         long arrays = 5L * 4 * n;
-        long counts = 2L * 4 * (1L << digitBits) * ((n + (long) sortChunk - 1) / sortChunk);
+        long tile = (long) localSize * sortChunk;
+        long counts = 2L * 4 * (1L << digitBits) * ((n + tile - 1) / tile);
         long selectPartials = 8L * (n / (SELECT_CHUNK - 1) + 2);
         long scanPartials = 4L * (long) DeviceScan.partialsInts(n, 2, localSize * SCAN_ITEMS);
         return arrays + counts + selectPartials + scanPartials + 4 * 256;

@@ -15,9 +15,10 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * huge segments), the large path sorts everything: head flags, an inclusive device scan into segment numbers, the
  * composite key {@code segment << 32 | key} and a stable radix sort of (composite, value) pairs on
  * {@code 32 + bits(n - 1)} bits ({@link DeviceRadixSort#sortU64}: with 4-bit digits 14 passes for n up to 2^24, 32
- * bytes moved per element and pass), then the keys come back from the composite's low words. Extra device memory on
- * the large path: the composite and its alternate (16 bytes per element), the alternate values (4) and the counts of
- * the radix sort and of the flag scan (at least 8 bytes per element).
+ * bytes moved per element and pass, coalesced with the tile algorithm), then the keys come back from the composite's
+ * low words. Extra device memory on the large path: the composite and its alternate (16 bytes per element), the
+ * alternate values (4) and the counts of the flag scan (8 bytes per element) and of the radix sort (see
+ * {@link DeviceRadixSort}).
  */
 public final class DeviceSegmentedSort {
     /** Default longest segment the small path sorts. */

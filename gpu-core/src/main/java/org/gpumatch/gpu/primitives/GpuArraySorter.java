@@ -27,21 +27,49 @@ public final class GpuArraySorter implements AutoCloseable {
     private int loadedSlot;
     private int loadedCount;
 
-    /** A sorter on {@code device} with the default geometry. */
+    /** A sorter on {@code device} with the default algorithm and geometry. */
     public GpuArraySorter(ComputeDevice device) {
-        this(device, DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS, DeviceRadixSort.DEFAULT_CHUNK);
+        this(device, DeviceRadixSort.DEFAULT_ALGORITHM);
+    }
+
+    /** A sorter on {@code device} running {@code algorithm} with its default geometry. */
+    public GpuArraySorter(ComputeDevice device, RadixSortAlgorithm algorithm) {
+        this(device, algorithm, DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS, algorithm.defaultItems());
     }
 
     /**
-     * A sorter on {@code device} with work-groups of {@code localSize} (lowered to what the device allows), digits of
-     * at most {@code digitBits} bits and chunks of {@code chunk} elements per work-item.
+     * A sorter on {@code device} running the default algorithm with work-groups of {@code localSize}, digits of at
+     * most {@code digitBits} bits and {@code items} elements per work-item.
      *
-     * @throws IllegalArgumentException when digitBits is not 1..8 or chunk is not positive
+     * @throws IllegalArgumentException as {@link #GpuArraySorter(ComputeDevice, RadixSortAlgorithm, int, int, int)}
      */
-    public GpuArraySorter(ComputeDevice device, int localSize, int digitBits, int chunk) {
-        DeviceRadixSort.checkGeometry(digitBits, chunk);
+    public GpuArraySorter(ComputeDevice device, int localSize, int digitBits, int items) {
+        this(device, DeviceRadixSort.DEFAULT_ALGORITHM, localSize, digitBits, items);
+    }
+
+    /**
+     * A sorter on {@code device} running {@code algorithm} with work-groups of {@code localSize} (lowered to what the
+     * device allows), digits of at most {@code digitBits} bits and {@code items} elements per work-item (a chunk, or
+     * a work-item's share of a tile).
+     *
+     * @throws IllegalArgumentException when digitBits is not 1..8, items is not positive, or the tile algorithm's
+     *                                  local memory would exceed {@link DeviceRadixSort#MAX_TILE_LOCAL_BYTES}
+     */
+    public GpuArraySorter(ComputeDevice device, RadixSortAlgorithm algorithm, int localSize, int digitBits,
+                          int items) {
+        DeviceRadixSort.checkGeometry(digitBits, items);
         this.launcher = new GuardedKernel<>(new RadixSortPipeline(), device, localSize);
-        this.sort = new DeviceRadixSort(launcher, digitBits, chunk);
+        try {
+            this.sort = new DeviceRadixSort(launcher, algorithm, digitBits, items);
+        } catch (IllegalArgumentException e) {
+            launcher.close();
+            throw e;
+        }
+    }
+
+    /** The algorithm the sorts run. */
+    public RadixSortAlgorithm algorithm() {
+        return sort.algorithm();
     }
 
     /** Sorts u32 keys (unsigned) on bits {@code [beginBit, endBit)} in place. */

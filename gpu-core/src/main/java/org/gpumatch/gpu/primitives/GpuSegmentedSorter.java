@@ -25,22 +25,40 @@ public final class GpuSegmentedSorter implements AutoCloseable {
     /** A sorter on {@code device} with the default geometry. */
     public GpuSegmentedSorter(ComputeDevice device) {
         this(device, GpuArraySorter.DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS,
-                DeviceRadixSort.DEFAULT_CHUNK, DeviceSegmentedSort.DEFAULT_MAX_SMALL);
+                DeviceRadixSort.DEFAULT_ALGORITHM.defaultItems(), DeviceSegmentedSort.DEFAULT_MAX_SMALL);
     }
 
     /**
      * A sorter on {@code device} with work-groups of {@code localSize}, the large path's radix sort of digits of at
-     * most {@code digitBits} bits and chunks of {@code chunk}, and small segments of at most {@code maxSmall}.
+     * most {@code digitBits} bits and {@code items} elements per work-item ({@link DeviceRadixSort#DEFAULT_ALGORITHM}),
+     * and small segments of at most {@code maxSmall}.
      *
      * @throws IllegalArgumentException when a parameter is out of range
      */
-    public GpuSegmentedSorter(ComputeDevice device, int localSize, int digitBits, int chunk, int maxSmall) {
-        DeviceRadixSort.checkGeometry(digitBits, chunk);
+    public GpuSegmentedSorter(ComputeDevice device, int localSize, int digitBits, int items, int maxSmall) {
+        this(device, DeviceRadixSort.DEFAULT_ALGORITHM, localSize, digitBits, items, maxSmall);
+    }
+
+    /**
+     * A sorter whose large path sorts with {@code algorithm}; the other parameters as
+     * {@link #GpuSegmentedSorter(ComputeDevice, int, int, int, int)}.
+     *
+     * @throws IllegalArgumentException when a parameter is out of range (see {@link DeviceRadixSort})
+     */
+    public GpuSegmentedSorter(ComputeDevice device, RadixSortAlgorithm algorithm, int localSize, int digitBits,
+                              int items, int maxSmall) {
+        DeviceRadixSort.checkGeometry(digitBits, items);
         if (maxSmall < 1) {
             throw new IllegalArgumentException("maxSmall must be positive: " + maxSmall);
         }
         this.launcher = new GuardedKernel<>(new RadixSortPipeline(), device, localSize);
-        this.sort = new DeviceSegmentedSort(launcher, new DeviceRadixSort(launcher, digitBits, chunk), maxSmall);
+        try {
+            this.sort = new DeviceSegmentedSort(launcher, new DeviceRadixSort(launcher, algorithm, digitBits, items),
+                    maxSmall);
+        } catch (IllegalArgumentException e) {
+            launcher.close();
+            throw e;
+        }
     }
 
     /** Sorts (key, value) pairs stably by unsigned key within the segments that {@code heads} starts, in place. */

@@ -55,10 +55,22 @@ public abstract class GroupScanKernel extends Kernel implements LocalMemorySizin
     /** Lane {@code lane} of the identity of operator {@code op}. */
     protected abstract int identity(int op, int lane);
 
-    /** {@link #sizeGroupScratch}: {@link GuardedKernel} calls it before every launch. */
+    /**
+     * {@link #sizeGroupScratch} and the local arrays of the layers above ({@link #sizeLayerLocalMemory}):
+     * {@link GuardedKernel} calls it before every launch.
+     */
     @Override
     public final void sizeLocalMemory(int localSize) {
         sizeGroupScratch(localSize);
+        sizeLayerLocalMemory(localSize);
+    }
+
+    /**
+     * Sizes the local arrays of a layer above this one for the coming launch (host side; the layer's control fields
+     * are already set); the default has none.
+     */
+    protected void sizeLayerLocalMemory(int localSize) {
+        // no local arrays beyond groupScratch
     }
 
     /** Sizes the local scratch for work-groups of {@code localSize} (host side, before a launch). */

@@ -30,11 +30,12 @@ public final class RadixSortPipeline extends HooklessPipeline {
 
     @Override
     public void run() {
-        radixSortScanPass(); // the only barriers: the digit-count scan
-        radixSortKeysU32(SLOT_KEYS_U32, keys32, keys32Alt);
-        radixSortPairsU32(SLOT_PAIRS_U32, keys32, values, keys32Alt, valuesAlt);
-        radixSortKeysU64(SLOT_KEYS_U64, keys64, keys64Alt);
-        radixSortPairsU64(SLOT_PAIRS_U64, keys64, values, keys64Alt, valuesAlt);
+        radixSortScanPass(); // the digit-count scan
+        // one call for the four sort slots (one copy of the tile algorithm's barriers): the launch's slot says which
+        int slot = rsSlot >= SLOT_KEYS_U32 && rsSlot <= SLOT_PAIRS_U64 ? rsSlot : 0;
+        boolean wide = slot == SLOT_KEYS_U64 || slot == SLOT_PAIRS_U64;
+        boolean pairs = slot == SLOT_PAIRS_U32 || slot == SLOT_PAIRS_U64;
+        radixSortArrays(slot, keys32, keys32Alt, keys64, keys64Alt, values, valuesAlt, wide, pairs);
         segmentedSortPairsU32(SLOT_SEGMENTED, keys32, values, heads, keys64);
         localBarrier(); // Aparapi's Java threads reuse local arrays across groups
     }

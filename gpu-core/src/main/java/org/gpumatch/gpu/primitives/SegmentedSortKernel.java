@@ -8,7 +8,8 @@ package org.gpumatch.gpu.primitives;
  * <p><b>How a pipeline uses it.</b> Its {@code run()} calls {@link RadixSortKernel#radixSortScanPass()} (once, for all
  * sorts), {@link #segmentedSortPairsU32} with its arrays and a constant {@code slot >= 1}, and the
  * {@link RadixSortKernel#radixSortPairsU64} call that sorts the same {@code composite} array with the same
- * {@code values} (the large path); all of these but the scan are barrier-free.
+ * {@code values} (the large path), all unconditionally; {@link #segmentedSortPairsU32} is barrier-free, the scan and
+ * the radix call hold barriers.
  *
  * <p><b>Small path</b> (one launch, {@link #SS_SMALL}): the work-item of each head finds its segment's end, and if
  * the segment has at most {@code ssMaxSmall} elements it insertion-sorts it stably in global memory; a longer segment

@@ -24,8 +24,10 @@
  *       on Java arrays through {@link org.gpumatch.gpu.primitives.StandardPipeline};
  *       {@link org.gpumatch.gpu.primitives.PrimitivesReference} is their sequential twin.</li>
  *   <li>{@link org.gpumatch.gpu.primitives.RadixSortKernel} + {@link org.gpumatch.gpu.primitives.DeviceRadixSort}:
- *       stable LSD radix sort (u32/u64 keys, u32 values, bit ranges) by barrier-free per-work-item chunks around the
- *       device scan; {@link org.gpumatch.gpu.primitives.GpuArraySorter} sorts Java arrays.</li>
+ *       stable LSD radix sort (u32/u64 keys, u32 values, bit ranges) around the device scan, tile-ranked in local
+ *       memory (default) or by barrier-free per-work-item chunks
+ *       ({@link org.gpumatch.gpu.primitives.RadixSortAlgorithm});
+ *       {@link org.gpumatch.gpu.primitives.GpuArraySorter} sorts Java arrays.</li>
  *   <li>{@link org.gpumatch.gpu.primitives.SegmentedSortKernel} +
  *       {@link org.gpumatch.gpu.primitives.DeviceSegmentedSort}: segmented sort of u32/u32 pairs by head flags
  *       (per-segment insertion sort, or a radix sort of segment-prefixed keys when a segment is long);
@@ -33,8 +35,10 @@
  *   <li>{@link org.gpumatch.gpu.primitives.SortReference}: pure-Java twins of both sorts.</li>
  * </ul>
  *
- * <p>Barrier-containing device functions are called unconditionally from {@code run()}, each with a slot that the
- * driver names; on PoCL 3.1 uniform branches around such calls crashed or hung (see gpu-core/README.md).
+ * <p>Barrier-containing device functions (the scans, the radix sort calls) are called unconditionally from
+ * {@code run()}, each with a slot that the driver names; on PoCL 3.1 uniform branches around such calls crashed or
+ * hung (see gpu-core/README.md). PoCL 3.1's compile time grows steeply with the number of barriers in a kernel, so a
+ * pipeline makes one radix sort call, not one per kind of array ({@link org.gpumatch.gpu.primitives.RadixSortPipeline}).
  *
  * <p>Example: {@link org.gpumatch.gpu.primitives.example.DenseRank} composes three primitives (radix sort of pairs,
  * scan, select) with phases of its own on the buffers of one kernel instance; its javadoc and gpu-core/README.md show

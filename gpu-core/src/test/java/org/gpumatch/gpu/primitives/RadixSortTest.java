@@ -12,34 +12,42 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The radix sort on OpenCL against {@link SortReference}: pairs carry their original index, so an exact match also
- * checks stability. Sizes 0, 1, 255..257 and around the tile; key shapes random, all-equal, sorted, reverse-sorted,
- * top bit set (unsigned order), few distinct; bit ranges full, narrow, odd widths, empty; one size above 2^24.
+ * The radix sort on OpenCL against {@link SortReference}, both algorithms: pairs carry their original index, so an
+ * exact match also checks stability. Sizes 0, 1, around the tiles (128 and 192 elements: T - 1, T, T + 1, 2T +- 1)
+ * and non-multiples; key shapes random, all-equal, sorted, reverse-sorted, top bit set (unsigned order), few distinct
+ * (duplicate-heavy); bit ranges full, narrow, odd widths, empty; one size above 2^24 with the defaults.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RadixSortTest {
-    /** Work-groups of 32, chunks of 4 elements, 4-bit digits: many chunks, multi-level count scans. */
+    /** Tiles of 32 work-items x 4 items (T = 128), 4-bit digits: many tiles, multi-level count scans. */
     private GpuArraySorter small;
-    /** Work-groups of 64, chunks of 3, 5-bit digits (odd digit widths, passes of fewer bits). */
+    /** Tiles of 64 x 3 (T = 192), 5-bit digits (odd digit widths, passes of fewer bits, radix 32 over 64 items). */
     private GpuArraySorter wide;
+    /** Chunks of 4 elements, work-groups of 32, 4-bit digits. */
+    private GpuArraySorter smallChunks;
+    /** Chunks of 3 elements, work-groups of 64, 5-bit digits. */
+    private GpuArraySorter wideChunks;
+    private GpuArraySorter[] all;
 
     @BeforeAll
     void open() {
         small = new GpuArraySorter(TestDevices.openCl(), 32, 4, 4);
         wide = new GpuArraySorter(TestDevices.openCl(), 64, 5, 3);
+        smallChunks = new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.CHUNK, 32, 4, 4);
+        wideChunks = new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.CHUNK, 64, 5, 3);
+        all = new GpuArraySorter[] {small, wide, smallChunks, wideChunks};
     }
 
     @AfterAll
     void close() {
-        if (small != null) {
-            small.close();
-        }
-        if (wide != null) {
-            wide.close();
+        for (GpuArraySorter s : new GpuArraySorter[] {small, wide, smallChunks, wideChunks}) {
+            if (s != null) {
+                s.close();
+            }
         }
     }
 
-    private static final int[] SIZES = {0, 1, 2, 127, 128, 129, 255, 256, 257, 1000, 4099};
+    private static final int[] SIZES = {0, 1, 2, 127, 128, 129, 191, 192, 193, 255, 256, 257, 385, 1000, 4099};
 
     static int[] keys32(Random r, String shape, int n) {
         return switch (shape) {
@@ -57,7 +65,7 @@ class RadixSortTest {
     @Test
     void pairsU32AllShapesAndSizes() {
         Random r = new Random(1);
-        for (GpuArraySorter s : new GpuArraySorter[] {small, wide}) {
+        for (GpuArraySorter s : all) {
             for (String shape : SHAPES) {
                 for (int n : SIZES) {
                     checkPairsU32(s, keys32(r, shape, n), 0, 32, shape + " n=" + n);
@@ -70,7 +78,7 @@ class RadixSortTest {
     void keysU32AndBitRanges() {
         Random r = new Random(2);
         int[][] ranges = {{0, 32}, {0, 1}, {31, 32}, {8, 13}, {3, 30}, {16, 16}, {0, 9}};
-        for (GpuArraySorter s : new GpuArraySorter[] {small, wide}) {
+        for (GpuArraySorter s : all) {
             for (int[] range : ranges) {
                 for (int n : new int[] {257, 3001}) {
                     int[] keys = r.ints(n).toArray();
@@ -88,7 +96,7 @@ class RadixSortTest {
     void u64KeysAndPairs() {
         Random r = new Random(3);
         int[][] ranges = {{0, 64}, {0, 40}, {28, 37}, {60, 64}, {32, 64}, {5, 6}};
-        for (GpuArraySorter s : new GpuArraySorter[] {small, wide}) {
+        for (GpuArraySorter s : all) {
             for (int[] range : ranges) {
                 for (int n : new int[] {0, 1, 129, 2500}) {
                     long[] keys = r.longs(n).map(x -> r.nextInt(4) == 0 ? x & 0xFFFF : x).toArray();
@@ -113,6 +121,7 @@ class RadixSortTest {
         Random r = new Random(4);
         int n = (1 << 24) + 3;
         try (GpuArraySorter big = new GpuArraySorter(TestDevices.openCl())) {
+            assertThat(big.algorithm()).isEqualTo(RadixSortAlgorithm.TILE);
             checkPairsU32(big, r.ints(n).toArray(), 20, 28, "n=2^24+3"); // two passes keep it to seconds on PoCL
         }
     }
@@ -142,6 +151,8 @@ class RadixSortTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("length");
         assertThatThrownBy(() -> new GpuArraySorter(TestDevices.openCl(), 32, 9, 4))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("digitBits");
+        assertThatThrownBy(() -> new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.TILE, 256, 8, 16))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("local memory");
     }
 
     private static void checkPairsU32(GpuArraySorter s, int[] keys, int begin, int end, String what) {

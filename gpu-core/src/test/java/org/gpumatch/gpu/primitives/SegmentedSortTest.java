@@ -19,18 +19,24 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SegmentedSortTest {
-    /** Work-groups of 32, large path with 4-bit digits and chunks of 4, small segments up to 8. */
+    /** Work-groups of 32, large path by tiles of 4-bit digits and 4 items per work-item, small segments up to 8. */
     private GpuSegmentedSorter sorter;
+    /** The same with the large path's radix sort by per-work-item chunks of 4. */
+    private GpuSegmentedSorter chunkSorter;
 
     @BeforeAll
     void open() {
         sorter = new GpuSegmentedSorter(TestDevices.openCl(), 32, 4, 4, 8);
+        chunkSorter = new GpuSegmentedSorter(TestDevices.openCl(), RadixSortAlgorithm.CHUNK, 32, 4, 4, 8);
     }
 
     @AfterAll
     void close() {
         if (sorter != null) {
             sorter.close();
+        }
+        if (chunkSorter != null) {
+            chunkSorter.close();
         }
     }
 
@@ -50,6 +56,10 @@ class SegmentedSortTest {
     }
 
     private boolean check(int[] keys, int[] heads, String what) {
+        return check(sorter, keys, heads, what);
+    }
+
+    private static boolean check(GpuSegmentedSorter sorter, int[] keys, int[] heads, String what) {
         int[] values = IntStream.range(0, keys.length).toArray();
         int[] expectedKeys = keys.clone();
         int[] expectedValues = values.clone();
@@ -75,6 +85,7 @@ class SegmentedSortTest {
         Random r = new Random(2);
         for (int n : new int[] {9, 257, 5000, 70_001}) {
             assertThat(check(keys(r, n), new int[n], "one segment n=" + n)).as("large path n=" + n).isTrue();
+            assertThat(check(chunkSorter, keys(r, n), new int[n], "chunks, one segment n=" + n)).isTrue();
             if (n < 100) {
                 continue; // too short for a long segment among short ones
             }
