@@ -10,9 +10,10 @@
 #   protein.txt   100,000,000 residues of real proteins: the UniProtKB sequences of metastudent-data's BLAST database
 #                 (dataset_201401/BPO/goasp.fasta.psq, GO-annotated proteins), decoded from NCBIstdaa, letters A-Z
 #                 only, in database order, concatenated
-# and in OUTDIR/xz/ the transport files, xz -9 (single-threaded, byte-identical on every run):
-#   code.txt.xz, dna.txt.xz, protein.txt.xz           one file each
-#   code-1g.txt.xz.part-aa, -ab, ...                  one xz stream split into parts of at most 60 MiB
+# and in OUTDIR/xz/ the transport files, xz -9 (byte-identical on every run with the same xz version):
+#   code.txt.xz, dna.txt.xz, protein.txt.xz           one file each, single-threaded (14.7, 9.x, ... MB)
+#   code-1g.txt.xz.part-aa, -ab, ...                  one xz stream (-T2: two threads, blocks of 192 MiB, the same
+#                                                     bytes on any machine) split into parts of 60 MiB
 #   SHA256SUMS                                        of the plain texts (check them on the host after unpacking)
 # On the host: `xz -dc code.txt.xz > code.txt`; `cat code-1g.txt.xz.part-* | xz -dc > code-1g.txt`
 # (scripts/record-gpu-results.sh --steps sa-real,sa-1g does this itself from --sa-corpora DIR).
@@ -20,7 +21,8 @@
 # Usage: scripts/fetch-large-corpora.sh [--debs DIR] [--no-1g] [--no-xz] OUTDIR
 #   --debs DIR  take the .deb files from DIR when they are there (else apt-get download them into DIR)
 #   --no-1g     skip code-1g.txt
-#   --no-xz     skip the compression (it takes most of the time: about 15-25 minutes on one core for all four)
+#   --no-xz     skip the compression (it takes most of the time: xz -9 runs at about 1 MB/s per core, so about
+#               5 minutes for the three 100 MB texts and 10 for the 1 GiB one on two free cores)
 # Needs apt-get (package lists present), dpkg-deb, tar, xz, sha256sum; no root. About 900 MB of downloads, 2.5 GB of
 # temporary disk (the kernel's .c/.h files, MetaPhlAn's markers). Package versions are those apt-get picks (printed):
 # the texts are byte-identical for the same versions.
@@ -86,7 +88,8 @@ echo "fetch-large-corpora: $(tr -cd '\0' < "$work/code.list" | wc -c) files"
 limit=$small
 $with_1g && limit=$large
 # head closes the pipe once it has enough: cat then dies of SIGPIPE, which is expected (the size is checked).
-(cd "$work/linux" && { xargs -0 cat < "$work/code.list" || true; }) | head -c "$limit" > "$work/code-all.txt" || true
+(cd "$work/linux" && { xargs -0 cat < "$work/code.list" 2>/dev/null || true; }) | head -c "$limit" > "$work/code-all.txt" \
+    || true
 cut_check "$work/code-all.txt" "$limit"
 head -c "$small" "$work/code-all.txt" > "$out/code.txt"
 if $with_1g; then
@@ -96,7 +99,8 @@ rm -rf "$work/linux" "$work/code-all.txt"
 
 echo "fetch-large-corpora: dna (metaphlan2-data markers.fasta)"
 src=$(deb metaphlan2-data)
-dpkg-deb --fsys-tarfile "$src" | tar -xO ./var/lib/metaphlan2-data/markers.fasta \
+# (dpkg-deb and tar stop with a broken pipe once head has its bytes: their messages are dropped, the size is checked)
+dpkg-deb --fsys-tarfile "$src" 2>/dev/null | tar -xO ./var/lib/metaphlan2-data/markers.fasta 2>/dev/null \
     | { grep -v '^>' || true; } | tr -d '\r\n' | tr 'a-z' 'A-Z' | tr -c 'ACGT' 'N' | head -c "$small" > "$out/dna.txt" \
     || true # the size check below catches a real failure; early exits by SIGPIPE after head are expected
 cut_check "$out/dna.txt" "$small"
@@ -104,7 +108,7 @@ cut_check "$out/dna.txt" "$small"
 echo "fetch-large-corpora: protein (metastudent-data BPO/goasp.fasta.psq, NCBIstdaa)"
 src=$(deb metastudent-data)
 # NCBIstdaa: 0 separates sequences (and is the gap code), 1..27 = A B C D E F G H I K L M N P Q R S T V W X Y Z U * O J
-dpkg-deb --fsys-tarfile "$src" | tar -xO ./usr/share/metastudent-data/dataset_201401/BPO/goasp.fasta.psq \
+dpkg-deb --fsys-tarfile "$src" 2>/dev/null | tar -xO ./usr/share/metastudent-data/dataset_201401/BPO/goasp.fasta.psq 2>/dev/null \
     | tr '\001-\033' 'ABCDEFGHIKLMNPQRSTVWXYZU*OJ' | tr -cd 'A-Z' | head -c "$small" > "$out/protein.txt" || true
 cut_check "$out/protein.txt" "$small"
 
@@ -126,7 +130,7 @@ if $with_xz; then
     echo "fetch-large-corpora: xz/$name.txt.xz: $(wc -c < "$out/xz/$name.txt.xz") bytes"
   done
   if $with_1g; then
-    xz -9 -T1 -c "$out/code-1g.txt" | split -b "$part_bytes" -a 2 - "$out/xz/code-1g.txt.xz.part-"
+    xz -9 -T2 -c "$out/code-1g.txt" | split -b "$part_bytes" -a 2 - "$out/xz/code-1g.txt.xz.part-"
     for p in "$out"/xz/code-1g.txt.xz.part-*; do
       echo "fetch-large-corpora: xz/$(basename "$p"): $(wc -c < "$p") bytes"
     done
