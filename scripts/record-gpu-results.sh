@@ -37,8 +37,10 @@
 #                       checked against SHA256SUMS when present): GPU, SA-IS, the all-core CPU builder, libdivsufsort
 #                       (about 3-5 minutes)
 #              sa-1g    `bench sa --inputs none --reps 1 --builders gpu` on the 1 GiB source-code text of --sa-corpora
-#                       (code-1g.txt, or code-1g.txt.xz.part-* concatenated and unpacked): built on the GPU, verified by
-#                       the parallel checker, timed, rounds on stderr (add CPU peers with -- --builders
+#                       (code-1g.txt, or code-1g.txt.xz.part-* concatenated and unpacked): first its first 536,870,911
+#                       bytes (code-512m: the longest text the GPU builder takes, Aparapi's int buffer sizes), then
+#                       all of it (refused with a message, no row, until the builder splits its arrays); built on the
+#                       GPU, verified by the parallel checker, timed, rounds on stderr (add CPU peers with -- --builders
 #                       gpu,libdivsufsort: libdivsufsort takes a few minutes at 1 GiB)
 #              oneshot  `count --explain` (-a drk-2s and auto) on 1 GiB of random DNA and of random bytes, m 8, 64,
 #                       1024, each as a timed process: the one-shot pipeline's stages and rate (about 1-2 minutes)
@@ -238,8 +240,12 @@ for s in "${wanted[@]}"; do
     sa-1g)
       step "suffix arrays: bench sa on 1 GiB of source code ($sa_corpora), GPU build verified by the checker"
       f=$(sa_text code-1g) || { status=2; continue; }
-      run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --builders gpu \
-        --text "code-1g=$f" ${extra[@]+"${extra[@]}"}
+      for cut in 536870911 whole; do
+        size=(--size "$cut"); label=code-512m
+        [ "$cut" = whole ] && { size=(); label=code-1g; }
+        run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --builders gpu "${size[@]}" \
+          --text "$label=$f" ${extra[@]+"${extra[@]}"}
+      done
       rm -rf "$shm/gm-sa" ;;
     oneshot)
       step "one-shot count pipeline: 1 GiB DNA and random bytes, m 8, 64, 1024, drk-2s and auto, --explain"

@@ -115,8 +115,8 @@ public final class SaSuite implements Suite {
                 String label = in.getKey();
                 byte[] text = in.getValue().get();
                 for (SuffixArrayBuilder b : builders) {
-                    if (b == gpu && gpu.peakDeviceBytes(text.length) > gpu.device().globalMemBytes()) {
-                        ctx.progress("sa: " + label + " does not fit " + gpu.device().describe() + "; no GPU row");
+                    if (b == gpu && gpu.whyNotFits(text.length).isPresent()) {
+                        ctx.progress("sa: no GPU row for " + label + ": " + gpu.whyNotFits(text.length).get());
                         continue;
                     }
                     if (b != gpu && text.length > cpuCap) {
