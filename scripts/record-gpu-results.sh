@@ -33,7 +33,7 @@
 #              sa-100m-b  the same on the other half (random binary, tandem repeats of period 7 and 1000, random DNA
 #                       doubled, all bytes, random bytes)
 #              sa-real  `bench sa --inputs none --reps 1` on the 100 MB real texts of --sa-corpora (code, dna, protein
-#                       from scripts/fetch-large-corpora.sh, plain NAME.txt or NAME.txt.xz, unpacked to /dev/shm and
+#                       from scripts/fetch-large-corpora.sh, plain NAME.txt or NAME.txt.xz, unpacked to $TMPDIR or /tmp and
 #                       checked against SHA256SUMS when present): GPU, SA-IS, the all-core CPU builder, libdivsufsort
 #                       (about 3-5 minutes)
 #              sa-1g    `bench sa --inputs none --reps 1 --builders gpu` on the 1 GiB source-code text of --sa-corpora
@@ -124,8 +124,10 @@ xz_dc() {
     LD_LIBRARY_PATH="$bundle/tools/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$bundle/tools/xz" -dc "$@"
   fi
 }
+# Unpacked large corpora go to disk, not /dev/shm (which may be small in a container): TMPDIR or /tmp.
+sa_tmp=${TMPDIR:-/tmp}/gm-sa
 # sa_text NAME: prints the path of the plain text NAME.txt of --sa-corpora (its top or its xz/ folder), unpacking
-# NAME.txt.xz or NAME.txt.xz.part-* to $shm/gm-sa/ when only those are there, and checks it against SHA256SUMS when
+# NAME.txt.xz or NAME.txt.xz.part-* to $sa_tmp/ when only those are there, and checks it against SHA256SUMS when
 # that lists it; fails with a message when there is none.
 sa_text() {
   local name=$1 d f sums
@@ -133,8 +135,8 @@ sa_text() {
     if [ -f "$d/$name.txt" ]; then f="$d/$name.txt"; break; fi
   done
   if [ -z "${f:-}" ]; then
-    mkdir -p "$shm/gm-sa"
-    f="$shm/gm-sa/$name.txt"
+    mkdir -p "$sa_tmp"
+    f="$sa_tmp/$name.txt"
     if [ ! -f "$f" ]; then
       for d in "$sa_corpora" "$sa_corpora/xz"; do
         if [ -f "$d/$name.txt.xz" ]; then
@@ -236,7 +238,7 @@ for s in "${wanted[@]}"; do
       [ -n "$texts" ] || continue
       run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --text "$texts" \
         ${extra[@]+"${extra[@]}"}
-      rm -rf "$shm/gm-sa" ;;
+      rm -rf "$sa_tmp" ;;
     sa-1g)
       step "suffix arrays: bench sa on 1 GiB of source code ($sa_corpora), GPU build verified by the checker"
       f=$(sa_text code-1g) || { status=2; continue; }
@@ -246,7 +248,7 @@ for s in "${wanted[@]}"; do
         run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --builders gpu "${size[@]}" \
           --text "$label=$f" ${extra[@]+"${extra[@]}"}
       done
-      rm -rf "$shm/gm-sa" ;;
+      rm -rf "$sa_tmp" ;;
     oneshot)
       step "one-shot count pipeline: 1 GiB DNA and random bytes, m 8, 64, 1024, drk-2s and auto, --explain"
       oneshot_files
