@@ -14,7 +14,8 @@
 #   code.txt.xz, dna.txt.xz, protein.txt.xz           one file each, single-threaded: 14,673,064, 25,007,020 and
 #                                                     29,054,480 bytes (14.0, 23.8, 27.7 MiB; 65.5 MiB together)
 #   code-1g.txt.xz.part-aa, -ab, ...                  one xz stream (-T2: two threads, blocks of 192 MiB, the same
-#                                                     bytes on any machine) split into parts of 60 MiB
+#                                                     bytes on any machine) split into parts of 60 MiB: 99,072,788
+#                                                     bytes in all (94.5 MiB: parts of 60 and 34.5 MiB)
 #   SHA256SUMS                                        of the plain texts (check them on the host after unpacking)
 # On the host: `xz -dc code.txt.xz > code.txt`; `cat code-1g.txt.xz.part-* | xz -dc > code-1g.txt`
 # (scripts/record-gpu-results.sh --steps sa-real,sa-1g does this itself from --sa-corpora DIR).
@@ -22,8 +23,8 @@
 # Usage: scripts/fetch-large-corpora.sh [--debs DIR] [--no-1g] [--no-xz] OUTDIR
 #   --debs DIR  take the .deb files from DIR when they are there (else apt-get download them into DIR)
 #   --no-1g     skip code-1g.txt
-#   --no-xz     skip the compression (it takes most of the time: xz -9 runs at about 1 MB/s per core, so about
-#               5 minutes for the three 100 MB texts and 10 for the 1 GiB one on two free cores)
+#   --no-xz     skip the compression (it takes most of the time: xz -9 runs at about 1 MB/s per core, so a few
+#               minutes for each 100 MB text and 7 to 10 for the 1 GiB one on two free cores)
 # Needs apt-get (package lists present), dpkg-deb, tar, xz, sha256sum; no root. About 900 MB of downloads, 2.5 GB of
 # temporary disk (the kernel's .c/.h files, MetaPhlAn's markers). Package versions are those apt-get picks (printed):
 # the texts are byte-identical for the same versions.
