@@ -11,7 +11,12 @@
 #   startup-time.sh  times `gpumatch count` on a 1000-byte file (scripts/startup-time.sh)
 #   native/       the OpenCL ICD loader (libOpenCL.so.1) of this machine, used only when the host has none
 #   tools/        this machine's rg and the shared libraries it needs beyond libc (tools/lib), for `bench e2e` on a
-#                 host without ripgrep (the suite looks on the PATH first, then here); about 5 MiB
+#                 host without ripgrep (the suite looks on the PATH first, then here); about 5 MiB. Also this
+#                 machine's xz (with liblzma in tools/lib), which scripts/record-gpu-results.sh uses to unpack the
+#                 large corpora when the host has none, and sufcheck-bench, the libdivsufsort peer of `bench sa`
+#                 (bench/native/build-sufcheck.sh --download --portable: libdivsufsort from the Debian packages, its
+#                 shared library in tools/lib; the launcher points the bench at it). Without network the bundle is
+#                 built without it and says why (no libdivsufsort rows then)
 #   corpora/      with --corpora DIR: the real texts DIR/*.gz (scripts/fetch-corpora.sh --gzip), for the bench's
 #                 real-text rows (scripts/record-gpu-results.sh --steps real)
 #   gpumatch      the launcher: registers NVIDIA's OpenCL library when no ICD file names it, then runs the jar
@@ -82,16 +87,37 @@ else
   echo "bundle: note: no libOpenCL.so.1 here to carry; the GPU host must provide an OpenCL ICD loader"
 fi
 
+# carry_libs EXE: copies the shared libraries EXE links beyond the C runtime to tools/lib
+carry_libs() {
+  ldd "$1" | awk '/=> \// {print $3}' \
+    | { grep -v -E '/(libc|libm|libgcc_s|libpthread|libdl|ld-linux[^/]*)\.so' || true; } \
+    | while read -r lib; do cp -L "$lib" "$out/tools/lib/"; done
+}
+mkdir -p "$out/tools/lib"
 rg_exe=$(command -v rg || true)
 if [ -n "$rg_exe" ]; then
-  mkdir -p "$out/tools/lib"
   cp -L "$rg_exe" "$out/tools/rg"
   # the libraries rg links beyond the C runtime (libpcre2 on Debian); the e2e suite sets LD_LIBRARY_PATH to tools/lib
-  ldd "$rg_exe" | awk '/=> \// {print $3}' \
-    | { grep -v -E '/(libc|libm|libgcc_s|libpthread|libdl|ld-linux[^/]*)\.so' || true; } | while read -r lib; do cp -L "$lib" "$out/tools/lib/"; done
+  carry_libs "$rg_exe"
   echo "bundle: tools/rg ($(rg --version | head -1)) and $(ls "$out/tools/lib" | tr '\n' ' ')"
 else
   echo "bundle: note: no rg here to carry; bench e2e on the GPU host runs rg only if the host has it"
+fi
+
+xz_exe=$(command -v xz || true)
+if [ -n "$xz_exe" ]; then
+  cp -L "$xz_exe" "$out/tools/xz"
+  carry_libs "$xz_exe"
+  echo "bundle: tools/xz ($(xz --version | head -1))"
+else
+  echo "bundle: note: no xz here to carry; the large corpora (sa-real, sa-1g) need xz on the GPU host"
+fi
+# the libdivsufsort peer of bench sa: optional, the bundle builds without it
+if OUT="$out/tools/sufcheck-bench" bench/native/build-sufcheck.sh --download --portable > "$work/sufcheck.log" 2>&1; then
+  echo "bundle: $(sed 's|.*built .*sufcheck-bench|tools/sufcheck-bench|' "$work/sufcheck.log" | tail -1)"
+else
+  rm -f "$out/tools/sufcheck-bench"
+  echo "bundle: note: no libdivsufsort peer (bench sa runs without its rows): $(tail -1 "$work/sufcheck.log")"
 fi
 
 if [ -n "$corpora" ]; then
@@ -142,6 +168,8 @@ fi
 # the signal-chaining library keeps the JVM's handlers first (without it the JVM was seen to crash on an H200 host).
 export LD_PRELOAD="$here/jre/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
 java_opts=(-XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-})
+# bench sa's libdivsufsort peer (tools/sufcheck-bench finds its library in tools/lib by its rpath)
+[ -x "$here/tools/sufcheck-bench" ] && java_opts=(-Dgpumatch.bench.sufcheck="$here/tools/sufcheck-bench" "${java_opts[@]}")
 # Start-up (launcher-startup.sh): the first run makes a class-data-sharing archive of the jar's classes in cds/
 # (GPUMATCH_CDS_DIR), later runs start from it (GPUMATCH_NO_CDS=1 turns it off); C1 only for a count or find on a
 # small file.

@@ -3,7 +3,8 @@
 # fit one command of at most 10 minutes (each step's CSV lands in OUT/results/<device>/; `gpumatch bench results`
 # merges the CSVs of one suite and day into RESULTS.md, so a grid measured in several commands reads as one run).
 #
-# Usage: scripts/record-gpu-results.sh [BUNDLE] [OUT] [--steps LIST] [--sigma LIST] [--corpora DIR] [-- BENCH ARGS]
+# Usage: scripts/record-gpu-results.sh [BUNDLE] [OUT] [--steps LIST] [--sigma LIST] [--corpora DIR] [--sa-corpora DIR]
+#        [-- BENCH ARGS]
 #   BUNDLE   the bundle folder (default .bundle/gpumatch-linux-x86_64)
 #   OUT      where results/<device>/..., RESULTS.md and the logs go (default bench)
 #   --steps  comma-separated, in this order (default devices,ceiling,grid,real):
@@ -24,7 +25,23 @@
 #                       next to rg (1 and one per core) and grep, DNA and random bytes of 1k, 1m, 100m, m 8, 64,
 #                       1024, 5 runs each (a few minutes; rg from the PATH, else the bundle's tools/)
 #              e2e-1g   the same on 1 GiB files, 3 runs each (about 5-8 minutes: run it as its own command)
-#              sa       `bench sa` (GPU prefix doubling next to SA-IS and libdivsufsort; --size through -- ARGS)
+#              sa       `bench sa` (GPU prefix doubling next to SA-IS, the all-core CPU builder and libdivsufsort;
+#                       --size through -- ARGS; 64 MiB by default, 3 reps: about 10 minutes, use the steps below)
+#              sa-100m  `bench sa --size 100000000 --reps 1` on the first half of the generated inputs (random DNA and
+#                       proteins, one repeated letter 0x00 and 0xFF, Fibonacci, Thue-Morse): GPU, the all-core CPU
+#                       builder and libdivsufsort (no single-thread SA-IS), every array checked (about 4-6 minutes)
+#              sa-100m-b  the same on the other half (random binary, tandem repeats of period 7 and 1000, random DNA
+#                       doubled, all bytes, random bytes)
+#              sa-real  `bench sa --inputs none --reps 1` on the 100 MB real texts of --sa-corpora (code, dna, protein
+#                       from scripts/fetch-large-corpora.sh, plain NAME.txt or NAME.txt.xz, unpacked to $TMPDIR or /tmp and
+#                       checked against SHA256SUMS when present): GPU, SA-IS, the all-core CPU builder, libdivsufsort
+#                       (about 3-5 minutes)
+#              sa-1g    `bench sa --inputs none --reps 1 --builders gpu` on the 1 GiB source-code text of --sa-corpora
+#                       (code-1g.txt, or code-1g.txt.xz.part-* concatenated and unpacked): first its first 536,870,911
+#                       bytes (code-512m: the longest text the GPU builder takes, Aparapi's int buffer sizes), then
+#                       all of it (refused with a message, no row, until the builder splits its arrays); built on the
+#                       GPU, verified by the parallel checker, timed, rounds on stderr (add CPU peers with -- --builders
+#                       gpu,libdivsufsort: libdivsufsort takes a few minutes at 1 GiB)
 #              oneshot  `count --explain` (-a drk-2s and auto) on 1 GiB of random DNA and of random bytes, m 8, 64,
 #                       1024, each as a timed process: the one-shot pipeline's stages and rate (about 1-2 minutes)
 #              startup  `count` on a 1000-byte DNA file, 5 runs each of auto and drk-2s (process wall time)
@@ -34,7 +51,10 @@
 #            21 x 7 queries over 1 GiB; the progress lines carry the seconds since the start)
 #   --corpora  a folder of real texts, NAME.txt.gz or NAME.txt (scripts/fetch-corpora.sh --gzip), each measured as
 #            file:NAME (default BUNDLE/corpora when it exists)
-#   -- ARGS  more options for every `bench exact` of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
+#   --sa-corpora  the folder of scripts/fetch-large-corpora.sh's files for sa-real and sa-1g (its xz/ folder or its
+#            plain texts; default BUNDLE/../sa-corpora, i.e. .bundle/sa-corpora beside the default bundle). xz comes from
+#            the PATH, else the bundle's tools/
+#   -- ARGS  more options for every `bench exact` (and `bench sa`) of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
 #            later options override the step's own
 # Examples (one command each):
 #   scripts/record-gpu-results.sh B bench --steps devices,ceiling,grid --sigma 1,2
@@ -44,6 +64,10 @@
 #   scripts/record-gpu-results.sh B bench --steps real
 #   scripts/record-gpu-results.sh B bench --steps e2e
 #   scripts/record-gpu-results.sh B bench --steps e2e-1g
+#   scripts/record-gpu-results.sh B bench --steps sa-100m
+#   scripts/record-gpu-results.sh B bench --steps sa-100m-b
+#   scripts/record-gpu-results.sh B bench --steps sa-real --sa-corpora .bundle/sa-corpora
+#   scripts/record-gpu-results.sh B bench --steps sa-1g --sa-corpora .bundle/sa-corpora
 set -uo pipefail
 bundle=.bundle/gpumatch-linux-x86_64
 out=bench
@@ -51,12 +75,14 @@ positional=0
 steps=devices,ceiling,grid,real
 sigmas=1,2,3,4,5,6,7,8
 corpora=""
+sa_corpora=""
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps=${2:?--steps needs a list}; shift 2 ;;
     --sigma) sigmas=${2:?--sigma needs a list}; shift 2 ;;
     --corpora) corpora=${2:?--corpora needs a folder}; shift 2 ;;
+    --sa-corpora) sa_corpora=${2:?--sa-corpora needs a folder}; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "record: unknown option $1" >&2; exit 2 ;;
@@ -74,6 +100,7 @@ gm="$bundle/gpumatch"
 if [ -z "$corpora" ] && [ -d "$bundle/corpora" ]; then
   corpora="$bundle/corpora"
 fi
+[ -n "$sa_corpora" ] || sa_corpora="$bundle/../sa-corpora"
 mkdir -p "$out/results"
 step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
 status=0
@@ -84,6 +111,58 @@ shm=/dev/shm; [ -w "$shm" ] || shm=${TMPDIR:-/tmp}
 oneshot_files() {
   head -c 1073741824 /dev/urandom > "$shm/gm-oneshot.bin"
   tr '\000-\377' "$(printf 'ACGT%.0s' $(seq 64))" < "$shm/gm-oneshot.bin" > "$shm/gm-oneshot.dna"
+}
+
+# The generated inputs of bench sa, in two halves of about equal time at 100 MB.
+sa_inputs_a="dna,protein,repeated 0x00,repeated 0xFF,fibonacci,thue-morse"
+sa_inputs_b="random binary,tandem period 7,tandem period 1000,random doubled,all bytes,random 256"
+# xz on the PATH, else the bundle's (tools/xz with tools/lib)
+xz_dc() {
+  if command -v xz >/dev/null 2>&1; then
+    xz -dc "$@"
+  else
+    LD_LIBRARY_PATH="$bundle/tools/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$bundle/tools/xz" -dc "$@"
+  fi
+}
+# Unpacked large corpora go to disk, not /dev/shm (which may be small in a container): TMPDIR or /tmp.
+sa_tmp=${TMPDIR:-/tmp}/gm-sa
+# sa_text NAME: prints the path of the plain text NAME.txt of --sa-corpora (its top or its xz/ folder), unpacking
+# NAME.txt.xz or NAME.txt.xz.part-* to $sa_tmp/ when only those are there, and checks it against SHA256SUMS when
+# that lists it; fails with a message when there is none.
+sa_text() {
+  local name=$1 d f sums
+  for d in "$sa_corpora" "$sa_corpora/xz"; do
+    if [ -f "$d/$name.txt" ]; then f="$d/$name.txt"; break; fi
+  done
+  if [ -z "${f:-}" ]; then
+    mkdir -p "$sa_tmp"
+    f="$sa_tmp/$name.txt"
+    if [ ! -f "$f" ]; then
+      for d in "$sa_corpora" "$sa_corpora/xz"; do
+        if [ -f "$d/$name.txt.xz" ]; then
+          xz_dc "$d/$name.txt.xz" > "$f.tmp" && mv "$f.tmp" "$f"; break
+        elif ls "$d/$name.txt.xz.part-"* >/dev/null 2>&1; then
+          cat "$d/$name.txt.xz.part-"* | xz_dc > "$f.tmp" && mv "$f.tmp" "$f"; break
+        fi
+      done
+    fi
+    if [ ! -f "$f" ]; then
+      rm -f "$f.tmp"
+      echo "record: no $name.txt, $name.txt.xz or $name.txt.xz.part-* in $sa_corpora (scripts/fetch-large-corpora.sh)" >&2
+      return 1
+    fi
+  fi
+  for sums in "$sa_corpora/SHA256SUMS" "$sa_corpora/xz/SHA256SUMS"; do
+    if [ -f "$sums" ] && grep -q " $name.txt\$" "$sums"; then
+      if [ "$(sha256sum < "$f" | cut -d' ' -f1)" != "$(grep " $name.txt\$" "$sums" | cut -d' ' -f1)" ]; then
+        echo "record: $f does not match its SHA256SUMS entry (a part missing or damaged?)" >&2
+        return 1
+      fi
+      echo "record: $f matches SHA256SUMS" >&2
+      break
+    fi
+  done
+  echo "$f"
 }
 
 IFS=, read -r -a wanted <<< "$steps"
@@ -142,8 +221,34 @@ for s in "${wanted[@]}"; do
       step "e2e: gpumatch as a process next to rg and grep, 1 GiB"
       run "$gm" bench e2e --device gpu --launcher "$gm" --out "$out/results" --sizes 1g --reps 3 ;;
     sa)
-      step "suffix arrays: bench sa (GPU prefix doubling, SA-IS, libdivsufsort if built)"
+      step "suffix arrays: bench sa (GPU prefix doubling, SA-IS, the all-core CPU builder, libdivsufsort if built)"
       run "$gm" bench sa --device gpu --out "$out/results" --reps 1 ${extra[@]+"${extra[@]}"} ;;
+    sa-100m|sa-100m-b)
+      inputs=$sa_inputs_a; [ "$s" = sa-100m ] || inputs=$sa_inputs_b
+      step "suffix arrays: bench sa at 100,000,000 bytes: $inputs"
+      run "$gm" bench sa --device gpu --out "$out/results" --size 100000000 --reps 1 --inputs "$inputs" \
+        --builders gpu,cpu,libdivsufsort ${extra[@]+"${extra[@]}"} ;;
+    sa-real)
+      step "suffix arrays: bench sa on the 100 MB real texts of $sa_corpora"
+      texts=""
+      for name in code dna protein; do
+        f=$(sa_text "$name") || { status=2; continue; }
+        texts="${texts:+$texts,}$name=$f"
+      done
+      [ -n "$texts" ] || continue
+      run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --text "$texts" \
+        ${extra[@]+"${extra[@]}"}
+      rm -rf "$sa_tmp" ;;
+    sa-1g)
+      step "suffix arrays: bench sa on 1 GiB of source code ($sa_corpora), GPU build verified by the checker"
+      f=$(sa_text code-1g) || { status=2; continue; }
+      for cut in 536870911 whole; do
+        size=(--size "$cut"); label=code-512m
+        [ "$cut" = whole ] && { size=(); label=code-1g; }
+        run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --builders gpu "${size[@]}" \
+          --text "$label=$f" ${extra[@]+"${extra[@]}"}
+      done
+      rm -rf "$sa_tmp" ;;
     oneshot)
       step "one-shot count pipeline: 1 GiB DNA and random bytes, m 8, 64, 1024, drk-2s and auto, --explain"
       oneshot_files
@@ -172,7 +277,7 @@ for s in "${wanted[@]}"; do
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, sa, oneshot, startup, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, sa, sa-100m, sa-100m-b, sa-real, sa-1g, oneshot, startup, legacy)" >&2
       status=2 ;;
   esac
 done

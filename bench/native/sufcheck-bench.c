@@ -2,7 +2,8 @@
  * sufcheck-bench: the CPU peer of the gpumatch checker benchmark (issue 3).
  *
  *   sufcheck-bench TEXT SA_OUT [REPS]    build SA with libdivsufsort's divsufsort, write it to SA_OUT
- *                                        (int32 little-endian, no header), then time sufcheck REPS times (default 3)
+ *                                        (int32 little-endian, no header), then time sufcheck REPS times (default 3;
+ *                                        0: no sufcheck, as `gpumatch bench sa` runs it, which checks with its own)
  *   sufcheck-bench TEXT --sa SA [REPS]   read an int32 SA and only time sufcheck
  *
  * Prints one "key=value" line per measurement (times in seconds, MB = 10^6 bytes of text):
@@ -54,7 +55,7 @@ int main(int argc, char **argv) {
     int reuse = strcmp(argv[2], "--sa") == 0;
     if (reuse && argc < 4) { fprintf(stderr, "--sa needs a file\n"); return 2; }
     int reps = argc > (reuse ? 4 : 3) ? atoi(argv[reuse ? 4 : 3]) : 3;
-    if (reps < 1) reps = 1;
+    if (reps < 0 || (reps == 0 && reuse)) reps = 1;
 
     saidx_t *sa;
     if (reuse) {
@@ -74,6 +75,7 @@ int main(int argc, char **argv) {
         }
     }
 
+    if (reps == 0) return 0;
     double *times = malloc(sizeof(double) * (size_t) reps);
     saint_t result = 0;
     for (int r = 0; r < reps; r++) {

@@ -15,7 +15,7 @@ import org.gpumatch.api.Algorithm;
 /**
  * The bench command line: {@code <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]
  * [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES] [--modes LIST]
- * [--sizes LIST] [--launcher FILE] [--work DIR] [--sweeps-only]}.
+ * [--sizes LIST] [--launcher FILE] [--work DIR] [--sweeps-only] [--inputs LIST|none] [--builders LIST]}.
  *
  * @param suite  the suite name (validated later against the registry)
  * @param quick  small sizes and few repetitions (CI)
@@ -34,11 +34,16 @@ import org.gpumatch.api.Algorithm;
  * @param launcher the {@code gpumatch} launcher the e2e suite runs, if given
  * @param work   the folder the e2e suite writes its files to, if given
  * @param sweepsOnly kmismatch: only the work-group/thread and text-length sweeps (no m sweep, no Cas-OFFinder row)
+ * @param inputs the generated inputs of the sa suite by label (empty: the suite's default, an empty list: none,
+ *               only the {@code --text} files)
+ * @param builders the builders of the sa suite ({@code gpu}, {@code sais}, {@code cpu}, {@code libdivsufsort}), or
+ *               empty for all
  */
 public record BenchOptions(String suite, boolean quick, String device, Path out, List<TextFile> texts,
                            OptionalInt reps, OptionalLong size, List<Integer> ms, Optional<List<Integer>> sigmas,
                            List<Algorithm> algorithms, OptionalLong cpuSize, Set<Mode> modes,
-                           List<Long> sizes, Optional<Path> launcher, Optional<Path> work, boolean sweepsOnly) {
+                           List<Long> sizes, Optional<Path> launcher, Optional<Path> work, boolean sweepsOnly,
+                           Optional<List<String>> inputs, List<String> builders) {
 
     /**
      * A real text of the exact suite: {@code --text LABEL=FILE} or {@code --text FILE}.
@@ -93,28 +98,35 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: gpumatch bench <suite> [--quick] [--device D] [--out DIR] [--text [LABEL=]FILE,...] [--reps N]"
                     + " [--size BYTES] [--m LIST] [--sigma LIST|none] [--algorithms LIST] [--cpu-size BYTES]"
-                    + " [--modes LIST] [--sizes LIST] [--launcher FILE] [--work DIR] [--sweeps-only]",
+                    + " [--modes LIST] [--sizes LIST] [--launcher FILE] [--work DIR] [--sweeps-only]"
+                    + " [--inputs LIST|none] [--builders LIST]",
             "suites: ceiling, exact, primitives, multi, kmismatch, sa, e2e, results (rewrite RESULTS.md from the CSVs); checker (later)",
             "  --quick        small inputs and few repetitions (CI)",
             "  --device D     auto (default), gpu, opencl, or a substring of the OpenCL device name",
             "  --out DIR      results folder (default bench/results); RESULTS.md is written to its parent",
             "  --text [LABEL=]FILE,...  also measure these real files (exact suite; repeatable; kmismatch: one DNA"
                     + " file whose ACGT bases, repeated to n, replace the random DNA); .gz files are read"
-                    + " through gzip; rows are labeled file:LABEL (default: the file name)",
+                    + " through gzip; rows are labeled file:LABEL (default: the file name); sa: whole files unless"
+                    + " --size is given",
             "  --reps N       timed repetitions per resident GPU row (default 20, quick 3)",
             "  --size BYTES   text size for exact (default 2^30, quick 4M), array size for ceiling (default 1G,"
                     + " quick 32M), text size for sa (default 64M, quick 1M); suffixes k, M, G are powers of 1024",
             "  --m LIST       pattern lengths for exact, comma separated (default 1,2,4,8,16,32,64,256,1024)",
             "  --sigma LIST   alphabet bits of the random texts for exact (default 1..8); none: only the --text files",
             "  --algorithms LIST  device algorithms for exact, e.g. drk-wom-64,hrk (default: all implemented)",
-            "  --cpu-size BYTES   prefix the CPU peers measure on (default 256M; quick: the whole text)",
+            "  --cpu-size BYTES   prefix the CPU peers measure on (default 256M; quick: the whole text); sa: the"
+                    + " longest input the CPU builders build (default: all)",
             "  --modes LIST   what exact measures: resident,oneshot,cpu-1t,cpu-all,external, or cpu for both CPU"
                     + " modes (default: all); e2e: gpumatch,rg,rg-parts,grep, or external for the last three",
             "  --sizes LIST   e2e file sizes, e.g. 1k,1m,100m,1g (default; quick 1k,1m)",
             "  --launcher FILE  e2e: the gpumatch launcher to run (default: the one beside the running jar, else"
                     + " ./gpumatch)",
             "  --work DIR     e2e: where the generated files go (default: /dev/shm when present, else the temp folder)",
-            "  --sweeps-only  kmismatch: only the sweeps over work-group size, CPU threads and text length (m = 256)");
+            "  --sweeps-only  kmismatch: only the sweeps over work-group size, CPU threads and text length (m = 256)",
+            "  --inputs LIST  sa: the generated inputs by label, e.g. \"dna,repeated 0x00\" (default: all); none: only"
+                    + " the --text files",
+            "  --builders LIST  sa: gpu,sais,cpu,libdivsufsort (default: all; libdivsufsort when its helper is"
+                    + " built)");
 
     /** Whether the arguments ask for help ({@code -h}, {@code --help}, {@code help}). */
     public static boolean isHelp(String[] args) {
@@ -149,6 +161,8 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
         Optional<Path> launcher = Optional.empty();
         Optional<Path> work = Optional.empty();
         boolean sweepsOnly = false;
+        Optional<List<String>> inputs = Optional.empty();
+        List<String> builders = List.of();
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -170,6 +184,11 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
                 case "--sizes" -> sizes = byteList(value(args, ++i, a), a);
                 case "--launcher" -> launcher = Optional.of(Path.of(value(args, ++i, a)));
                 case "--work" -> work = Optional.of(Path.of(value(args, ++i, a)));
+                case "--inputs" -> {
+                    String v = value(args, ++i, a);
+                    inputs = Optional.of(v.trim().equalsIgnoreCase("none") ? List.of() : nameList(v, a));
+                }
+                case "--builders" -> builders = nameList(value(args, ++i, a), a);
                 default -> throw new UsageException("unknown option " + a + " (see --help)");
             }
         }
@@ -180,7 +199,7 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             }
         }
         return new BenchOptions(suite, quick, device, out, List.copyOf(texts), reps, size, ms, sigmas, algorithms,
-                cpuSize, Set.copyOf(modes), sizes, launcher, work, sweepsOnly);
+                cpuSize, Set.copyOf(modes), sizes, launcher, work, sweepsOnly, inputs, builders);
     }
 
     /** Whether the exact suite measures {@code mode}. */
@@ -217,6 +236,19 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             out.add(new TextFile(label, path));
         }
         return out;
+    }
+
+    /** Comma-separated non-empty names, trimmed (a name may contain spaces). */
+    private static List<String> nameList(String text, String option) {
+        List<String> out = new ArrayList<>();
+        for (String raw : text.split(",")) {
+            String part = raw.trim();
+            if (part.isEmpty()) {
+                throw new UsageException(option + ": empty name in \"" + text + "\"");
+            }
+            out.add(part);
+        }
+        return List.copyOf(out);
     }
 
     private static Set<Mode> modeList(String text, String option) {

@@ -1,15 +1,22 @@
 package org.gpumatch.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 import org.gpumatch.bench.report.ResultRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code bench sa --quick} end to end on small inputs: one checked row per builder and input. */
+/**
+ * {@code bench sa --quick} end to end on small inputs: one checked row per builder and input; the selection of inputs,
+ * builders and the CPU size cap.
+ */
 class SaSuiteTest {
     @TempDir
     Path tmp;
@@ -27,5 +34,57 @@ class SaSuiteTest {
                 "repeated 0x00", "thue-morse");
         assertThat(rows).filteredOn(x -> x.algorithm().equals("sais-cpu")).hasSize(13);
         assertThat(r.out()).contains("MB/s");
+    }
+
+    @Test
+    void selectedInputsAndBuildersOnAWholeGzippedFile() throws Exception {
+        Path results = tmp.resolve("results");
+        Path text = tmp.resolve("fox.txt.gz");
+        byte[] plain = "the quick brown fox jumps over the lazy dog\n".repeat(3000).getBytes(StandardCharsets.US_ASCII);
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(text))) {
+            out.write(plain);
+        }
+        BenchCliTest.Run r = BenchCliTest.bench("sa", "--quick", "--device", BenchCliTest.deviceArg(), "--out",
+                results.toString(), "--size", "100k", "--text", "fox=" + text, "--inputs", "repeated 0x00, dna",
+                "--builders", "sais,cpu", "--cpu-size", "120000");
+        assertThat(r.exit()).as(r.err()).isZero();
+        List<ResultRow> rows = BenchCliTest.onlyCsv(results);
+        // the file (132,000 bytes) is cut to --size (102,400) and so stays under --cpu-size
+        assertThat(rows).extracting(ResultRow::algorithm, ResultRow::text, ResultRow::n).containsExactly(
+                tuple("sais-cpu", "file:fox", 102_400L), tuple("cpu-" + Runtime.getRuntime().availableProcessors() + "t",
+                        "file:fox", 102_400L),
+                tuple("sais-cpu", "repeated 0x00", 102_400L), tuple("cpu-" + Runtime.getRuntime().availableProcessors()
+                        + "t", "repeated 0x00", 102_400L),
+                tuple("sais-cpu", "dna", 102_400L), tuple("cpu-" + Runtime.getRuntime().availableProcessors() + "t",
+                        "dna", 102_400L));
+    }
+
+    @Test
+    void filesAreWholeWithoutSizeAndTheCpuCapSkipsCpuRows() throws Exception {
+        Path results = tmp.resolve("results");
+        Path text = tmp.resolve("fox.txt");
+        Files.writeString(text, "the quick brown fox jumps over the lazy dog\n".repeat(3000));
+        BenchCliTest.Run r = BenchCliTest.bench("sa", "--quick", "--device", BenchCliTest.deviceArg(), "--out",
+                results.toString(), "--text", "fox=" + text, "--inputs", "none", "--builders", "gpu,sais",
+                "--cpu-size", "100000");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("over --cpu-size 100000; no sais-cpu row");
+        List<ResultRow> rows = BenchCliTest.onlyCsv(results);
+        assertThat(rows).extracting(ResultRow::algorithm, ResultRow::text, ResultRow::n).containsExactly(
+                tuple("prefix-doubling-gpu", "file:fox", 132_000L));
+        assertThat(rows.get(0).note()).contains("checked by the parallel checker", "bytes/char");
+    }
+
+    @Test
+    void unknownInputOrBuilderIsAUsageError() {
+        BenchCliTest.Run r = BenchCliTest.bench("sa", "--quick", "--inputs", "dna,bogus");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("--inputs: unknown input \"bogus\"");
+        r = BenchCliTest.bench("sa", "--quick", "--builders", "gpu,quick");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("--builders: unknown builder \"quick\"");
+        r = BenchCliTest.bench("sa", "--quick", "--inputs", "none");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("nothing to measure");
     }
 }

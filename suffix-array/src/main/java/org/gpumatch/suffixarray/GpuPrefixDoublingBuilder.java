@@ -1,5 +1,6 @@
 package org.gpumatch.suffixarray;
 
+import java.util.Optional;
 import java.util.stream.IntStream;
 import org.gpumatch.gpu.primitives.ChunkDriver;
 import org.gpumatch.gpu.primitives.DeviceRadixSort;
@@ -49,6 +50,13 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoCloseable {
     /** Largest text length: {@code int} suffix array entries and Java arrays. */
     public static final int MAX_LENGTH = Integer.MAX_VALUE - 8;
+    /**
+     * Largest text length on the device: Aparapi 3.0.2 computes a buffer's size in bytes as an {@code int}
+     * (elements times element size in {@code KernelRunner}), so an {@code int[n]} of 2 GiB or more would become a
+     * buffer of the wrapped size (a 4 GiB array: 0 bytes). Larger texts would need every array split into pieces
+     * under 2 GiB.
+     */
+    public static final int MAX_DEVICE_LENGTH = Integer.MAX_VALUE / 4;
     /** Default work-group size. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /** Default digit width of the radix sorts. */
@@ -156,8 +164,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     }
 
     /**
-     * @throws IllegalArgumentException when the text is longer than {@link #MAX_LENGTH} or does not fit the device
-     *                                  (checked before anything is allocated)
+     * @throws IllegalArgumentException when the text is longer than {@link #MAX_DEVICE_LENGTH} or does not fit the
+     *                                  device (checked before anything is allocated)
      */
     @Override
     public int[] build(byte[] text, Progress progress) {
@@ -287,16 +295,34 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
 
     /** Throws IllegalArgumentException when a build of n characters does not fit the device. */
     void checkFits(int n) {
+        Optional<String> why = whyNotFits(n);
+        if (why.isPresent()) {
+            throw new IllegalArgumentException(why.get());
+        }
+    }
+
+    /**
+     * @param n a text length
+     * @return why a build of n characters cannot run on this device (too long for Aparapi's buffer sizes, more than
+     *         its memory or its largest allocation), or empty when it fits
+     */
+    public Optional<String> whyNotFits(int n) {
+        if (n > MAX_DEVICE_LENGTH) {
+            return Optional.of("a suffix array of " + n + " bytes needs int buffers of " + 4L * n + " bytes; Aparapi"
+                    + " keeps a buffer's size in bytes in an int, so this builder takes at most " + MAX_DEVICE_LENGTH
+                    + " bytes");
+        }
         long need = peakDeviceBytes(n);
         if (n > 1 && need > device.globalMemBytes()) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+            return Optional.of(String.format(java.util.Locale.ROOT,
                     "a suffix array of %d bytes needs %d bytes of device memory (%.1f per character); %s has %d",
                     n, need, (double) need / n, device.describe(), device.globalMemBytes()));
         }
         if (n > 1 && 4L * n > device.maxAllocBytes()) {
-            throw new IllegalArgumentException("a suffix array of " + n + " bytes needs buffers of " + 4L * n
-                    + " bytes; " + device.describe() + " allocates at most " + device.maxAllocBytes() + " per buffer");
+            return Optional.of("a suffix array of " + n + " bytes needs buffers of " + 4L * n + " bytes; "
+                    + device.describe() + " allocates at most " + device.maxAllocBytes() + " per buffer");
         }
+        return Optional.empty();
     }
 
     private static double fraction(int n, int unsorted) {

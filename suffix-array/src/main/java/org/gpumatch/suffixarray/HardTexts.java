@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Supplier;
 
 /**
  * Random and structured texts that stress suffix sorting (long repeats, few distinct LMS names, deep recursion), for
@@ -80,16 +81,28 @@ public final class HardTexts {
     /** @return the named hard inputs of length n (the doubled text 2*(n/2)) */
     public static Map<String, byte[]> hard(int n) {
         Map<String, byte[]> m = new LinkedHashMap<>();
-        m.put("repeated 0x00", repeated(n, 0));
-        m.put("repeated 0xFF", repeated(n, 0xFF));
-        m.put("fibonacci", fibonacci(n));
-        m.put("thue-morse", thueMorse(n));
-        m.put("random binary", random(n, 2, n));
-        m.put("tandem period 7", tandem(n, 7, n));
-        m.put("tandem period 1000", tandem(n, 1000, n));
-        m.put("random doubled", doubled(random(n / 2, 4, n)));
-        m.put("all bytes", allBytes(n));
-        m.put("random 256", random(n, 256, n + 1));
+        hardGenerators(n).forEach((name, g) -> m.put(name, g.get()));
+        return m;
+    }
+
+    /**
+     * The inputs of {@link #hard(int)}, each made only when asked for (one at a time keeps a benchmark at n bytes of
+     * inputs instead of ten times n).
+     *
+     * @return the generators of the named hard inputs of length n, in the order of {@link #hard(int)}
+     */
+    public static Map<String, Supplier<byte[]>> hardGenerators(int n) {
+        Map<String, Supplier<byte[]>> m = new LinkedHashMap<>();
+        m.put("repeated 0x00", () -> repeated(n, 0));
+        m.put("repeated 0xFF", () -> repeated(n, 0xFF));
+        m.put("fibonacci", () -> fibonacci(n));
+        m.put("thue-morse", () -> thueMorse(n));
+        m.put("random binary", () -> random(n, 2, n));
+        m.put("tandem period 7", () -> tandem(n, 7, n));
+        m.put("tandem period 1000", () -> tandem(n, 1000, n));
+        m.put("random doubled", () -> doubled(random(n / 2, 4, n)));
+        m.put("all bytes", () -> allBytes(n));
+        m.put("random 256", () -> random(n, 256, n + 1));
         return m;
     }
 }

@@ -95,11 +95,44 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
     /**
      * Work and size bounds under which the doubling goes on; beyond them it gives up (returns {@code null}).
      *
+     * <p>Before each round the work of all rounds still to come is projected from the last round: if the unsorted
+     * count keeps shrinking by the factor {@code r = unsorted / previous} of the last round, the rounds to come sort
+     * {@code unsorted / (1 - r)} suffixes (a geometric series); and they are at most {@code ceil(log2(n / h))} rounds
+     * of at most {@code unsorted} each, since {@code h} doubles up to n. The smaller of the two, plus the work done, must
+     * stay within {@code maxWork}. A text whose unsorted count does not shrink (one long repeat covering it, a short
+     * period: {@code r} near 1) is thus given up after one round at that depth, while one whose count keeps
+     * shrinking (English, source code, proteins: {@code r} 0.2 to 0.8 from depth 24 on) goes on. Before the first
+     * round (no factor yet) and while {@code h} is below {@link #PROJECTION_DEPTH} only the next round is counted:
+     * natural text keeps most suffixes unsorted up to the length of a few words (an English-like text: 0.998, 0.969 at
+     * depths 6 and 12, then 0.58 and 0.12 at 24 and 48).
+     *
      * @param maxGroup the largest group of equal prefixes that may be sorted
-     * @param maxWork  the most suffix sortings summed over all rounds
+     * @param maxWork  the most suffix sortings summed over all rounds, done and projected
      */
     record Limit(long maxGroup, long maxWork) {
         static final Limit NONE = new Limit(Long.MAX_VALUE, Long.MAX_VALUE);
+        /** The sorted depth from which the rounds to come are projected from the last round's shrink factor. */
+        static final long PROJECTION_DEPTH = 32;
+
+        /**
+         * @param done      suffixes sorted in the rounds so far
+         * @param unsorted  suffixes the next round sorts
+         * @param previous  suffixes the last round sorted, or 0 before the first round
+         * @param h         the prefix length the suffixes are sorted by now, at least 1
+         * @param n         the text length
+         * @return whether the work done plus the projected work of the rounds to come stays within {@link #maxWork}
+         */
+        boolean allowsRound(final long done, final long unsorted, final long previous, final long h, final long n) {
+            final long q = (n + h - 1) / h;
+            final long roundsLeft = Math.max(1, 64 - Long.numberOfLeadingZeros(q - 1));
+            double projected = (double) unsorted * roundsLeft;
+            if (previous <= 0 || h < PROJECTION_DEPTH) {
+                projected = unsorted;
+            } else if (unsorted < previous) {
+                projected = Math.min(projected, unsorted / (1 - (double) unsorted / previous));
+            }
+            return done + projected <= maxWork;
+        }
     }
 
     /** As {@link #sort(byte[], int, Progress)}, but returns {@code null} as soon as {@code limit} is exceeded. */
@@ -183,14 +216,16 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
                 return null;
             }
             long work = 0;
+            long previous = 0;
             long unsorted = totalUnsorted();
             while (unsorted > 0) {
                 progress.report(0.1 + 0.85 * (n - unsorted) / n);
-                work += unsorted;
-                if (maxGroup() > limit.maxGroup() || work > limit.maxWork()) {
+                if (maxGroup() > limit.maxGroup() || !limit.allowsRound(work, unsorted, previous, h, n)) {
                     return null;
                 }
+                work += unsorted;
                 doublingRound();
+                previous = unsorted;
                 unsorted = totalUnsorted();
                 h = Math.min(2 * h, n);
             }

@@ -64,4 +64,31 @@ class CpuSuffixArrayBuilderTest {
         assertThatThrownBy(() -> new CpuSuffixArrayBuilder(0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("thread count");
     }
+
+    @Test
+    void aTextConcatenatedWithItselfIsHandedOverAfterOneRoundAtDepth48OnAnyThreadCount() {
+        byte[] text = HardTexts.doubled(HardTexts.random(CpuSuffixArrayBuilder.MIN_CHECKED_LENGTH / 2 + 3, 4, 9));
+        int[] expected = new SaisBuilder().build(text);
+        for (int threads : new int[] {3, 16}) {
+            java.util.List<String> said = new java.util.ArrayList<>();
+            java.util.List<Double> reports = new java.util.ArrayList<>();
+            java.util.List<Integer> reportsAtAnnouncement = new java.util.ArrayList<>();
+            int[] sa = new CpuSuffixArrayBuilder(threads).build(text, reports::add, line -> {
+                said.add(line);
+                reportsAtAnnouncement.add(reports.size());
+            });
+            assertThat(sa).as("%d threads", threads).isEqualTo(expected);
+            assertThat(said).as("%d threads", threads).hasSize(2);
+            assertThat(said.get(1)).startsWith("SA-IS (doubling exceeded");
+            // doubling reports 0 at its start and once before each round it considers: 0, round 1 (depth 24, DNA
+            // keys), round 2 (depth 48, refused)
+            assertThat(reportsAtAnnouncement.get(1)).as("%d threads: %s", threads, reports).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void englishLikeTextFinishesByDoublingOnManyThreads() {
+        byte[] text = SuffixSortSpeed.englishLike(CpuSuffixArrayBuilder.MIN_CHECKED_LENGTH + 7, 5);
+        assertThat(CpuSuffixArrayBuilder.doublingFinishes(text, 16)).isTrue();
+    }
 }

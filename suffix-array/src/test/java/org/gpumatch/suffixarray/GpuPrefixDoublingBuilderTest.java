@@ -169,9 +169,15 @@ class GpuPrefixDoublingBuilderTest {
         }
         long memory = gpu.device().globalMemBytes();
         int tooLong = (int) Math.min(GpuPrefixDoublingBuilder.MAX_LENGTH, memory / 20 + 1);
-        if (gpu.peakDeviceBytes(tooLong) > memory) {
+        if (tooLong <= GpuPrefixDoublingBuilder.MAX_DEVICE_LENGTH && gpu.peakDeviceBytes(tooLong) > memory) {
             assertThatThrownBy(() -> gpu.checkFits(tooLong)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("device memory");
         }
+        // Aparapi's int buffer sizes: 2 GiB int arrays and more are refused on any device
+        assertThat(gpu.whyNotFits(GpuPrefixDoublingBuilder.MAX_DEVICE_LENGTH + 1)).hasValueSatisfying(
+                why -> assertThat(why).contains("Aparapi keeps a buffer's size in bytes in an int"));
+        assertThatThrownBy(() -> gpu.checkFits(GpuPrefixDoublingBuilder.MAX_DEVICE_LENGTH + 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 536870911 bytes");
+        assertThat(gpu.whyNotFits(1000)).isEmpty();
     }
 }

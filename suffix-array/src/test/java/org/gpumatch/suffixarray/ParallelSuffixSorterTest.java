@@ -129,4 +129,27 @@ class ParallelSuffixSorterTest {
         assertThatThrownBy(() -> new ParallelSuffixSorter(-1)).hasMessageContaining("thread count");
         assertThat(new ParallelSuffixSorter(3).name()).isEqualTo("doubling-cpu-3t");
     }
+
+    @Test
+    void limitProjectsTheRoundsToComeFromTheLastShrinkFactor() {
+        ParallelSuffixSorter.Limit limit = new ParallelSuffixSorter.Limit(Long.MAX_VALUE, 6_000_000);
+        int n = 1_000_000;
+        // before the first round only that round counts, and below depth 32 only the next round
+        assertThat(limit.allowsRound(0, 1_000_000, 0, 48, n)).isTrue();
+        assertThat(limit.allowsRound(2_000_000, 990_000, 1_000_000, 24, n)).isTrue();
+        assertThat(limit.allowsRound(5_500_000, 990_000, 1_000_000, 24, n)).isFalse();
+        // no shrink at depth 48 (a long repeat over the whole text): 15 rounds of 990,000 to come
+        assertThat(limit.allowsRound(1_000_000, 990_000, 1_000_000, 48, n)).isFalse();
+        // source code at depth 48: 0.448 to 0.196 projects 0.35 n more
+        assertThat(limit.allowsRound(2_160_000, 196_000, 448_000, 48, n)).isTrue();
+        // a duplicated tenth: no shrink, but at most 15 rounds of 100,000 to come
+        assertThat(limit.allowsRound(100_000, 100_000, 100_000, 48, n)).isTrue();
+        // and at most 5 rounds when h is n / 20
+        assertThat(limit.allowsRound(4_000_000, 400_000, 400_000, 50_000, n)).isTrue();
+        assertThat(limit.allowsRound(4_000_000, 500_000, 500_000, 50_000, n)).isFalse();
+        // work done counts: 5,800,000 done and a shrinking round of 300,000 to come
+        assertThat(limit.allowsRound(5_800_000, 300_000, 600_000, 48, n)).isFalse();
+        assertThat(ParallelSuffixSorter.Limit.NONE.allowsRound(Long.MAX_VALUE / 4, 1 << 30, 1 << 30, 1, 1 << 30))
+                .isTrue();
+    }
 }

@@ -20,11 +20,12 @@ import org.gpumatch.checker.SuffixArrayChecker;
  * <pre>
  * java -cp suffix-array/target/classes:suffix-array/target/test-classes:$(cat cp.txt) \
  *     org.gpumatch.suffixarray.SuffixSortSpeed [--size 8M] [--threads 1,2] [--runs 3] [--only LABEL,...]
- *     [--builders sais,doubling,cpu] [--text LABEL=FILE ...]
+ *     [--builders sais,doubling,cpu] [--hard] [--text LABEL=FILE ...]
  * </pre>
  *
  * Inputs: random bytes, random DNA, an English-like text (order-2 word Markov chain trained on the matcher-api English
- * sample), one repeated letter, and every {@code --text LABEL=FILE} cut to the size (whole when shorter; the
+ * sample), one repeated letter, with {@code --hard} the inputs of {@link HardTexts#hard(int)} (those of
+ * {@code bench sa}), and every {@code --text LABEL=FILE} cut to the size (whole when shorter; the
  * {@code scripts/fetch-corpora.sh} files are 4 to 9 MB).
  */
 public final class SuffixSortSpeed {
@@ -38,6 +39,7 @@ public final class SuffixSortSpeed {
         List<String> only = null;
         List<String> builders = List.of("sais", "doubling", "cpu");
         final Map<String, Path> files = new LinkedHashMap<>();
+        boolean hard = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--size" -> size = parseSize(args[++i]);
@@ -45,6 +47,7 @@ public final class SuffixSortSpeed {
                 case "--threads" -> threads = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
                 case "--only" -> only = List.of(args[++i].split(","));
                 case "--builders" -> builders = List.of(args[++i].split(","));
+                case "--hard" -> hard = true;
                 case "--text" -> {
                     final String[] kv = args[++i].split("=", 2);
                     files.put(kv[0], Path.of(kv[1]));
@@ -57,6 +60,9 @@ public final class SuffixSortSpeed {
         inputs.put("random DNA", dna(size, 2));
         inputs.put("english-like", englishLike(size, 3));
         inputs.put("repeated a", HardTexts.repeated(size, 'a'));
+        if (hard) {
+            inputs.putAll(HardTexts.hard(size));
+        }
         for (Map.Entry<String, Path> f : files.entrySet()) {
             inputs.put(f.getKey(), cut(Files.readAllBytes(f.getValue()), size));
         }

@@ -14,7 +14,8 @@ import org.gpumatch.suffixarray.SuffixArrayFiles;
 
 /**
  * libdivsufsort's {@code divsufsort} (sequential) as a builder, through the {@code sufcheck-bench} helper that
- * {@code bench/native/build-sufcheck.sh} builds (it needs libdivsufsort-dev). The text goes to a temporary file, the
+ * {@code bench/native/build-sufcheck.sh} builds (from libdivsufsort-dev, or with {@code --download} from the Debian
+ * packages; the GPU bundle carries it in {@code tools/}, and its launcher sets the property below). The text goes to a temporary file, the
  * helper writes the int32 SA, which is read back; {@link #lastNanos()} is the construction time the helper measured
  * (without the process start and file transfers). Helper path: {@code -Dgpumatch.bench.sufcheck=PATH}, default
  * {@code bench/target/native/sufcheck-bench}. Memory: the text and SA on disk and the SA in memory (4n bytes).
@@ -30,8 +31,13 @@ final class NativeSuffixArrayBuilder implements SuffixArrayBuilder {
 
     /** @return the builder when the helper is built and executable */
     static Optional<NativeSuffixArrayBuilder> find() {
-        Path p = Path.of(System.getProperty("gpumatch.bench.sufcheck", "bench/target/native/sufcheck-bench"));
+        Path p = Path.of(whereLooked());
         return Files.isExecutable(p) ? Optional.of(new NativeSuffixArrayBuilder(p)) : Optional.empty();
+    }
+
+    /** @return the helper's path: {@code -Dgpumatch.bench.sufcheck}, else the build's */
+    static String whereLooked() {
+        return System.getProperty("gpumatch.bench.sufcheck", "bench/target/native/sufcheck-bench");
     }
 
     @Override
@@ -52,7 +58,8 @@ final class NativeSuffixArrayBuilder implements SuffixArrayBuilder {
             Path sa = dir.resolve("sa");
             try {
                 Files.write(t, text);
-                Process proc = new ProcessBuilder(helper.toString(), t.toString(), sa.toString(), "1")
+                // 0 repetitions of libdivsufsort's own sufcheck: the bench checks with the project's checker
+                Process proc = new ProcessBuilder(helper.toString(), t.toString(), sa.toString(), "0")
                         .redirectErrorStream(true).start();
                 String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 if (proc.waitFor() != 0) {

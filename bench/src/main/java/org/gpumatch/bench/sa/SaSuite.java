@@ -1,12 +1,20 @@
 package org.gpumatch.bench.sa;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.zip.GZIPInputStream;
 import org.gpumatch.bench.BenchContext;
 import org.gpumatch.bench.BenchOptions;
 import org.gpumatch.bench.Samples;
@@ -18,30 +26,38 @@ import org.gpumatch.bench.report.RowFactory;
 import org.gpumatch.bench.report.RunRecord;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
+import org.gpumatch.suffixarray.CpuSuffixArrayBuilder;
 import org.gpumatch.suffixarray.GpuPrefixDoublingBuilder;
 import org.gpumatch.suffixarray.HardTexts;
-import org.gpumatch.suffixarray.CpuSuffixArrayBuilder;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 
 /**
  * {@code bench sa}: suffix array construction time and MB/s per builder and input, one CSV row each (the common
- * result columns; algorithm = builder name, mode {@code gpu}, {@code cpu-1t} (SA-IS is sequential) or {@code native},
- * m = -1, sigma = distinct bytes; the GPU rows' note gives the peak device bytes per character and the rounds).
+ * result columns; algorithm = builder name, mode {@code gpu}, {@code cpu-1t} (SA-IS is sequential), {@code cpu-all}
+ * or {@code native}, m = -1, sigma = distinct bytes; the GPU rows' note gives the peak device bytes per character and
+ * the rounds, every row's note the checker's time).
  *
- * <p>Inputs at {@code --size} bytes (default 64 MiB, quick 1 MiB): the {@code --text} files (cut to that size), random
- * DNA and protein texts, and the hard inputs of {@link HardTexts}. Builders: {@link SaisBuilder} (one thread),
- * {@link CpuSuffixArrayBuilder} on all cores (mode {@code cpu-all}) and, when
- * {@code bench/native/build-sufcheck.sh} has built {@code bench/target/native/sufcheck-bench}, libdivsufsort through
- * {@link NativeSuffixArrayBuilder}, and {@link GpuPrefixDoublingBuilder} on the {@code --device} (its kernel compiled
- * by a warm-up build before the timed ones). Every built array is
- * verified by the parallel checker (a wrong one aborts the run). Repetitions: {@code --reps} (default 3, quick 1).
- * Memory: the text, the result and the builder's working memory (13 bytes per text byte for SA-IS; about 21 on the
- * host and 22.3 on the device for the GPU builder).
+ * <p>Inputs: the {@code --text} files (whole, or cut to {@code --size} when it is given; {@code .gz} read through
+ * gzip), then, at {@code --size} bytes (default 64 MiB, quick 1 MiB), random DNA and protein texts and the hard inputs
+ * of {@link HardTexts}, or those of them that {@code --inputs} names ({@code --inputs none}: the files only). Each
+ * input is read or generated when its turn comes and dropped after it. Builders ({@code --builders}, default all):
+ * {@code gpu} ({@link GpuPrefixDoublingBuilder} on the {@code --device}, its kernel compiled by a warm-up build before
+ * the timed ones; rounds on stderr for inputs over 256 MiB), {@code sais} ({@link SaisBuilder}, one thread),
+ * {@code cpu} ({@link CpuSuffixArrayBuilder} on all cores, mode {@code cpu-all}) and {@code libdivsufsort} (through
+ * {@link NativeSuffixArrayBuilder} when its helper is built). The CPU builders skip inputs longer than
+ * {@code --cpu-size} (default: none skipped). Every built array is verified by the parallel checker (a wrong one aborts
+ * the run). Repetitions: {@code --reps} (default 3, quick 1).
+ * Memory: the input, the result and the builder's working memory (13 bytes per text byte for SA-IS; about 21 on the
+ * host and 22.3 on the device for the GPU builder), plus the checker's.
  */
 public final class SaSuite implements Suite {
     private static final long FULL_BYTES = 64L << 20;
     private static final long QUICK_BYTES = 1L << 20;
+    /** GPU builds of inputs longer than this report their rounds on stderr. */
+    private static final long ROUNDS_SHOWN_ABOVE = 256L << 20;
+    /** The names {@code --builders} takes, in the order the rows are measured. */
+    static final List<String> BUILDER_NAMES = List.of("gpu", "sais", "cpu", "libdivsufsort");
 
     @Override
     public String name() {
@@ -49,16 +65,26 @@ public final class SaSuite implements Suite {
     }
 
     /**
-     * The builders measured: the GPU prefix doubling on {@code gpu} (warmed up), the CPU SA-IS, the all-core CPU
-     * builder, plus libdivsufsort when
-     * its helper is built.
+     * The builders measured, in the order of {@link #BUILDER_NAMES}: the GPU prefix doubling on {@code gpu} (warmed
+     * up; null when not wanted), the CPU SA-IS, the all-core CPU builder, and libdivsufsort when its helper is built.
+     *
+     * @param gpu    the GPU builder, or null
+     * @param wanted the names of {@link #BUILDER_NAMES} to include
      */
-    static List<SuffixArrayBuilder> builders(GpuPrefixDoublingBuilder gpu) {
+    static List<SuffixArrayBuilder> builders(GpuPrefixDoublingBuilder gpu, Set<String> wanted) {
         List<SuffixArrayBuilder> b = new ArrayList<>();
-        b.add(gpu);
-        b.add(new SaisBuilder());
-        b.add(CpuSuffixArrayBuilder.allCores());
-        NativeSuffixArrayBuilder.find().ifPresent(b::add);
+        if (gpu != null) {
+            b.add(gpu);
+        }
+        if (wanted.contains("sais")) {
+            b.add(new SaisBuilder());
+        }
+        if (wanted.contains("cpu")) {
+            b.add(CpuSuffixArrayBuilder.allCores());
+        }
+        if (wanted.contains("libdivsufsort")) {
+            NativeSuffixArrayBuilder.find().ifPresent(b::add);
+        }
         return b;
     }
 
@@ -71,42 +97,34 @@ public final class SaSuite implements Suite {
         }
         int n = (int) size;
         int reps = o.reps().orElse(o.quick() ? 1 : 3);
+        long cpuCap = o.cpuSize().orElse(Long.MAX_VALUE);
+        Set<String> wanted = wantedBuilders(o.builders());
+        Map<String, Supplier<byte[]>> inputs = inputs(o, n);
+        if (wanted.contains("libdivsufsort") && NativeSuffixArrayBuilder.find().isEmpty()) {
+            ctx.progress("sa: no libdivsufsort row: " + NativeSuffixArrayBuilder.whereLooked()
+                    + " is not there (bench/native/build-sufcheck.sh --download)");
+        }
         RowFactory rows = new RowFactory(ctx.info(), name(), o.quick());
         try (RunRecord record = RunRecord.create(o.out(), ctx.info(), name(), o.quick());
-             GpuPrefixDoublingBuilder gpu = new GpuPrefixDoublingBuilder(ctx.device())) {
-            gpu.build(HardTexts.random(1 << 16, 4, 3)); // compiles the kernel outside the timed builds
-            List<SuffixArrayBuilder> builders = builders(gpu);
-            for (Map.Entry<String, byte[]> in : inputs(o, n).entrySet()) {
-                byte[] text = in.getValue();
+             GpuPrefixDoublingBuilder gpu = wanted.contains("gpu") ? new GpuPrefixDoublingBuilder(ctx.device()) : null) {
+            if (gpu != null) {
+                gpu.build(HardTexts.random(1 << 16, 4, 3)); // compiles the kernel outside the timed builds
+            }
+            List<SuffixArrayBuilder> builders = builders(gpu, wanted);
+            for (Map.Entry<String, Supplier<byte[]>> in : inputs.entrySet()) {
+                String label = in.getKey();
+                byte[] text = in.getValue().get();
                 for (SuffixArrayBuilder b : builders) {
-                    if (b == gpu && gpu.peakDeviceBytes(text.length) > gpu.device().globalMemBytes()) {
-                        ctx.progress("sa: " + in.getKey() + " does not fit " + gpu.device().describe() + "; no GPU row");
+                    if (b == gpu && gpu.whyNotFits(text.length).isPresent()) {
+                        ctx.progress("sa: no GPU row for " + label + ": " + gpu.whyNotFits(text.length).get());
                         continue;
                     }
-                    ctx.progress("sa: " + b.name() + " on " + in.getKey() + " (" + text.length + " bytes)");
-                    long[] nanos = new long[reps];
-                    for (int r = 0; r < reps; r++) {
-                        long t0 = System.nanoTime();
-                        int[] sa = b.build(text);
-                        nanos[r] = b instanceof NativeSuffixArrayBuilder nb ? nb.lastNanos() : System.nanoTime() - t0;
-                        Verdict v = SuffixArrayChecker.parallel().check(text, sa);
-                        if (!v.isOk()) {
-                            throw new ValidationException("sa: " + b.name() + " on " + in.getKey() + ": " + v.line());
-                        }
+                    if (b != gpu && text.length > cpuCap) {
+                        ctx.progress("sa: " + label + " (" + text.length + " bytes) is over --cpu-size " + cpuCap
+                                + "; no " + b.name() + " row");
+                        continue;
                     }
-                    Samples wall = Samples.of(nanos);
-                    String mode = b == gpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native"
-                            : b instanceof CpuSuffixArrayBuilder ? "cpu-all" : "cpu-1t";
-                    String gpuNote = b != gpu ? "" : String.format(Locale.ROOT,
-                            "; peak device %.1f bytes/char; %d rounds (%d radix-sorted)",
-                            (double) gpu.peakDeviceBytes(text.length) / Math.max(1, text.length), gpu.lastRounds(),
-                            gpu.lastLargeRounds());
-                    record.add(rows.row(b.name(), mode, in.getKey(), text.length, -1, sigma(text), -1, null, wall,
-                            "wall time of the build (host transfers included); checked by the parallel checker"
-                                    + gpuNote));
-                    ctx.out().printf(Locale.ROOT, "%-20s %-20s %12d bytes  %9.1f ms  %8.1f MB/s%s%n", b.name(),
-                            in.getKey(), text.length, wall.median() / 1e6, text.length * 1e3 / wall.median(),
-                            gpuNote);
+                    measure(ctx, record, rows, b, gpu, label, text, reps);
                 }
             }
             ctx.out().println("results: " + record.csv());
@@ -114,26 +132,136 @@ public final class SaSuite implements Suite {
         ResultsMarkdown.regenerate(o.out()).ifPresent(p -> ctx.progress("updated " + p));
     }
 
-    /** The measured inputs by label, each about n bytes. */
-    private static Map<String, byte[]> inputs(BenchOptions o, int n) throws IOException {
-        Map<String, byte[]> m = new LinkedHashMap<>();
-        for (BenchOptions.TextFile f : o.texts()) {
-            byte[] all = Files.readAllBytes(f.path());
-            m.put("file:" + f.label(), all.length > n ? java.util.Arrays.copyOf(all, n) : all);
+    /** Builds {@code text} {@code reps} times with {@code b}, checks every result, records and prints one row. */
+    private void measure(BenchContext ctx, RunRecord record, RowFactory rows, SuffixArrayBuilder b,
+                         GpuPrefixDoublingBuilder gpu, String label, byte[] text, int reps) throws IOException {
+        ctx.progress("sa: " + b.name() + " on " + label + " (" + text.length + " bytes)");
+        SuffixArrayBuilder.Progress progress = b != gpu || text.length <= ROUNDS_SHOWN_ABOVE
+                ? SuffixArrayBuilder.Progress.NONE : roundsTo(ctx);
+        long[] nanos = new long[reps];
+        long checkNanos = 0;
+        for (int r = 0; r < reps; r++) {
+            long t0 = System.nanoTime();
+            int[] sa = b.build(text, progress);
+            nanos[r] = b instanceof NativeSuffixArrayBuilder nb ? nb.lastNanos() : System.nanoTime() - t0;
+            long c0 = System.nanoTime();
+            Verdict v = SuffixArrayChecker.parallel().check(text, sa);
+            checkNanos = System.nanoTime() - c0;
+            if (!v.isOk()) {
+                throw new ValidationException("sa: " + b.name() + " on " + label + ": " + v.line());
+            }
         }
-        m.put("dna", HardTexts.random(n, 4, 1));
-        translate(m.get("dna"), "ACGT");
-        m.put("protein", HardTexts.random(n, 20, 2));
-        translate(m.get("protein"), "ACDEFGHIKLMNPQRSTVWY");
-        HardTexts.hard(n).forEach((k, v) -> m.put(k, v));
+        Samples wall = Samples.of(nanos);
+        String mode = b == gpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native"
+                : b instanceof CpuSuffixArrayBuilder ? "cpu-all" : "cpu-1t";
+        String gpuNote = b != gpu ? "" : String.format(Locale.ROOT,
+                "; peak device %.1f bytes/char; %d rounds (%d radix-sorted)",
+                (double) gpu.peakDeviceBytes(text.length) / Math.max(1, text.length), gpu.lastRounds(),
+                gpu.lastLargeRounds());
+        String checkNote = String.format(Locale.ROOT, "; checked by the parallel checker in %.2f s", checkNanos / 1e9);
+        record.add(rows.row(b.name(), mode, label, text.length, -1, sigma(text), -1, null, wall,
+                "wall time of the build (host transfers included)" + checkNote + gpuNote));
+        ctx.out().printf(Locale.ROOT, "%-20s %-20s %12d bytes  %9.1f ms  %8.1f MB/s%s%s%n", b.name(), label,
+                text.length, wall.median() / 1e6, text.length * 1e3 / wall.median(), checkNote, gpuNote);
+    }
+
+    /** Progress that prints each round of a GPU build on stderr. */
+    private static SuffixArrayBuilder.Progress roundsTo(BenchContext ctx) {
+        long t0 = System.nanoTime();
+        return new SuffixArrayBuilder.Progress() {
+            @Override
+            public void report(double fraction) {
+            }
+
+            @Override
+            public void round(int round, long prefix, long unsorted) {
+                ctx.progress(String.format(Locale.ROOT, "sa:   round %d at %.1f s: sorted by %d symbols, %d unsorted",
+                        round, (System.nanoTime() - t0) / 1e9, prefix, unsorted));
+            }
+        };
+    }
+
+    /** The {@code --builders} names, checked; all of {@link #BUILDER_NAMES} when none are given. */
+    private static Set<String> wantedBuilders(List<String> given) {
+        Set<String> wanted = new LinkedHashSet<>();
+        for (String name : given.isEmpty() ? BUILDER_NAMES : given) {
+            String b = name.toLowerCase(Locale.ROOT);
+            if (!BUILDER_NAMES.contains(b)) {
+                throw new UsageException("--builders: unknown builder \"" + name + "\" (" + String.join(", ",
+                        BUILDER_NAMES) + ")");
+            }
+            wanted.add(b);
+        }
+        return wanted;
+    }
+
+    /**
+     * The measured inputs by label, each made when asked for: the {@code --text} files (whole, or their first n bytes
+     * when {@code --size} is given), then the generated inputs of n bytes that {@code --inputs} selects.
+     */
+    private static Map<String, Supplier<byte[]>> inputs(BenchOptions o, int n) {
+        Map<String, Supplier<byte[]>> generated = new LinkedHashMap<>();
+        generated.put("dna", () -> translate(HardTexts.random(n, 4, 1), "ACGT"));
+        generated.put("protein", () -> translate(HardTexts.random(n, 20, 2), "ACDEFGHIKLMNPQRSTVWY"));
+        generated.putAll(HardTexts.hardGenerators(n));
+        Map<String, Supplier<byte[]>> m = new LinkedHashMap<>();
+        int limit = o.size().isPresent() ? n : GpuPrefixDoublingBuilder.MAX_LENGTH;
+        for (BenchOptions.TextFile f : o.texts()) {
+            requireReadable(f.path());
+            m.put("file:" + f.label(), () -> read(f, limit));
+        }
+        List<String> chosen = o.inputs().orElse(List.copyOf(generated.keySet()));
+        for (String label : chosen) {
+            Supplier<byte[]> g = generated.get(label);
+            if (g == null) {
+                throw new UsageException("--inputs: unknown input \"" + label + "\" (" + String.join(", ",
+                        generated.keySet()) + ", or none)");
+            }
+            m.put(label, g);
+        }
+        if (m.isEmpty()) {
+            throw new UsageException("--inputs none and no --text: nothing to measure");
+        }
         return m;
     }
 
-    /** Maps the letters {@code a, b, ...} to the given alphabet in place. */
-    private static void translate(byte[] t, String alphabet) {
+    private static void requireReadable(Path p) {
+        String name = p.getFileName() == null ? "" : p.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".xz") || name.endsWith(".zst")) {
+            throw new UsageException("--text " + p + ": decompress it first (xz -dc or zstd -dc); only .gz is read"
+                    + " as it is");
+        }
+        if (!Files.isReadable(p)) {
+            throw new UsageException("--text " + p + ": no such readable file");
+        }
+    }
+
+    /** The first {@code limit} bytes of the file (through gzip for {@code .gz}); longer content is cut. */
+    private static byte[] read(BenchOptions.TextFile f, int limit) {
+        try {
+            if (!f.gzipped()) {
+                try (FileChannel ch = FileChannel.open(f.path())) {
+                    ByteBuffer b = ByteBuffer.allocate((int) Math.min(ch.size(), limit));
+                    while (b.hasRemaining() && ch.read(b) >= 0) {
+                        // reads until full or at the end
+                    }
+                    return b.position() == b.capacity() ? b.array() : java.util.Arrays.copyOf(b.array(), b.position());
+                }
+            }
+            try (InputStream in = new GZIPInputStream(Files.newInputStream(f.path()), 1 << 16)) {
+                return in.readNBytes(limit);
+            }
+        } catch (IOException e) {
+            throw new UsageException("--text " + f.path() + ": " + e.getMessage());
+        }
+    }
+
+    /** Maps the letters {@code a, b, ...} to the given alphabet in place; returns {@code t}. */
+    private static byte[] translate(byte[] t, String alphabet) {
         for (int i = 0; i < t.length; i++) {
             t[i] = (byte) alphabet.charAt(t[i] - 'a');
         }
+        return t;
     }
 
     private static int sigma(byte[] t) {
