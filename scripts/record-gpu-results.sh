@@ -208,7 +208,9 @@ for s in "${wanted[@]}"; do
       run "$gm" bench kmismatch --device gpu --out "$out/results" --reps 3 --cpu-size 4M ${extra[@]+"${extra[@]}"} ;;
     multi)
       step multi
-      run "$gm" bench multi --device gpu --out "$out/results" --reps 3 --size 1G ${extra[@]+"${extra[@]}"} ;;
+      # the bundle's rg (tools/, with its libraries in tools/lib) for hosts without one: the suite looks on the PATH
+      PATH="$PATH:$bundle/tools" LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$bundle/tools/lib" \
+        run "$gm" bench multi --device gpu --out "$out/results" --reps 3 --size 1G ${extra[@]+"${extra[@]}"} ;;
     calibrate)
       step calibrate
       mkdir -p "$out/calibration"
