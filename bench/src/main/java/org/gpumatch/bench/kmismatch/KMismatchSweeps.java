@@ -26,8 +26,8 @@ import org.gpumatch.kmismatch.KernelKMismatchMatcher;
  * all-core cpu peer at n = 16 MiB, 64 MiB (those below the suite's n) and the suite's n (quick: n/4 and n), rows
  * {@code VARIANT wg=L n=SIZE} and {@code cpu Tt n=SIZE}.</li>
  * </ul>
- * The RESULTS.md merge keys on algorithm, mode, text, sigma and m, so work-group size, threads and n are part of the
- * algorithm name. CPU rows use min(reps, 3) repetitions. Host memory: the text plus 4 bytes per window.
+ * The RESULTS.md merge keys on algorithm, mode, text, n, sigma and m, so work-group size and threads are part of the
+ * algorithm name (n too, so that a row names its size). CPU rows use min(reps, 3) repetitions. Host memory: the text plus 4 bytes per window.
  */
 final class KMismatchSweeps {
     /** Pattern length and mismatches of the sweeps. */
