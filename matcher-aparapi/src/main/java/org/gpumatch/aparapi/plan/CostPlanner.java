@@ -36,13 +36,15 @@ public final class CostPlanner {
     static final double SRK_RATE = 0.101e9;
     /**
      * One-shot texts (in a file or the heap, not yet on a device) shorter than this go to the CPU matcher without
-     * listing devices or reading a calibration: 16 MiB. On every built-in table the CPU wins there for any m and sigma
-     * (CostPlannerTest checks it): the CPU matcher searches 16 MiB in about 4 ms on one core at the assumed 4 GB/s,
-     * while every device candidate pays a kernel compile (250 ms on the GPU tables, 2 s on PoCL) and the pack at
-     * 2 GB/s. A calibration file that claimed otherwise is not consulted below this size; name a device
-     * ({@code --device opencl}, {@code Search.on(device)}) or an algorithm to plan against it.
+     * listing devices or reading a calibration: 256 MiB. On every built-in table (1, 2 and 16 cores) the CPU wins there
+     * for any m and sigma (CostPlannerTest checks it; the tables keep the CPU ahead up to 1 GiB): the CPU matcher
+     * searches 256 MiB in about 70 ms on one core at the assumed 4 GB/s, while every device candidate pays a kernel
+     * compile (250 ms on the GPU tables, 2 s on PoCL), the pack and the transfer. Listing the OpenCL platforms costs
+     * 0.15 s on the H200 host and 0.5 s with PoCL on the developer machine (bench e2e, 100 MB files, 2026-11-23), which
+     * a search the CPU wins anyway should not pay. A calibration file that claimed otherwise is not consulted below
+     * this size; name a device ({@code --device opencl}, {@code Search.on(device)}) or an algorithm to plan against it.
      */
-    public static final long CPU_WITHOUT_DEVICE_BELOW = 16L << 20;
+    public static final long CPU_WITHOUT_DEVICE_BELOW = 256L << 20;
     /** Launches per query: the search and the count read-back (DRK-2S counts in one, DRK-WOM in up to two). */
     public static final int LAUNCHES_PER_QUERY = 2;
 
