@@ -240,15 +240,20 @@ public final class Search implements AutoCloseable {
         try {
             long size = Files.size(file);
             lastPipelineTimes = null;
-            if (pipelineMayRun(size)) {
-                Optional<Long> found = pipelined(file, size, pattern, sink);
+            boolean pipeline = pipelineMayRun(size);
+            boolean cpuInPlace = chunkBytes == 0 && (forced == null || forced == Algorithm.CPU);
+            FileSample sample = pipeline || cpuInPlace ? FileSample.of(file, pattern) : null;
+            if (pipeline) {
+                Optional<Long> found = pipelined(file, size, pattern, sink, sample);
                 if (found.isPresent()) {
                     return found.get();
                 }
             }
-            Optional<Long> onCpu = inPlaceOnCpu(file, size, pattern, sink);
-            if (onCpu.isPresent()) {
-                return onCpu.get();
+            if (cpuInPlace) {
+                Optional<Long> onCpu = inPlaceOnCpu(file, size, pattern, sink, sample);
+                if (onCpu.isPresent()) {
+                    return onCpu.get();
+                }
             }
             Runtime rt = Runtime.getRuntime();
             long freeHeap = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
@@ -295,26 +300,21 @@ public final class Search implements AutoCloseable {
      * Searches {@code file} in place with the CPU matcher ({@link CpuMatcher#count(Path, Pattern)}: memory-mapped,
      * its parts searched on all cores, never copied whole onto the heap and no pass for the alphabet) when the CPU
      * matcher is forced or, planned with the alphabet of a sample of the file (as the one-shot pipeline plans), wins;
-     * empty, having printed nothing, otherwise or when a chunk size is set (the caller then reads or streams the file).
+     * empty, having printed nothing, otherwise (the caller then reads or streams the file). Called only without a
+     * chunk size and with no algorithm or the CPU matcher forced.
      */
-    private Optional<Long> inPlaceOnCpu(Path file, long size, Pattern pattern, LongConsumer sink) throws IOException {
-        if (chunkBytes > 0 || (forced != null && forced != Algorithm.CPU)) {
-            return Optional.empty();
-        }
-        long t0 = System.nanoTime();
-        Alphabet sampled = OneShotPipeline.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
-        Decision d = decide(Workload.oneShotFile(size, pattern.length(), sampled.sigma()), null);
+    private Optional<Long> inPlaceOnCpu(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
+            throws IOException {
+        Decision d = decide(Workload.oneShotFile(size, pattern.length(), sample.alphabet().sigma()), null);
         if (d.plan().algorithm() != Algorithm.CPU) {
             return Optional.empty();
         }
-        announce(d);
-        CpuMatcher cpu = (CpuMatcher) matchers.computeIfAbsent(Algorithm.CPU,
-                a -> ExactMatchers.create(a, ComputeDevice.JAVA_THREADS, d.plan().reason()));
+        CpuMatcher cpu = (CpuMatcher) matcherOf(announce(d));
         if (explain != null) {
             explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, searched in place: the file "
                     + "memory-mapped and its parts searched on %d threads (no copy on the heap, no alphabet pass; "
                     + "sample %s)", size, pattern.length(), Runtime.getRuntime().availableProcessors(),
-                    ms(System.nanoTime() - t0)));
+                    ms(sample.nanos())));
         }
         long t1 = System.nanoTime();
         long found = sink == null ? cpu.count(file, pattern) : cpu.find(file, pattern, sink);
@@ -365,11 +365,10 @@ public final class Search implements AutoCloseable {
      * the CPU wins or the pipeline cannot take the pattern: the caller then reads the file whole or streams it, and
      * plans again with the whole file's alphabet.
      */
-    private Optional<Long> pipelined(Path file, long size, Pattern pattern, LongConsumer sink) throws IOException {
+    private Optional<Long> pipelined(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
+            throws IOException {
         int m = pattern.length();
-        long t0 = System.nanoTime();
-        Alphabet sampled = OneShotPipeline.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
-        long sampleNanos = System.nanoTime() - t0;
+        Alphabet sampled = sample.alphabet();
         int sigma = sampled.sigma();
         Workload w = Workload.oneShotPipelined(size, m, sigma);
         Decision d;
@@ -401,7 +400,7 @@ public final class Search implements AutoCloseable {
                     + "symbols in a sample of the file and the pattern, %s; a chunk with other bytes widens it), "
                     + "one-shot pipeline: the file memory-mapped, read and packed by %d threads into chunk buffers of "
                     + "%s, uploaded by up to %d lanes while the next chunk is packed", size, m, sigma, sampled.size(),
-                    ms(sampleNanos), OneShotPipeline.defaultPackThreads(), binary(OneShotPipeline.configuredBufferBytes())
+                    ms(sample.nanos()), OneShotPipeline.defaultPackThreads(), binary(OneShotPipeline.configuredBufferBytes())
                             .trim(), OneShotPipeline.configuredLanes()));
         }
         long found = sink == null ? pipeline.count(file, pattern, progress)
@@ -533,9 +532,26 @@ public final class Search implements AutoCloseable {
      * @param within how the input is split, for the capability error ("in chunks of ..."), or null
      */
     private Matcher matcherFor(Workload w, String within) {
-        Plan plan = announce(decide(w, within));
+        return matcherOf(announce(decide(w, within)));
+    }
+
+    /** The matcher that runs {@code plan}, made on first use and kept for later queries. */
+    private Matcher matcherOf(Plan plan) {
         ComputeDevice d = deviceFor(plan.algorithm());
         return matchers.computeIfAbsent(plan.algorithm(), a -> ExactMatchers.create(a, d, plan.reason()));
+    }
+
+    /**
+     * The alphabet of a sample of a file (about 0.5 MiB, {@link OneShotPipeline#sampleAlphabet}) united with the
+     * pattern's, and the time the sample took: read once per file query for both the pipeline's and the in-place CPU
+     * search's plans.
+     */
+    private record FileSample(Alphabet alphabet, long nanos) {
+        static FileSample of(Path file, Pattern pattern) throws IOException {
+            long t0 = System.nanoTime();
+            Alphabet a = OneShotPipeline.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
+            return new FileSample(a, System.nanoTime() - t0);
+        }
     }
 
     /** A plan and the explain lines after its "plan:" and "why:" lines. */
