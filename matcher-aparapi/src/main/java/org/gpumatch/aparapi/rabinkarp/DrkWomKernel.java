@@ -137,7 +137,7 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
         this.wordsPerItem = wordsPerItem;
         this.tileWords = localSize * wordsPerItem;
         this.findTileInts = padded(tileWords + HALO_WORDS) + 1;
-        this.tile = new int[phase == PHASE_FIND ? findTileInts : 1];
+        this.tile = new int[1]; // sized for each launch's phase by sizeLocalMemory
         this.itemCounts = new int[localSize];
         this.rejected = new int[localSize];
     }
