@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.gpumatch.bench.exact.ExternalTools;
 import org.gpumatch.bench.UsageException;
 
 /**
@@ -59,16 +60,9 @@ final class E2eTools {
 
     /** {@code name} on the PATH, else in {@code tools/} beside the launcher (with its {@code tools/lib}), or empty. */
     static Optional<Program> find(String name, Path launcher) {
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String dir : path.split(File.pathSeparator)) {
-                if (!dir.isEmpty()) {
-                    Path p = Path.of(dir, name);
-                    if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                        return Optional.of(new Program(p, Map.of()));
-                    }
-                }
-            }
+        Optional<Path> onPath = ExternalTools.which(name);
+        if (onPath.isPresent()) {
+            return Optional.of(new Program(onPath.get(), Map.of()));
         }
         Path tools = launcher.getParent().resolve("tools");
         Path p = tools.resolve(name);

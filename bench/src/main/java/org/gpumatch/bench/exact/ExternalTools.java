@@ -19,7 +19,7 @@ import java.util.Optional;
  * few newlines (random texts of sigma < 8 have none) their time is not a full scan. Wall time includes starting the
  * process (about a millisecond) and reading the file from the page cache.
  */
-final class ExternalTools {
+public final class ExternalTools {
     /** One tool found on the PATH. */
     record Tool(String name, Path exe, List<String> flags) {
         List<String> command(Path patternFile, Path textFile) {
@@ -44,7 +44,8 @@ final class ExternalTools {
         return tools;
     }
 
-    static Optional<Path> which(String name) {
+    /** The first executable regular file {@code name} in a folder of the PATH, or empty (the bench's one PATH lookup). */
+    public static Optional<Path> which(String name) {
         String path = System.getenv("PATH");
         if (path == null) {
             return Optional.empty();

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.gpumatch.bench.exact.ExternalTools;
 import org.gpumatch.api.multi.PatternSet;
 
 /**
@@ -64,28 +65,15 @@ final class MultiPeers {
 
     static List<Tool> tools() {
         List<Tool> tools = new ArrayList<>();
-        if (onPath("rg")) {
+        if (ExternalTools.which("rg").isPresent()) {
             tools.add(new Tool("rg", List.of("rg", "--no-config", "-F", "-a", "-j1", "--count-matches"),
                     "non-overlapping matches", false));
         }
-        if (onPath("grep")) {
+        if (ExternalTools.which("grep").isPresent()) {
             tools.add(new Tool("grep", List.of("grep", "-F", "-a", "-o"), "non-overlapping matches (output lines)",
                     true));
         }
         return tools;
-    }
-
-    private static boolean onPath(String name) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Whether no pattern holds a newline (then {@code -f} reads the set as it is). */
