@@ -8,18 +8,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.gpumatch.aparapi.plan.Calibration;
 import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Pattern;
+import org.gpumatch.api.cpu.CpuMatcher;
 import org.gpumatch.api.Text;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 
 /**
  * Measures the rates of a {@link Calibration} on this host and {@code device} in a few seconds ({@code gpumatch devices
  * --calibrate}): the read rate of a temporary file of {@code bytes} random bytes (through the page cache, as a file
- * just written or often read), the CPU matcher's rate (when the build has one; sequential Rabin-Karp is rated by a
+ * just written or often read) and of the CPU matcher searching it in place (memory-mapped), the CPU matcher's rate
+ * on the heap (when the build has one; sequential Rabin-Karp is rated by a
  * constant; {@code cpu} is measured), and for each device algorithm of the crossover table, on a resident text of {@code bytes} bytes: the
  * first query (compile, pack, upload, search), a second query of the same text (launches and search: the kernel rate),
  * a query of a new text of the same size (pack and upload: the upload rate, the host packing counted in it), and two
@@ -37,7 +40,6 @@ public final class Calibrator {
             throw new IllegalArgumentException("calibrate with at least 1 MiB: " + bytes);
         }
         byte[] text = random(bytes, 1);
-        double readRate = readRate(text, log);
         Algorithm cpu = CostPlanner.cpuAlgorithm();
         Pattern pattern = Pattern.of(java.util.Arrays.copyOfRange(text, bytes / 2, bytes / 2 + 16));
         double cpuRate;
@@ -46,6 +48,9 @@ public final class Calibrator {
             cpuRate = rate(bytes, timed(() -> m.count(Text.wrap(text), pattern)));
             log.accept(line(cpu.cliName() + " (CPU matcher)", cpuRate));
         }
+        double[] fileRates = fileRates(text, pattern, log);
+        double readRate = fileRates[0];
+        double mappedRate = fileRates[1];
         long launch = defaults.launchNanos();
         long compile = defaults.compileNanos();
         double upload = defaults.uploadRate();
@@ -76,10 +81,14 @@ public final class Calibrator {
             log.accept(String.format(Locale.ROOT, "compile: %.1f ms, launch: %.3f ms", compile / 1e6, launch / 1e6));
         }
         return new Calibration("measured " + java.time.Instant.now() + " with " + bytes + " bytes", defaults.table(),
-                readRate, cpuRate, defaults.packRate(), defaults.copyRate(), upload, compile, launch, kernels);
+                readRate, cpuRate, mappedRate, defaults.packRate(), defaults.copyRate(), upload, compile, launch, kernels);
     }
 
-    private static double readRate(byte[] text, Consumer<String> log) throws IOException {
+    /**
+     * Writes {@code text} to a temporary file and measures, through the page cache, the read rate into the heap and
+     * the CPU matcher's in-place rate over the mapped file (after one warm-up); returns both.
+     */
+    private static double[] fileRates(byte[] text, Pattern pattern, Consumer<String> log) throws IOException {
         Path f = Files.createTempFile("gpumatch-calibrate", ".bin");
         try {
             Files.write(f, text);
@@ -90,9 +99,20 @@ public final class Calibrator {
                     throw new java.io.UncheckedIOException(e);
                 }
             });
-            double r = rate(text.length, t);
-            log.accept(line("read (page cache)", r));
-            return r;
+            double read = rate(text.length, t);
+            log.accept(line("read (page cache)", read));
+            CpuMatcher cpu = new CpuMatcher();
+            LongSupplier inPlace = () -> {
+                try {
+                    return cpu.count(f, pattern);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            };
+            inPlace.getAsLong(); // warm-up
+            double mapped = rate(text.length, timed(inPlace));
+            log.accept(line("CPU matcher on the mapped file", mapped));
+            return new double[] {read, mapped};
         } finally {
             Files.deleteIfExists(f);
         }
@@ -104,7 +124,7 @@ public final class Calibrator {
         return b;
     }
 
-    private static long timed(java.util.function.LongSupplier work) {
+    private static long timed(LongSupplier work) {
         long t0 = System.nanoTime();
         work.getAsLong();
         return System.nanoTime() - t0;

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The facade sends one-shot device searches of files of at least {@link Search#PIPELINE_FROM} bytes through the pipeline. */
 class OneShotSearchTest {
     /** Rates under which the device always wins. */
-    private static final Calibration DEVICE_WINS = new Calibration("test table", CrossoverTable.H100, 1e9, 1, 1e15,
+    private static final Calibration DEVICE_WINS = new Calibration("test table", CrossoverTable.H100, 1e9, 1, 1, 1e15,
             1e15, 1e15, 0, 0, Map.of(Algorithm.DRK_WOM_32, 1e15, Algorithm.DRK_WOM_64, 1e15, Algorithm.DRK_2S, 1e15));
 
     @Test

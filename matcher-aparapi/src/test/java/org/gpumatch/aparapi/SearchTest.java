@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The facade on all three input kinds, held whole and streamed, with progress and explain; answers by the oracle. */
 class SearchTest {
     /** Rates under which the device always wins: no compile, instant copies (a table, so the choice is certain). */
-    private static final Calibration DEVICE_WINS = new Calibration("test table", CrossoverTable.H100, 1e9, 1, 1e15,
+    private static final Calibration DEVICE_WINS = new Calibration("test table", CrossoverTable.H100, 1e9, 1, 1, 1e15,
             1e15, 1e15, 0, 0, Map.of(Algorithm.DRK_WOM_32, 1e15, Algorithm.DRK_WOM_64, 1e15, Algorithm.DRK_2S, 1e15));
 
     private static byte[] dna(int n, long seed) {

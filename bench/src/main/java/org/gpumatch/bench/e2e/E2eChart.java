@@ -15,8 +15,29 @@ import org.gpumatch.bench.report.ResultRow;
  * per program. Needs {@code java.desktop} (XChart draws with Java2D); without it, or without fonts, the plot is
  * skipped with the reason and the run goes on.
  */
-final class E2eChart {
+public final class E2eChart {
     private E2eChart() {
+    }
+
+    /**
+     * Draws the plot of every text kind and m of {@code rows} that has no PNG yet, as {@code <prefix><kind>-m<m>.png}
+     * in {@code dir} (the report draws merged runs this way, and runs whose host had no {@code java.desktop}).
+     *
+     * @return why nothing could be drawn, or empty
+     */
+    public static Optional<String> writeMissing(Path dir, String prefix, List<ResultRow> rows) {
+        for (String kind : E2eInput.KINDS) {
+            for (int m : rows.stream().mapToInt(ResultRow::m).distinct().sorted().toArray()) {
+                Path png = dir.resolve(prefix + kind + "-m" + m + ".png");
+                if (!Files.isRegularFile(png)) {
+                    Optional<String> why = write(png, kind, m, rows);
+                    if (why.isPresent()) {
+                        return why;
+                    }
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** Writes the plot; empty when written, else why not. */

@@ -8,6 +8,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.gpumatch.bench.exact.ExternalTools;
 import org.gpumatch.api.multi.PatternSet;
 
@@ -18,7 +22,8 @@ import org.gpumatch.api.multi.PatternSet;
  * suite's texts have no newline, so {@code grep -c} stops at the first match. grep prints every match, which costs it
  * more than rg's count. The suite records them for time, with their own count in the note. A pattern containing a newline cannot be given to {@code -f};
  * sets here have none (the suite's generators keep newlines out of patterns only by chance, so such sets are
- * skipped). Run as one process on one file, or as one process per part concurrently ({@link #runParts}).
+ * skipped). Run as one process on one file, or as one process per part concurrently ({@link #runParts}), each run
+ * killed at a time limit ({@link TimedOut}).
  */
 final class MultiPeers {
     /**
@@ -98,20 +103,61 @@ final class MultiPeers {
         }
     }
 
-    /** Runs the tool; returns the number it printed (its own kind of count). */
-    static long run(Tool tool, Path patterns, Path text) throws IOException {
-        return waitFor(tool, start(tool, patterns, text));
+    /** A peer killed at its time limit (grep -F -f with 100,000 DNA patterns runs for many minutes). */
+    static final class TimedOut extends IOException {
+        TimedOut(String tool, long limitMillis) {
+            super(tool + " killed after " + limitMillis + " ms");
+        }
     }
 
-    /** Runs one process of the tool per part, all at once; returns the sum of the numbers they printed. */
-    static long runParts(Tool tool, Path patterns, List<Path> parts) throws IOException {
+    /**
+     * Runs the tool; returns the number it printed (its own kind of count).
+     *
+     * @throws TimedOut when it ran longer than {@code limitMillis} (it is killed)
+     */
+    static long run(Tool tool, Path patterns, Path text, long limitMillis) throws IOException {
+        return runParts(tool, patterns, List.of(text), limitMillis);
+    }
+
+    /**
+     * Runs one process of the tool per part, all at once; returns the sum of the numbers they printed.
+     *
+     * @throws TimedOut when they ran longer than {@code limitMillis} together (all are killed)
+     */
+    static long runParts(Tool tool, Path patterns, List<Path> parts, long limitMillis) throws IOException {
         List<Process> running = new ArrayList<>();
         for (Path part : parts) {
             running.add(start(tool, patterns, part));
         }
-        long sum = 0;
+        AtomicBoolean killed = new AtomicBoolean();
+        CompletableFuture.delayedExecutor(limitMillis, TimeUnit.MILLISECONDS).execute(() -> {
+            for (Process p : running) {
+                if (p.isAlive()) {
+                    killed.set(true);
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                }
+            }
+        });
+        // every output drained at once: a process whose pipe is full (grep -o prints every match) would otherwise
+        // wait for the ones before it
+        List<CompletableFuture<Long>> outputs = new ArrayList<>();
         for (Process p : running) {
-            sum += waitFor(tool, p);
+            outputs.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return waitFor(tool, p, killed, limitMillis);
+                } catch (IOException e) {
+                    throw new CompletionException(e);
+                }
+            }, command -> new Thread(command, "peer-output").start()));
+        }
+        long sum = 0;
+        for (CompletableFuture<Long> out : outputs) {
+            try {
+                sum += out.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+            }
         }
         return sum;
     }
@@ -127,7 +173,7 @@ final class MultiPeers {
         return pb.start();
     }
 
-    private static long waitFor(Tool tool, Process p) throws IOException {
+    private static long waitFor(Tool tool, Process p, AtomicBoolean killed, long limitMillis) throws IOException {
         String out;
         long lines = 0;
         try (InputStream in = p.getInputStream()) {
@@ -145,6 +191,9 @@ final class MultiPeers {
         }
         try {
             int rc = p.waitFor();
+            if (killed.get()) {
+                throw new TimedOut(tool.name(), limitMillis);
+            }
             if (rc > 1) {
                 throw new IOException(tool.name() + " exited with " + rc);
             }

@@ -41,14 +41,18 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  *       external peers of {@link MultiPeers} ({@code rg --count-matches -F -f}, {@code grep -F -c -f}), which run on
  *       the first {@code min(n, gpumatch.bench.multi.peerBytes)} bytes (default 64 MiB) once, as one process and as
  *       one process per core over equal parts, their time scaled by n / prefix (stated in the note) so that the
- *       suite fits one 10-minute command at 1 GiB. multi-rk rows stop above 2^27 bytes (about 9.5 bytes per
+ *       suite fits one 10-minute command at 1 GiB; a run longer than {@code gpumatch.bench.multi.peerSeconds}
+ *       (default 60) is killed and recorded at the limit, a lower bound the note names. multi-rk rows stop above 2^27 bytes (about 9.5 bytes per
  *       character of device memory, more of Java heap).</li>
  * </ol>
  * Every device answer (counts per pattern) is validated against {@code multi-cpu}, itself differential-tested against
  * the naive oracle; a mismatch aborts the run. Rows name k in the algorithm ({@code multi-fused k=1000}) so that
  * RESULTS.md keeps them apart; mixed rows record m = 64 (the longest) and sigma 8 (English) or 2 (DNA). Results go to the suite's CSV (one row per measurement), two plots
  * beside it ({@link MultiPlots}) and RESULTS.md. Reps: {@code --reps} (default 5, quick 2) after one warm-up.
- * With {@code -Dgpumatch.bench.multi.fusedSweep=true} it runs {@link MultiFusedSweep} instead.
+ * With {@code -Dgpumatch.bench.multi.fusedSweep=true} it runs {@link MultiFusedSweep} instead. A part of the suite
+ * (to finish a recording that hit its time limit): {@code -Dgpumatch.bench.multi.paper=false} skips the paper's
+ * tables, {@code -Dgpumatch.bench.multi.texts=dna} and {@code -Dgpumatch.bench.multi.sets=100000} pick the mixed rows
+ * (comma-separated; defaults {@code english,dna} and {@code 1000,10000,100000}).
  */
 public final class MultiSuite implements Suite {
     private static final int PAPER_M = 1024;
@@ -59,6 +63,11 @@ public final class MultiSuite implements Suite {
     private static final int MAX_LENGTH = 64;
     /** Default prefix of the text that the external peers search (their time is scaled to the whole text). */
     private static final long PEER_BYTES = 64L << 20;
+    /**
+     * Default time limit of one external peer run on the prefix, in seconds: a run past it is killed and recorded at
+     * the limit as a lower bound (grep -F -f with 100,000 DNA patterns did not finish 64 MiB in 7 minutes).
+     */
+    private static final long PEER_SECONDS = 60;
 
     @Override
     public String name() {
@@ -82,13 +91,18 @@ public final class MultiSuite implements Suite {
                 ctx.out().println("results: " + record.csv());
                 return;
             }
-            paperTables(ctx, device, cpu, rows, record, quick, reps);
-            for (String kind : new String[] {"english", "dna"}) {
+            if (Boolean.parseBoolean(System.getProperty("gpumatch.bench.multi.paper", "true"))) {
+                paperTables(ctx, device, cpu, rows, record, quick, reps);
+            }
+            for (String kind : System.getProperty("gpumatch.bench.multi.texts", "english,dna").split(",")) {
+                if (!kind.equals("english") && !kind.equals("dna")) {
+                    throw new IllegalArgumentException("gpumatch.bench.multi.texts: english or dna, not " + kind);
+                }
                 byte[] t = kind.equals("dna") ? MultiInputs.dna(n, 11) : MultiInputs.english(n, 11);
                 long peerBytes = Long.getLong("gpumatch.bench.multi.peerBytes", PEER_BYTES);
                 try (MultiPeers.PeerTexts peerFiles = MultiPeers.PeerTexts.of(t, (int) Math.min(t.length, peerBytes),
                         Runtime.getRuntime().availableProcessors())) {
-                    for (int k : SET_SIZES) {
+                    for (int k : setSizes()) {
                         PatternSet set = MultiInputs.cut(t, k, 4, MAX_LENGTH, k);
                         mixedRows(ctx, device, cpu, rows, record, kind, t, peerFiles, set, reps);
                     }
@@ -99,6 +113,11 @@ public final class MultiSuite implements Suite {
                     .ifPresent(why -> ctx.progress("plots skipped: " + why));
         }
         ResultsMarkdown.regenerate(ctx.options().out()).ifPresent(p -> ctx.progress("updated " + p));
+    }
+
+    private static int[] setSizes() {
+        String sets = System.getProperty("gpumatch.bench.multi.sets");
+        return sets == null ? SET_SIZES : Arrays.stream(sets.split(",")).mapToInt(Integer::parseInt).toArray();
     }
 
     private void paperTables(BenchContext ctx, ComputeDevice device, AhoCorasickMatcher cpu, RowFactory rows,
@@ -211,18 +230,25 @@ public final class MultiSuite implements Suite {
             MultiPeers.writePatterns(set, patterns);
             long occurrences = Arrays.stream(cpu.count(Text.wrap(peerFiles.prefix()), set)).sum();
             double scale = (double) n / peerFiles.prefix().length;
+            long limitMillis = 1000 * Long.getLong("gpumatch.bench.multi.peerSeconds", PEER_SECONDS);
             for (MultiPeers.Tool tool : MultiPeers.tools()) {
                 for (boolean parallel : new boolean[] {false, true}) {
                     long s = System.nanoTime();
-                    long printed = parallel ? MultiPeers.runParts(tool, patterns, peerFiles.parts())
-                            : MultiPeers.run(tool, patterns, peerFiles.whole());
+                    String outcome;
+                    try {
+                        long printed = parallel ? MultiPeers.runParts(tool, patterns, peerFiles.parts(), limitMillis)
+                                : MultiPeers.run(tool, patterns, peerFiles.whole(), limitMillis);
+                        outcome = String.format(Locale.ROOT, "printed %d %s there, multi-cpu counts %d occurrences "
+                                + "there", printed, tool.counts(), occurrences);
+                    } catch (MultiPeers.TimedOut e) {
+                        outcome = "killed at the limit of " + limitMillis / 1000 + " s there: the time is a lower bound";
+                    }
                     long wall = Math.round((System.nanoTime() - s) * scale);
                     String mode = parallel ? "file-" + peerFiles.parts().size() + "-processes" : "file-1-process";
                     record.add(rows.row(tool.name() + " -F -f" + suffix, mode, kind, n, MAX_LENGTH, sigma, -1, null,
                             Samples.of(new long[] {wall}), note + String.format(Locale.ROOT,
-                                    ", timed on the first %d bytes and scaled x%.2f; printed %d %s there, multi-cpu "
-                                            + "counts %d occurrences there%s", peerFiles.prefix().length, scale,
-                                    printed, tool.counts(), occurrences,
+                                    ", timed on the first %d bytes and scaled x%.2f; %s%s", peerFiles.prefix().length,
+                                    scale, outcome,
                                     parallel ? " (parts searched alone: matches across part ends missed)" : "")));
                     ctx.progress(String.format(Locale.ROOT, "%s %s: %s %.0f ms scaled", kind, suffix.trim(),
                             tool.name() + " " + mode, wall / 1e6));

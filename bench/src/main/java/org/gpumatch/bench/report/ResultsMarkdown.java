@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.gpumatch.bench.e2e.E2eChart;
 
 /**
  * Regenerates {@code RESULTS.md} (in the parent of the results folder, so {@code bench/RESULTS.md} for the default
@@ -249,7 +250,7 @@ public final class ResultsMarkdown {
             sb.append(Crossover.toMarkdown(crossover));
         }
         if (run.suite().equals("e2e")) {
-            appendE2eIntro(sb, base, run.csv());
+            appendE2eIntro(sb, base, merged);
         }
         if (run.suite().equals("primitives")) {
             appendPrimitives(sb, base, merged, run.rows()); // every n (the merge keeps one row per algorithm)
@@ -303,15 +304,18 @@ public final class ResultsMarkdown {
     }
 
     /**
-     * What the e2e rows are (gpumatch checked, rg and grep counting lines), then links to the run's time-versus-size
-     * plots ({@code <csv stem>-time-<kind>-m<m>.png}) that exist.
+     * What the e2e rows are (gpumatch checked, rg and grep counting lines), then links to the time-versus-size plots:
+     * {@code <csv stem>-time-<kind>-m<m>.png} of a single run, {@code <day>-e2e-merged-time-...} of merged runs, drawn
+     * here from the rows where missing (a host without {@code java.desktop} could not draw them).
      */
-    private static void appendE2eIntro(StringBuilder sb, Path base, Path csv) throws IOException {
+    private static void appendE2eIntro(StringBuilder sb, Path base, Merged merged) throws IOException {
         sb.append("Each run starts a new process (`gpumatch count`, `rg`, `grep`); median of the runs after a warm-up."
                 + " Every gpumatch count was checked against the CPU matcher; rg, rg-parts (one rg per hardware thread"
                 + " over the file's parts) and grep count matching lines, not occurrences (their counts: the CSV's"
                 + " `matches`).\n");
-        String prefix = stripCsv(csv) + "-time-";
+        Path csv = merged.latest().csv();
+        String prefix = (merged.runs().size() == 1 ? stripCsv(csv) : merged.stem() + "-merged") + "-time-";
+        E2eChart.writeMissing(csv.getParent(), prefix, merged.rows());
         List<Path> pngs;
         try (java.util.stream.Stream<Path> s = Files.list(csv.getParent())) {
             pngs = s.filter(p -> p.getFileName().toString().startsWith(prefix)

@@ -28,7 +28,9 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * @param source       where the numbers come from, for {@code --explain}
  * @param table        the crossover table the device algorithms are chosen by ({@link CrossoverTable})
  * @param readRate     bytes per second from a file into the Java heap
- * @param cpuRate      bytes per second of the CPU matcher (every core), one query
+ * @param cpuRate      bytes per second of the CPU matcher (every core), one query of a text in the heap
+ * @param mappedRate   bytes per second of the CPU matcher searching a file in place (memory-mapped from the page
+ *                     cache, every core, the reading included): what a one-shot CPU query of a file costs
  * @param packRate     bytes per second of packing a text to sigma-bit symbols on the host
  * @param copyRate     bytes per second host to device into an existing buffer
  * @param uploadRate   bytes per second of the first upload into a new device buffer
@@ -37,7 +39,8 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * @param kernelRates  search rate of a resident text per device algorithm (bytes of text per second); missing: not a
  *                     candidate on this device
  */
-public record Calibration(String source, CrossoverTable table, double readRate, double cpuRate, double packRate,
+public record Calibration(String source, CrossoverTable table, double readRate, double cpuRate, double mappedRate,
+                          double packRate,
                           double copyRate, double uploadRate, long compileNanos, long launchNanos,
                           Map<Algorithm, Double> kernelRates) {
     /** The system property naming a calibration file that overrides the cached one. */
@@ -48,10 +51,23 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
      * core); {@code gpumatch devices --calibrate} measures the real one.
      */
     static final double CPU_RATE_PER_CORE = 4 * GB;
+    /**
+     * The CPU matcher over a memory-mapped file on the lent H100/H200 hosts (16 threads): 3.0 GB/s, from
+     * bench/results/nvidia-h200/2026-11-23-e2e.csv ({@code gpumatch count -a cpu} as a process, 1 GiB of DNA and of
+     * random bytes, m = 8..1024: 478-721 ms, less the 165-181 ms of a 1 KB query: 2.0-3.5 GB/s). Mapping and paging
+     * the file in, not the search, bounds it: the same search of a heap text runs at {@link #CPU_RATE_PER_CORE} per core.
+     */
+    static final double GPU_HOST_MAPPED_RATE = 3.0 * GB;
+    /**
+     * The same per core on the 2-core developer machine (PoCL; bench/results/pthread-haswell-amd-epyc/2026-11-23-e2e-2.csv:
+     * 100 MB of random bytes in 352-428 ms, less 231-319 ms for 1 KB: about 0.4 GB/s per core), the default of hosts
+     * without a GPU table, at most {@link #GPU_HOST_MAPPED_RATE} in all.
+     */
+    static final double MAPPED_RATE_PER_CORE = 0.4 * GB;
 
     public Calibration {
         kernelRates = Map.copyOf(kernelRates);
-        for (double r : new double[] {readRate, cpuRate, packRate, copyRate, uploadRate}) {
+        for (double r : new double[] {readRate, cpuRate, mappedRate, packRate, copyRate, uploadRate}) {
             if (!(r > 0)) {
                 throw new IllegalArgumentException("calibration " + source + ": rates must be positive, got " + r);
             }
@@ -114,20 +130,21 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
      */
     static Calibration h100(int cores) {
         return new Calibration("built-in NVIDIA H100 table (bench/results/nvidia-h100-80gb-hbm3, 2026-11-22)",
-                CrossoverTable.H100, 1.5 * GB, CPU_RATE_PER_CORE * cores, 2 * GB, 6.97 * GB, 1.06 * GB,
+                CrossoverTable.H100, 1.5 * GB, CPU_RATE_PER_CORE * cores, GPU_HOST_MAPPED_RATE, 2 * GB, 6.97 * GB, 1.06 * GB,
                 250_000_000L, 63_000L, rates(2665, 2659, 2509));
     }
 
     /**
-     * NVIDIA H200, from bench/results/nvidia-h200/2026-11-22-exact.csv: host-to-device 7.20 GB/s (row 3: 149.1 ms per
-     * GiB), first upload 1.29 GB/s (row 4: 831 ms per GiB), launch 0.064 ms (row 5), sigma 8 resident device rates
-     * DRK-WOM-64 1622 GB/s (row 15), DRK-2S 1619-1622 GB/s (rows 39-43, m = 8..1024); DRK-WOM-32 taken equal to
-     * DRK-WOM-64 (exact-crossover.csv: 3070 vs 3068 GB/s at m = 2). Read, pack and compile as for the H100.
+     * NVIDIA H200, from bench/results/nvidia-h200/2026-11-23-exact-2.csv (the DRK geometry of 128 x 64 words):
+     * host-to-device 7.94 GB/s (row 3: 135.7 ms per GiB), first upload 1.00 GB/s (row 4: 1077 ms per GiB), launch 0.066
+     * ms (row 5), sigma 8 resident device rates DRK-WOM-32 3552 GB/s (row 6), DRK-WOM-64 3583 GB/s (row 8, m = 8),
+     * DRK-2S 3438 GB/s (row 15, m = 1024; 3261-3586 over rows 9-15, m = 4..1024). Compile: 380 ms
+     * (2026-11-23-oneshot.log, DRK-2S 277-415 ms as the pipeline measured it). Read and pack as for the H100.
      */
     static Calibration h200(int cores) {
-        return new Calibration("built-in NVIDIA H200 table (bench/results/nvidia-h200, 2026-11-22)",
-                CrossoverTable.H200, 1.5 * GB, CPU_RATE_PER_CORE * cores, 2 * GB, 7.20 * GB, 1.29 * GB,
-                250_000_000L, 64_000L, rates(1622, 1622, 1619));
+        return new Calibration("built-in NVIDIA H200 table (bench/results/nvidia-h200, 2026-11-23)",
+                CrossoverTable.H200, 1.5 * GB, CPU_RATE_PER_CORE * cores, GPU_HOST_MAPPED_RATE, 2 * GB, 7.94 * GB, 1.00 * GB,
+                380_000_000L, 66_000L, rates(3552, 3583, 3438));
     }
 
     /**
@@ -138,14 +155,18 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
     static Calibration pocl(int cores) {
         double kernel = 0.25 * GB * cores;
         return new Calibration("built-in PoCL table (estimates, not measured)", CrossoverTable.H100, 1.5 * GB,
-                CPU_RATE_PER_CORE * cores, 2 * GB, 5 * GB, 5 * GB, 2_000_000_000L, 50_000L,
+                CPU_RATE_PER_CORE * cores, mappedRate(cores), 2 * GB, 5 * GB, 5 * GB, 2_000_000_000L, 50_000L,
                 rates(kernel / GB, kernel / GB, kernel / GB));
     }
 
     /** No OpenCL: no device candidates, only the CPU matcher. */
     static Calibration javaOnly(int cores) {
         return new Calibration("built-in table without OpenCL", CrossoverTable.H100, 1.5 * GB,
-                CPU_RATE_PER_CORE * cores, 2 * GB, 1, 1, 0, 0, Map.of());
+                CPU_RATE_PER_CORE * cores, mappedRate(cores), 2 * GB, 1, 1, 0, 0, Map.of());
+    }
+
+    private static double mappedRate(int cores) {
+        return Math.min(GPU_HOST_MAPPED_RATE, MAPPED_RATE_PER_CORE * cores);
     }
 
     private static Map<Algorithm, Double> rates(double wom32Gbps, double wom64Gbps, double twoStageGbps) {
@@ -158,7 +179,7 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
 
     /** This calibration with another {@link #source}. */
     public Calibration withSource(String newSource) {
-        return new Calibration(newSource, table, readRate, cpuRate, packRate, copyRate, uploadRate, compileNanos,
+        return new Calibration(newSource, table, readRate, cpuRate, mappedRate, packRate, copyRate, uploadRate, compileNanos,
                 launchNanos, kernelRates);
     }
 
@@ -168,6 +189,7 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
         p.setProperty("table", table.name());
         p.setProperty("read.bytes-per-s", Double.toString(readRate));
         p.setProperty("cpu.bytes-per-s", Double.toString(cpuRate));
+        p.setProperty("mapped.bytes-per-s", Double.toString(mappedRate));
         p.setProperty("pack.bytes-per-s", Double.toString(packRate));
         p.setProperty("copy.bytes-per-s", Double.toString(copyRate));
         p.setProperty("upload.bytes-per-s", Double.toString(uploadRate));
@@ -202,7 +224,8 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
             throw new IllegalArgumentException("table: unknown crossover table " + table);
         }
         return new Calibration(source, t, number(p, "read.bytes-per-s", defaults.readRate),
-                number(p, "cpu.bytes-per-s", defaults.cpuRate), number(p, "pack.bytes-per-s", defaults.packRate),
+                number(p, "cpu.bytes-per-s", defaults.cpuRate), number(p, "mapped.bytes-per-s", defaults.mappedRate),
+                number(p, "pack.bytes-per-s", defaults.packRate),
                 number(p, "copy.bytes-per-s", defaults.copyRate), number(p, "upload.bytes-per-s", defaults.uploadRate),
                 (long) number(p, "compile.ns", defaults.compileNanos), (long) number(p, "launch.ns", defaults.launchNanos),
                 kernels);

@@ -15,7 +15,8 @@ import org.gpumatch.api.Plan;
  * <p>Candidates: the CPU matcher ({@link #cpuAlgorithm()}), and the device algorithm the calibration's
  * {@link CrossoverTable} puts first among those that take the input. Each is estimated as
  * <ul>
- *   <li>read: n / read rate when the text is in a file (both candidates), else 0;</li>
+ *   <li>read: n / read rate when the text is in a file (both candidates), else 0; one query of a file on the CPU
+ *       matcher: n / mapped rate for reading and searching together (it searches the file in place on every core);</li>
  *   <li>pack, transfer, compile (device only, 0 for a text already on the device): n / pack rate, the packed
  *       n * sigma / 8 bytes / first-upload rate, one compile;</li>
  *   <li>launch and search, per query: two launches, n / kernel rate on the device; n / CPU rate on the CPU.</li>
@@ -142,7 +143,15 @@ public final class CostPlanner {
                 + (w.state() == Workload.TextState.DEVICE ? "" : " (its read, pack, upload and compile included)");
     }
 
+    /**
+     * The CPU candidate. The CPU matcher answers one query of a file in place (memory-mapped, every core reading and
+     * searching at once: {@link Calibration#mappedRate()} for both, shown as the read), any other query or CPU
+     * algorithm reads the file into the heap first and searches it there.
+     */
     private Estimate cpu(Workload w) {
+        if (cpu == Algorithm.CPU && w.state() == Workload.TextState.FILE && w.queries() == 1) {
+            return new Estimate(cpu, false, nanos(w.n(), calibration.mappedRate()), 0, 0, 0, 0, 0);
+        }
         double rate = cpu == Algorithm.SRK ? SRK_RATE : calibration.cpuRate();
         return new Estimate(cpu, false, read(w), 0, 0, 0, 0, nanos((double) w.n() * w.queries(), rate));
     }

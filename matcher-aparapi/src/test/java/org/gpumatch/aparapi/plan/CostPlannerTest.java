@@ -42,6 +42,26 @@ class CostPlannerTest {
     }
 
     @Test
+    void oneQueryOfAFileOnTheCpuIsSearchedInPlaceAtTheMappedRate() {
+        // the lent H200 host: 1 GiB one-shot took 478-721 ms as a process on the CPU, 946-1124 ms through the pipeline
+        Calibration c = Calibration.h200(16);
+        for (int m : new int[] {8, 64, 1024}) {
+            for (int sigma : new int[] {2, 8}) {
+                CostPlan p = new CostPlanner(c, PACKED, "test device", CPU_MATCHER)
+                        .plan(Workload.oneShotPipelined(GIB, m, sigma));
+                assertThat(p.chosen().onDevice()).as("m = %d, sigma = %d", m, sigma).isFalse();
+                assertThat(p.chosen().readNanos()).isEqualTo((long) Math.ceil(GIB / c.mappedRate() * 1e9));
+                assertThat(p.chosen().searchNanos()).isZero();
+            }
+        }
+        // a text read into the heap for many queries is searched there at the CPU matcher's rate
+        Estimate heap = plan(c, GIB, 8, 8, Workload.TextState.FILE, 3).estimates().stream()
+                .filter(e -> !e.onDevice()).findFirst().orElseThrow();
+        assertThat(heap.readNanos()).isEqualTo((long) Math.ceil(GIB / c.readRate() * 1e9));
+        assertThat(heap.searchNanos()).isPositive();
+    }
+
+    @Test
     void belowTheNoDeviceThresholdTheCpuWinsOnEveryBuiltInTable() {
         long n = CostPlanner.CPU_WITHOUT_DEVICE_BELOW;
         for (int cores : new int[] {1, 2, 16}) {

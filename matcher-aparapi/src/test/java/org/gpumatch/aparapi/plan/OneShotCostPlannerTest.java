@@ -20,7 +20,7 @@ class OneShotCostPlannerTest {
     @Test
     void overlappedTotalIsTheFirstChunkPlusTheSlowestStagePerChunk() {
         // round rates: read 1 GB/s and pack 2 GB/s per thread, copy 1 GB/s, first upload 0.5 GB/s, compile 10 ms
-        Calibration c = new Calibration("round", CrossoverTable.H200, 1e9, 1e9, 2e9, 1e9, 0.5e9, 10_000_000L, 0,
+        Calibration c = new Calibration("round", CrossoverTable.H200, 1e9, 1e9, 1e9, 2e9, 1e9, 0.5e9, 10_000_000L, 0,
                 Map.of(Algorithm.DRK_2S, 1e12));
         CostPlanner.Pipeline p = new CostPlanner.Pipeline(1_000_000, 2, 4);
         Estimate e = plan(c, p, Workload.oneShotPipelined(10_000_000, 8, 8)).estimates().stream()
@@ -46,10 +46,11 @@ class OneShotCostPlannerTest {
     void dnaUploadsAQuarterSoTheHostBecomesTheBottleneck() {
         Calibration h100 = Calibration.h100(16);
         CostPlanner.Pipeline p = new CostPlanner.Pipeline(8 << 20, 2, 16);
-        Estimate bytes = plan(h100, p, Workload.oneShotPipelined(GIB, 64, 8)).chosen();
-        Estimate dna = plan(h100, p, Workload.oneShotPipelined(GIB, 64, 2)).chosen();
-        assertThat(bytes.onDevice()).isTrue();
-        assertThat(dna.onDevice()).isTrue();
+        // the device candidates (at 1 GiB the CPU matcher's in-place search still wins on this host)
+        Estimate bytes = plan(h100, p, Workload.oneShotPipelined(GIB, 64, 8)).estimates().stream()
+                .filter(Estimate::onDevice).findFirst().orElseThrow();
+        Estimate dna = plan(h100, p, Workload.oneShotPipelined(GIB, 64, 2)).estimates().stream()
+                .filter(Estimate::onDevice).findFirst().orElseThrow();
         assertThat(bytes.overlap().stage()).isEqualTo("upload");
         assertThat(dna.overlap().stage()).isIn("read", "pack");
         assertThat(dna.overlap().chunks()).isEqualTo(bytes.overlap().chunks() / 4);
