@@ -44,16 +44,18 @@ class CostPlannerTest {
     @Test
     void oneQueryOfAFileOnTheCpuIsSearchedInPlaceAtTheMappedRate() {
         // the lent H200 host: 1 GiB one-shot took 478-721 ms as a process on the CPU, 946-1124 ms through the pipeline
-        Calibration c = Calibration.h200(16);
-        for (int m : new int[] {8, 64, 1024}) {
-            for (int sigma : new int[] {2, 8}) {
-                CostPlan p = new CostPlanner(c, PACKED, "test device", CPU_MATCHER)
-                        .plan(Workload.oneShotPipelined(GIB, m, sigma));
-                assertThat(p.chosen().onDevice()).as("m = %d, sigma = %d", m, sigma).isFalse();
-                assertThat(p.chosen().readNanos()).isEqualTo((long) Math.ceil(GIB / c.mappedRate() * 1e9));
-                assertThat(p.chosen().searchNanos()).isZero();
+        for (Calibration h : new Calibration[] {Calibration.h100(16), Calibration.h200(16)}) {
+            for (int m : new int[] {8, 64, 1024}) {
+                for (int sigma : new int[] {2, 8}) {
+                    CostPlan p = new CostPlanner(h, PACKED, "test device", CPU_MATCHER)
+                            .plan(Workload.oneShotPipelined(GIB, m, sigma));
+                    assertThat(p.chosen().onDevice()).as("%s, m = %d, sigma = %d", h.source(), m, sigma).isFalse();
+                    assertThat(p.chosen().readNanos()).isEqualTo((long) Math.ceil(GIB / h.mappedRate() * 1e9));
+                    assertThat(p.chosen().searchNanos()).isZero();
+                }
             }
         }
+        Calibration c = Calibration.h200(16);
         // a text read into the heap for many queries is searched there at the CPU matcher's rate
         Estimate heap = plan(c, GIB, 8, 8, Workload.TextState.FILE, 3).estimates().stream()
                 .filter(e -> !e.onDevice()).findFirst().orElseThrow();
