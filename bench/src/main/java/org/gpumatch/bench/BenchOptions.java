@@ -213,11 +213,7 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
      */
     public static List<TextFile> textList(String text, String option) {
         List<TextFile> out = new ArrayList<>();
-        for (String raw : text.split(",")) {
-            String part = raw.trim();
-            if (part.isEmpty()) {
-                throw new UsageException(option + ": empty file name in \"" + text + "\"");
-            }
+        for (String part : nameList(text, option, "file name")) {
             int eq = part.indexOf('=');
             String label = null;
             String file = part;
@@ -240,11 +236,16 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
 
     /** Comma-separated non-empty names, trimmed (a name may contain spaces). */
     private static List<String> nameList(String text, String option) {
+        return nameList(text, option, "name");
+    }
+
+    /** Comma-separated non-empty parts, trimmed; an empty one is an error naming {@code what} it should be. */
+    private static List<String> nameList(String text, String option, String what) {
         List<String> out = new ArrayList<>();
         for (String raw : text.split(",")) {
             String part = raw.trim();
             if (part.isEmpty()) {
-                throw new UsageException(option + ": empty name in \"" + text + "\"");
+                throw new UsageException(option + ": empty " + what + " in \"" + text + "\"");
             }
             out.add(part);
         }

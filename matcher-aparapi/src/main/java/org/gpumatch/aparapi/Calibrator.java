@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 import org.gpumatch.aparapi.plan.Calibration;
 import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.api.Algorithm;
@@ -81,7 +80,8 @@ public final class Calibrator {
             log.accept(String.format(Locale.ROOT, "compile: %.1f ms, launch: %.3f ms", compile / 1e6, launch / 1e6));
         }
         return new Calibration("measured " + java.time.Instant.now() + " with " + bytes + " bytes", defaults.table(),
-                readRate, cpuRate, mappedRate, defaults.packRate(), defaults.copyRate(), upload, compile, launch, kernels);
+                readRate, cpuRate, mappedRate, defaults.packRate(), defaults.copyRate(), upload, compile, launch,
+                kernels);
     }
 
     /**
@@ -92,25 +92,11 @@ public final class Calibrator {
         Path f = Files.createTempFile("gpumatch-calibrate", ".bin");
         try {
             Files.write(f, text);
-            long t = timed(() -> {
-                try {
-                    return Files.readAllBytes(f).length;
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            double read = rate(text.length, t);
+            double read = rate(text.length, timed(() -> Files.readAllBytes(f).length));
             log.accept(line("read (page cache)", read));
             CpuMatcher cpu = new CpuMatcher();
-            LongSupplier inPlace = () -> {
-                try {
-                    return cpu.count(f, pattern);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            };
-            inPlace.getAsLong(); // warm-up
-            double mapped = rate(text.length, timed(inPlace));
+            cpu.count(f, pattern); // warm-up
+            double mapped = rate(text.length, timed(() -> cpu.count(f, pattern)));
             log.accept(line("CPU matcher on the mapped file", mapped));
             return new double[] {read, mapped};
         } finally {
@@ -124,9 +110,14 @@ public final class Calibrator {
         return b;
     }
 
-    private static long timed(LongSupplier work) {
+    /** Work timed by {@link #timed}: a count, or a file read. */
+    private interface Work {
+        long run() throws IOException;
+    }
+
+    private static long timed(Work work) throws IOException {
         long t0 = System.nanoTime();
-        work.getAsLong();
+        work.run();
         return System.nanoTime() - t0;
     }
 

@@ -42,8 +42,8 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  *       the first {@code min(n, gpumatch.bench.multi.peerBytes)} bytes (default 64 MiB) once, as one process and as
  *       one process per core over equal parts, their time scaled by n / prefix (stated in the note) so that the
  *       suite fits one 10-minute command at 1 GiB; a run longer than {@code gpumatch.bench.multi.peerSeconds}
- *       (default 60) is killed and recorded at the limit, a lower bound the note names. multi-rk rows stop above 2^27 bytes (about 9.5 bytes per
- *       character of device memory, more of Java heap).</li>
+ *       (default 60) is killed and recorded at the limit, a lower bound the note names. multi-rk rows stop above
+ *       2^27 bytes (about 9.5 bytes per character of device memory, more of Java heap).</li>
  * </ol>
  * Every device answer (counts per pattern) is validated against {@code multi-cpu}, itself differential-tested against
  * the naive oracle; a mismatch aborts the run. Rows name k in the algorithm ({@code multi-fused k=1000}) so that

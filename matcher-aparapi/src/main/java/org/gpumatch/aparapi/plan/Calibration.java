@@ -55,13 +55,15 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
      * The CPU matcher over a memory-mapped file on the lent H100/H200 hosts (16 threads): 3.0 GB/s, from
      * bench/results/nvidia-h200/2026-11-23-e2e.csv ({@code gpumatch count -a cpu} as a process, 1 GiB of DNA and of
      * random bytes, m = 8..1024: 478-721 ms, less the 165-181 ms of a 1 KB query: 2.0-3.5 GB/s). Mapping and paging
-     * the file in, not the search, bounds it: the same search of a heap text runs at {@link #CPU_RATE_PER_CORE} per core.
+     * the file in, not the search, bounds it: the same search of a heap text runs at {@link #CPU_RATE_PER_CORE} per
+     * core.
      */
     static final double GPU_HOST_MAPPED_RATE = 3.0 * GB;
     /**
-     * The same per core on the 2-core developer machine (PoCL; bench/results/pthread-haswell-amd-epyc/2026-11-23-e2e-2.csv:
-     * 100 MB of random bytes in 352-428 ms, less 231-319 ms for 1 KB: about 0.4 GB/s per core), the default of hosts
-     * without a GPU table, at most {@link #GPU_HOST_MAPPED_RATE} in all.
+     * The same per core on the 2-core developer machine (PoCL;
+     * bench/results/pthread-haswell-amd-epyc/2026-11-23-e2e-2.csv: 100 MB of random bytes in 352-428 ms, less 231-319
+     * ms for 1 KB: about 0.4 GB/s per core), the default of hosts without a GPU table, at most
+     * {@link #GPU_HOST_MAPPED_RATE} in all.
      */
     static final double MAPPED_RATE_PER_CORE = 0.4 * GB;
 
@@ -130,7 +132,8 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
      */
     static Calibration h100(int cores) {
         return new Calibration("built-in NVIDIA H100 table (bench/results/nvidia-h100-80gb-hbm3, 2026-11-22)",
-                CrossoverTable.H100, 1.5 * GB, CPU_RATE_PER_CORE * cores, GPU_HOST_MAPPED_RATE, 2 * GB, 6.97 * GB, 1.06 * GB,
+                CrossoverTable.H100, 1.5 * GB, CPU_RATE_PER_CORE * cores, GPU_HOST_MAPPED_RATE, 2 * GB, 6.97 * GB,
+                1.06 * GB,
                 250_000_000L, 63_000L, rates(2665, 2659, 2509));
     }
 
@@ -143,7 +146,8 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
      */
     static Calibration h200(int cores) {
         return new Calibration("built-in NVIDIA H200 table (bench/results/nvidia-h200, 2026-11-23)",
-                CrossoverTable.H200, 1.5 * GB, CPU_RATE_PER_CORE * cores, GPU_HOST_MAPPED_RATE, 2 * GB, 7.94 * GB, 1.00 * GB,
+                CrossoverTable.H200, 1.5 * GB, CPU_RATE_PER_CORE * cores, GPU_HOST_MAPPED_RATE, 2 * GB, 7.94 * GB,
+                1.00 * GB,
                 380_000_000L, 66_000L, rates(3552, 3583, 3438));
     }
 
@@ -179,8 +183,8 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
 
     /** This calibration with another {@link #source}. */
     public Calibration withSource(String newSource) {
-        return new Calibration(newSource, table, readRate, cpuRate, mappedRate, packRate, copyRate, uploadRate, compileNanos,
-                launchNanos, kernelRates);
+        return new Calibration(newSource, table, readRate, cpuRate, mappedRate, packRate, copyRate, uploadRate,
+                compileNanos, launchNanos, kernelRates);
     }
 
     /** This calibration as properties ({@link #fromProperties} reads them back). */
