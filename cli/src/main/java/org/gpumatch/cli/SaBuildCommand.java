@@ -9,6 +9,7 @@ import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.Bwt;
+import org.gpumatch.suffixarray.GpuPrefixDoublingBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Parameters;
  * also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
  *
  * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES} (the GPU builder: one per round, with
- * the prefix length and the suffixes still unsorted), and {@code auto}'s notice when it settles for the CPU, unless
+ * the prefix length and the suffixes still unsorted, and at the end where its time went: {@link
+ * org.gpumatch.suffixarray.BuildStages}), and {@code auto}'s notice when it settles for the CPU, unless
  * {@code -q}. Host memory: about 13 bytes per text byte on the CPU; about 21 on the GPU builder (its device buffers
  * are mirrored on the Java heap).
  */
@@ -98,8 +100,10 @@ final class SaBuildCommand implements Callable<Integer> {
             sa = builder.build(text, talk ? progressLines() : SuffixArrayBuilder.Progress.NONE);
             if (talk) {
                 double s = (System.nanoTime() - start) / 1e9;
-                io.err().printf(Locale.ROOT, "%ssa build: %d bytes in %.2f s (%.1f MB/s) with %s%n",
-                        Diagnostics.PREFIX, text.length, s, text.length / s / 1e6, builder.name());
+                String stages = builder instanceof GpuPrefixDoublingBuilder gpu
+                        ? " (" + gpu.lastStages().describe() + ")" : "";
+                io.err().printf(Locale.ROOT, "%ssa build: %d bytes in %.2f s (%.1f MB/s) with %s%s%n",
+                        Diagnostics.PREFIX, text.length, s, text.length / s / 1e6, builder.name(), stages);
             }
         } catch (IllegalArgumentException e) { // the text does not fit the device, or java with -a gpu
             throw new CliException(e.getMessage());

@@ -92,6 +92,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     private int largeRounds;
     private int chainRounds;
     private ChunkDriver chainReduce;
+    private BuildStages lastStages = BuildStages.NONE;
 
     /** A builder on {@code device} (an OpenCL device) with the default geometry. */
     public GpuPrefixDoublingBuilder(ComputeDevice device) {
@@ -144,6 +145,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         return chainRounds;
     }
 
+    /** Where the wall time of the last build went. */
+    public BuildStages lastStages() {
+        return lastStages;
+    }
+
     /**
      * Peak device memory of a build of {@code n} characters: five {@code int[n]} arrays, the radix sort's digit counts
      * and offsets, the select's chunk totals and the scan's tile totals.
@@ -175,6 +181,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
                     + MAX_LENGTH);
         }
         checkFits(n);
+        long t0 = System.nanoTime();
+        lastStages = BuildStages.NONE;
         lastRounds = 0;
         largeRounds = 0;
         chainRounds = 0;
@@ -196,10 +204,12 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         k.textLength = n;
         k.packSymbols = symbols;
         k.symbolBits = bits;
-        k.put(k.keys).put(k.keysAlt).put(k.suffixes).put(k.suffixesAlt).put(k.ranks).put(k.symbolCodes);
-
+        // No put: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and a put would
+        // copy each one a second time in the same launch.
+        long prepared = System.nanoTime();
         int keyBits = symbols * bits;
         phase(PrefixDoublingKernel.PHASE_INIT_LOW, n);
+        long uploaded = System.nanoTime();
         sort(n, Math.min(32, keyBits));
         if (keyBits > 32) {
             phase(PrefixDoublingKernel.PHASE_INIT_HIGH, n);
@@ -210,6 +220,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         long h = symbols;
         progress.round(0, h, m);
         progress.report(fraction(n, m));
+        long initial = System.nanoTime();
         int rankBits = 32 - Integer.numberOfLeadingZeros(n);
         int bucketBits = 32 - Integer.numberOfLeadingZeros(n - 1);
         while (m > 0) {
@@ -243,10 +254,13 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             progress.round(lastRounds, h, m);
             progress.report(fraction(n, m));
         }
+        long rounds = System.nanoTime();
         phase(PrefixDoublingKernel.PHASE_INVERT, n);
         k.get(k.keys);
         int[] sa = k.keys;
         release(k);
+        lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, rounds - initial,
+                System.nanoTime() - rounds);
         progress.report(1.0);
         return sa;
     }

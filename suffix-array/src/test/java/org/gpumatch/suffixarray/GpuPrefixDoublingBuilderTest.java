@@ -163,6 +163,21 @@ class GpuPrefixDoublingBuilderTest {
     }
 
     @Test
+    void stagesAccountForTheBuild() {
+        byte[] text = HardTexts.random(300_000, 5, 11);
+        long t0 = System.nanoTime();
+        gpu.build(text);
+        long wall = System.nanoTime() - t0;
+        BuildStages s = gpu.lastStages();
+        assertThat(List.of(s.prepareNanos(), s.uploadNanos(), s.initialNanos(), s.roundsNanos(), s.finishNanos()))
+                .allMatch(t -> t > 0);
+        assertThat(s.totalNanos()).isLessThanOrEqualTo(wall);
+        assertThat(s.describe()).startsWith("prepare ").contains(", upload ").endsWith(" ms");
+        gpu.build(new byte[1]);
+        assertThat(gpu.lastStages()).isEqualTo(BuildStages.NONE);
+    }
+
+    @Test
     void refusesWhatDoesNotFitBeforeAllocating() {
         try (GpuPrefixDoublingBuilder defaults = new GpuPrefixDoublingBuilder(gpu.device())) {
             assertThat(defaults.peakBytesPerCharacter()).isBetween(20.0, 23.0);
