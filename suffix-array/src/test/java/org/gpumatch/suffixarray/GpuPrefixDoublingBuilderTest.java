@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.gpumatch.api.conformance.RealCorpora;
 import org.gpumatch.checker.SuffixArrayChecker;
+import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.TestDevices;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,7 +26,7 @@ class GpuPrefixDoublingBuilderTest {
 
     @BeforeAll
     void open() {
-        gpu = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, 4, 16);
+        gpu = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, 4, 16).withBufferCreation(BufferCreation.COPY);
     }
 
     @AfterAll
@@ -160,6 +161,18 @@ class GpuPrefixDoublingBuilderTest {
         assertThat(rounds.get(0)).containsExactly(0, 64, 5000 - 63);
         assertThat(rounds.get(rounds.size() - 1)[2]).isZero();
         assertThat(gpu.lastRounds()).isEqualTo(rounds.size() - 1);
+    }
+
+    @Test
+    void hostPointerBuffersBuildTheSameArrays() {
+        try (GpuPrefixDoublingBuilder hostPointer = new GpuPrefixDoublingBuilder(gpu.device(), LOCAL, 4, 16)) {
+            for (byte[] text : List.of(HardTexts.random(70_001, 4, 5), HardTexts.tandem(20_000, 7, 3),
+                    HardTexts.repeated(5_000, 0xFF), HardTexts.allBytes(3_000))) {
+                assertThat(hostPointer.build(text)).isEqualTo(sais.build(text));
+            }
+            assertThatThrownBy(() -> hostPointer.withBufferCreation(BufferCreation.COPY))
+                    .isInstanceOf(IllegalStateException.class);
+        }
     }
 
     @Test

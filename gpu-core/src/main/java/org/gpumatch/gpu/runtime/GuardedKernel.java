@@ -41,13 +41,21 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
      *                           a power of two) when the device cannot run it
      */
     public GuardedKernel(K kernel, ComputeDevice device, int preferredLocalSize) {
+        this(kernel, device, preferredLocalSize, BufferCreation.COPY);
+    }
+
+    /**
+     * Binds {@code kernel} to {@code device} and compiles it there, its device buffers to be created the way
+     * {@code creation} says (the kernel's OpenCL context takes the setting when it is compiled, here).
+     */
+    public GuardedKernel(K kernel, ComputeDevice device, int preferredLocalSize, BufferCreation creation) {
         AparapiLog.install();
         this.kernel = kernel;
         this.device = device;
         kernel.setExplicit(true);
         KernelManager.instance().setPreferredDevices(kernel, new LinkedHashSet<>(List.of(device.aparapiDevice())));
         if (device.isOpenCL()) {
-            compile();
+            creation.compileWith(device, this::compile);
             this.localSize = fitLocalSize(preferredLocalSize);
         } else {
             this.localSize = preferredLocalSize;

@@ -48,6 +48,23 @@ class NoSilentFallbackTest {
     }
 
     @Test
+    void hostPointerBuffersGiveTheSameResultAndLeaveTheDeviceSettingAlone() {
+        ComputeDevice device = TestDevices.openCl();
+        boolean shared = ((com.aparapi.device.OpenCLDevice) device.aparapiDevice()).isSharedMemory();
+        int n = 777;
+        try (GuardedKernel<CopyKernel> k = new GuardedKernel<>(new CopyKernel(n), device, 64,
+                BufferCreation.HOST_POINTER)) {
+            assertThat(((com.aparapi.device.OpenCLDevice) device.aparapiDevice()).isSharedMemory()).isEqualTo(shared);
+            k.launch((n + k.localSize() - 1) / k.localSize());
+            k.kernel().get(k.kernel().out);
+            assertThat(k.kernel().isRunningCL()).isTrue();
+            for (int i = 0; i < n; i++) {
+                assertThat(k.kernel().out[i]).isEqualTo(i * 7 + 1);
+            }
+        }
+    }
+
+    @Test
     void javaThreadsRunOnlyWhenAskedFor() {
         int n = 300;
         try (GuardedKernel<CopyKernel> k = new GuardedKernel<>(new CopyKernel(n), ComputeDevice.JAVA_THREADS, 32)) {
