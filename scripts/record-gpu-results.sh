@@ -34,8 +34,9 @@
 #                       doubled, all bytes, random bytes)
 #              sa-real  `bench sa --inputs none --reps 1` on the 100 MB real texts of --sa-corpora (code, dna, protein
 #                       from scripts/fetch-large-corpora.sh, plain NAME.txt or NAME.txt.xz, unpacked to $TMPDIR or /tmp and
-#                       checked against SHA256SUMS when present): GPU, SA-IS, the all-core CPU builder, libdivsufsort
-#                       (about 3-5 minutes)
+#                       checked against SHA256SUMS when present): GPU, SA-IS, the all-core CPU builder, libdivsufsort,
+#                       and as processes (what a person waits for) `gpumatch sa build -a gpu` and `-a cpu` and
+#                       libdivsufsort's helper (about 4-6 minutes; -- --builders gpu,cpu,libdivsufsort skips SA-IS)
 #              sa-1g    `bench sa --inputs none --reps 1 --builders gpu` on the 1 GiB source-code text of --sa-corpora
 #                       (code-1g.txt, or code-1g.txt.xz.part-* concatenated and unpacked): first its first 536,870,911
 #                       bytes (code-512m: the longest text the GPU builder takes, Aparapi's int buffer sizes), then
@@ -239,7 +240,7 @@ for s in "${wanted[@]}"; do
       done
       [ -n "$texts" ] || continue
       run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --text "$texts" \
-        ${extra[@]+"${extra[@]}"}
+        --launcher "$gm" ${extra[@]+"${extra[@]}"}
       rm -rf "$sa_tmp" ;;
     sa-1g)
       step "suffix arrays: bench sa on 1 GiB of source code ($sa_corpora), GPU build verified by the checker"

@@ -120,8 +120,10 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
                     + " modes (default: all); e2e: gpumatch,rg,rg-parts,grep, or external for the last three",
             "  --sizes LIST   e2e file sizes, e.g. 1k,1m,100m,1g (default; quick 1k,1m)",
             "  --launcher FILE  e2e: the gpumatch launcher to run (default: the one beside the running jar, else"
-                    + " ./gpumatch)",
-            "  --work DIR     e2e: where the generated files go (default: /dev/shm when present, else the temp folder)",
+                    + " ./gpumatch); sa: also time `FILE sa build` (-a gpu, -a cpu) and libdivsufsort as processes on"
+                    + " each whole --text file",
+            "  --work DIR     e2e: where the generated files go (default: /dev/shm when present, else the temp folder);"
+                    + " sa: where the process rows' stderr goes",
             "  --sweeps-only  kmismatch: only the sweeps over work-group size, CPU threads and text length (m = 256)",
             "  --inputs LIST  sa: the generated inputs by label, e.g. \"dna,repeated 0x00\" (default: all); none: only"
                     + " the --text files",

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.gpumatch.bench.report.ResultRow;
+import org.gpumatch.bench.sa.SaBuildMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +74,49 @@ class SaSuiteTest {
         assertThat(rows).extracting(ResultRow::algorithm, ResultRow::text, ResultRow::n).containsExactly(
                 tuple("prefix-doubling-gpu", "file:fox", 132_000L));
         assertThat(rows.get(0).note()).contains("checked by the parallel checker", "bytes/char");
+    }
+
+    @Test
+    void launcherAddsProcessRowsForWholeFiles() throws Exception {
+        Path launcher = script("exec \"" + System.getProperty("java.home") + "/bin/java\" -Xshare:auto"
+                + " -XX:TieredStopAtLevel=1 -cp \"" + System.getProperty("java.class.path") + "\" "
+                + SaBuildMain.class.getName() + " \"$@\"");
+        Path text = tmp.resolve("fox.txt");
+        Files.writeString(text, "the quick brown fox jumps over the lazy dog\n".repeat(300));
+        Path results = tmp.resolve("results");
+        BenchCliTest.Run r = BenchCliTest.bench("sa", "--quick", "--device", BenchCliTest.deviceArg(), "--out",
+                results.toString(), "--text", "fox=" + text, "--inputs", "repeated 0x00", "--builders", "sais",
+                "--size", "64k", "--launcher", launcher.toString(), "--work", tmp.resolve("work").toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        List<ResultRow> rows = BenchCliTest.onlyCsv(results);
+        assertThat(rows).filteredOn(x -> x.mode().equals("process")).extracting(ResultRow::algorithm,
+                ResultRow::text, ResultRow::n).contains(tuple("gpumatch sa build -a gpu", "file:fox", 13_200L),
+                tuple("gpumatch sa build -a cpu", "file:fox", 13_200L));
+        assertThat(rows).filteredOn(x -> x.mode().equals("process")).allSatisfy(x -> {
+            assertThat(x.text()).isEqualTo("file:fox"); // not the generated input
+            assertThat(x.wallMedianMs()).isPositive();
+            assertThat(x.note()).contains("as a process");
+        });
+        assertThat(r.out()).contains("(process)");
+    }
+
+    @Test
+    void aWrongArrayFromTheCommandAbortsTheRun() throws Exception {
+        Path launcher = script("printf 'abcd' > \"$5\"");
+        Path text = tmp.resolve("fox.txt");
+        Files.writeString(text, "fox");
+        BenchCliTest.Run r = BenchCliTest.bench("sa", "--quick", "--device", BenchCliTest.deviceArg(), "--out",
+                tmp.resolve("results").toString(), "--text", "fox=" + text, "--inputs", "none", "--builders", "sais",
+                "--launcher", launcher.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("gpumatch sa build -a gpu on file:fox");
+    }
+
+    private Path script(String body) throws Exception {
+        Path p = tmp.resolve("gpumatch");
+        Files.writeString(p, "#!/bin/sh\n" + body + "\n");
+        Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        return p;
     }
 
     @Test

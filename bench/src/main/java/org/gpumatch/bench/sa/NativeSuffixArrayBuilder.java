@@ -35,6 +35,11 @@ final class NativeSuffixArrayBuilder implements SuffixArrayBuilder {
         return Files.isExecutable(p) ? Optional.of(new NativeSuffixArrayBuilder(p)) : Optional.empty();
     }
 
+    /** @return the helper's path when it is built and executable */
+    static Optional<Path> helperPath() {
+        return find().map(b -> b.helper);
+    }
+
     /** @return the helper's path: {@code -Dgpumatch.bench.sufcheck}, else the build's */
     static String whereLooked() {
         return System.getProperty("gpumatch.bench.sufcheck", "bench/target/native/sufcheck-bench");

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
@@ -47,7 +48,10 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * {@code cpu} ({@link CpuSuffixArrayBuilder} on all cores, mode {@code cpu-all}) and {@code libdivsufsort} (through
  * {@link NativeSuffixArrayBuilder} when its helper is built). The CPU builders skip inputs longer than
  * {@code --cpu-size} (default: none skipped). Every built array is verified by the parallel checker (a wrong one aborts
- * the run). Repetitions: {@code --reps} (default 3, quick 1).
+ * the run). Repetitions: {@code --reps} (default 3, quick 1). With {@code --launcher L}, each whole {@code --text} file
+ * also gets rows of mode {@code process}: {@code L sa build FILE -o OUT -q -a gpu} and {@code -a cpu}, and
+ * libdivsufsort's helper, each timed as a process (what a person waits for: start, compile, reading, building,
+ * writing; see {@link SaCommandRuns}), their arrays checked too.
  * Memory: the input, the result and the builder's working memory (13 bytes per text byte for SA-IS; about 21 on the
  * host and 22.3 on the device for the GPU builder), plus the checker's.
  */
@@ -105,6 +109,9 @@ public final class SaSuite implements Suite {
                     + " is not there (bench/native/build-sufcheck.sh --download)");
         }
         RowFactory rows = new RowFactory(ctx.info(), name(), o.quick());
+        Map<String, Path> wholeFiles = wholeFiles(o, n);
+        Optional<SaCommandRuns> commands = o.launcher().isPresent() ? Optional.of(new SaCommandRuns(
+                o.launcher().get(), NativeSuffixArrayBuilder.helperPath(), workDir(o))) : Optional.empty();
         try (RunRecord record = RunRecord.create(o.out(), ctx.info(), name(), o.quick());
              GpuPrefixDoublingBuilder gpu = wanted.contains("gpu") ? new GpuPrefixDoublingBuilder(ctx.device()) : null) {
             if (gpu != null) {
@@ -125,6 +132,9 @@ public final class SaSuite implements Suite {
                         continue;
                     }
                     measure(ctx, record, rows, b, gpu, label, text, reps);
+                }
+                if (commands.isPresent() && wholeFiles.containsKey(label)) {
+                    measureCommands(ctx, record, rows, commands.get(), label, wholeFiles.get(label), text, reps);
                 }
             }
             ctx.out().println("results: " + record.csv());
@@ -163,6 +173,51 @@ public final class SaSuite implements Suite {
                 "wall time of the build (host transfers included)" + checkNote + gpuNote));
         ctx.out().printf(Locale.ROOT, "%-20s %-20s %12d bytes  %9.1f ms  %8.1f MB/s%s%s%n", b.name(), label,
                 text.length, wall.median() / 1e6, text.length * 1e3 / wall.median(), checkNote, gpuNote);
+    }
+
+    /**
+     * Times each command of {@code runs} on the file {@code path} (whose bytes are {@code text}) {@code reps} times as a
+     * process, checks every array it wrote, records and prints one row per command (mode {@code process}).
+     */
+    private static void measureCommands(BenchContext ctx, RunRecord record, RowFactory rows, SaCommandRuns runs,
+                                        String label, Path path, byte[] text, int reps) throws IOException {
+        Path out = Files.createTempFile("gpumatch-sa-bench", ".sa");
+        for (Map.Entry<String, List<String>> c : runs.commands(path, out).entrySet()) {
+            ctx.progress("sa: " + c.getKey() + " on " + label + " as a process");
+            long[] nanos = new long[reps];
+            for (int r = 0; r < reps; r++) {
+                SaCommandRuns.Result result = runs.run(c.getValue(), out);
+                nanos[r] = result.nanos();
+                Verdict v = SuffixArrayChecker.parallel().check(text, result.sa());
+                if (!v.isOk()) {
+                    throw new ValidationException("sa: " + c.getKey() + " on " + label + ": " + v.line());
+                }
+            }
+            Samples wall = Samples.of(nanos);
+            record.add(rows.row(c.getKey(), "process", label, text.length, -1, sigma(text), -1, null, wall,
+                    "wall time of the command as a process (start, reading the file, the build, writing the int32"
+                            + " array); the array checked by the parallel checker"));
+            ctx.out().printf(Locale.ROOT, "%-28s %-12s %12d bytes  %9.1f ms  %8.1f MB/s (process)%n", c.getKey(),
+                    label, text.length, wall.median() / 1e6, text.length * 1e3 / wall.median());
+        }
+    }
+
+    /** The {@code --text} files measured whole (not gzipped, not cut by {@code --size}), by input label. */
+    private static Map<String, Path> wholeFiles(BenchOptions o, int n) throws IOException {
+        Map<String, Path> m = new LinkedHashMap<>();
+        for (BenchOptions.TextFile f : o.texts()) {
+            if (!f.gzipped() && Files.isReadable(f.path()) && (o.size().isEmpty() || Files.size(f.path()) <= n)) {
+                m.put("file:" + f.label(), f.path());
+            }
+        }
+        return m;
+    }
+
+    private static Path workDir(BenchOptions o) throws IOException {
+        if (o.work().isPresent()) {
+            return Files.createDirectories(o.work().get());
+        }
+        return Files.createTempDirectory("gpumatch-sa-bench");
     }
 
     /** Progress that prints each round of a GPU build on stderr. */
