@@ -32,6 +32,25 @@ class SuffixArrayFilesTest {
     }
 
     @Test
+    void littleEndianInt32AcrossChunksAndNegativeEntriesRefused() throws Exception {
+        int[] sa = new int[(1 << 18) + 3]; // over one 1 MiB chunk of int32 entries
+        for (int i = 0; i < sa.length; i++) {
+            sa[i] = i * 0x01010101 & Integer.MAX_VALUE;
+        }
+        Path p = dir.resolve("x32");
+        SuffixArrayFiles.write(sa, p, EntryFormat.INT32);
+        byte[] bytes = Files.readAllBytes(p);
+        assertThat(bytes).hasSize(4 * sa.length);
+        int last = sa.length - 1;
+        assertThat(new byte[] {bytes[4 * last], bytes[4 * last + 3]})
+                .containsExactly((byte) sa[last], (byte) (sa[last] >>> 24));
+        assertThat(SuffixArrayFiles.read(p, EntryFormat.INT32)).isEqualTo(sa);
+        sa[(1 << 18) + 1] = -7;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SuffixArrayFiles.write(sa, p, EntryFormat.INT32))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("negative suffix array entry -7");
+    }
+
+    @Test
     void littleEndianInt40() throws Exception {
         Path p = dir.resolve("x");
         SuffixArrayFiles.write(new int[] {0x01020304, 5}, p, EntryFormat.INT40);
