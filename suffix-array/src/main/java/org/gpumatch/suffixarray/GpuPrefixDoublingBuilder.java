@@ -13,8 +13,9 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 
 /**
  * Suffix array construction on an OpenCL device by prefix doubling (the thesis' Algorithm 3, with finished suffixes
- * dropped from later rounds), on gpu-core's primitives inside one pipeline kernel ({@link PrefixDoublingKernel}).
- * Same order as {@link SaisBuilder}: unsigned bytes, a proper prefix first, no sentinel.
+ * dropped from later rounds), on gpu-core's primitives inside one pipeline kernel ({@link PrefixDoublingKernel}),
+ * for texts up to {@link #MAX_LENGTH} bytes (longer than {@link #MAX_WHOLE_LENGTH}: partitioned, below). Same order
+ * as {@link SaisBuilder}: unsigned bytes, a proper prefix first, no sentinel.
  *
  * <p><b>Algorithm.</b> Every suffix {@code i} carries a rank: the SA position of the first suffix of its bucket
  * (suffixes equal on the first {@code h} symbols, a suffix that ends within them unique). Initial sort: symbols get
@@ -40,11 +41,42 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * h apart), and when some chain has at least {@link #CHAIN_MIN_LENGTH} steps sorts by (side, chain length, rank after
  * the chain) instead (three radix sorts; see {@code chainRound}): one repeated byte is then sorted in one round.
  *
- * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}: five {@code int[n]} arrays (20 bytes per character;
- * the text travels packed inside the rank array), the radix sort's digit counts (tile-ranked radix sort:
- * {@code 8 * 2^digitBits / (localSize * sortChunk)} bytes per character, 0.125 with the defaults) and the select's
- * chunk totals (about 0.3 bytes): about 20.4 bytes per character. The same arrays live on the Java heap (Aparapi
- * mirrors every buffer), and the result is one of them.
+ * <p><b>Whole and partitioned builds.</b> Texts up to {@link #wholeLimit()} bytes ({@link #MAX_WHOLE_LENGTH},
+ * 536,870,911, by default) are built whole, as above. Longer texts, up to {@link #MAX_LENGTH} (2,147,483,639), are
+ * partitioned, because no device buffer may reach 2 GiB (Aparapi 3.0.2 keeps a buffer's size in bytes in an
+ * {@code int}): the suffixes are split by their first two bytes into partitions of consecutive SA ranges of at most
+ * {@link #partitionCapacity()} suffixes ({@code SuffixPartitions}: a parallel histogram on the host, refusing a text
+ * in which more suffixes than that start with the same two bytes, before anything is allocated on the device); the
+ * host writes each partition's positions into its segment of a "stash" (the Java arrays that become the device
+ * buffers on the first launch, so this costs no extra transfer). Only the arrays indexed by text or SA position are
+ * n-sized, split into pieces of {@code 2^28} ints (ranks and stash; the packed text has its own {@code n / 4} ints);
+ * the working arrays of the sorts, scans and selects are sized to the largest partition. Each partition gets its
+ * initial sort (ranks = its SA start plus the head's index), and then the rounds run in lockstep: round r (h to 2h)
+ * processes partition 0, 1, ... in turn (load its unsorted suffixes from the stash, the same round as a whole build,
+ * store them back when another partition needs the working arrays), then h doubles. That is correct because ranks are
+ * first SA positions of buckets: a rank an earlier partition already refined in this round is finer than h, which
+ * still orders suffix {@code s + h} correctly (ranks of different partitions lie in disjoint SA ranges, and within a
+ * partition all ranks have the same precision); finishing one partition before the next would not be (the others'
+ * ranks would be only as precise as their initial sort). Chain rounds need arrays of n working elements and are not
+ * run in partitioned builds: periodic texts there take plain rounds ({@code log2} of the longest repeat), and one
+ * repeated byte is refused by the capacity anyway. Finally {@code SA[rank(i)] = i} goes into the stash pieces, which
+ * are downloaded and joined on the host.
+ *
+ * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}. Whole builds: five {@code int[n]} arrays (20 bytes
+ * per character; the text travels packed inside the rank pieces), the radix sort's digit counts (tile-ranked radix
+ * sort: {@code 8 * 2^digitBits / (localSize * sortChunk)} bytes per character, 0.125 with the defaults) and the
+ * select's chunk totals (about 0.3 bytes): about 20.4 bytes per character. Partitioned builds: ranks and stash (8
+ * bytes per character), the packed text (1), and 16.4 bytes per suffix of the largest partition (at most
+ * {@link #DEFAULT_PARTITION_CAPACITY} = 2^28 by default, so at most 4.1 GiB): {@code 9n + 16.4 P}, e.g. 13.1 GiB
+ * (12.2 bytes per character) for 1 GiB of text. The same arrays live on the Java heap (Aparapi mirrors every buffer);
+ * a whole build returns one of them, a partitioned one joins the stash pieces into a new {@code int[n]} (4n more).
+ *
+ * <p><b>Cost of a partitioned build</b> beyond a whole one: two parallel passes over the text on the host (bin
+ * counts, then writing the positions, 4 bytes each); per partition and round, the launches of a round on its working
+ * set (so a few hundred more launches per round when there are several partitions) and, when the working arrays
+ * switch partitions, 8 bytes per unsorted suffix to store and load it; the final inverse writes into pieces. Ranks and
+ * stash entries are read through a chain of conditions on the piece number ({@code p >>> 28}), one uniform branch in
+ * a one-piece build.
  *
  * <p>Not thread-safe; one builder holds one compiled kernel and its buffers: {@link #close()} releases them.
  */
@@ -279,11 +311,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
         lastPartitions = parts.partitions();
         PrefixDoublingKernel k = open();
-        int working = parts.largest();
-        k.keys = new int[working];
-        k.keysAlt = new int[working];
-        k.suffixes = new int[working];
-        k.suffixesAlt = new int[working];
+        int[][] working = newArrays(4, parts.largest());
+        k.keys = working[0];
+        k.keysAlt = working[1];
+        k.suffixes = working[2];
+        k.suffixesAlt = working[3];
         int[][] rankPieces = newPieces(n, pieceShift);
         if (whole) {
             packText(text, rankPieces, pieceShift); // until the first rank scatter
@@ -469,7 +501,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
 
     /**
      * Whether a build of n characters fits, in the mode the builder will use for it ({@link #peakDeviceBytes(int)}):
-     * its length (at most {@link #MAX_LENGTH}, and at most {@link PrefixDoublingKernel#MAX_PIECES} pieces), the
+     * its length (at most {@link #MAX_LENGTH}, and at most 8 pieces), the
      * device's global memory, and its largest allocation against the largest buffer (a working array, a piece of a
      * position-indexed array, or the packed text). Whether a partitioned text can be split is known only from the text
      * ({@link #build} refuses it before allocating).
@@ -556,10 +588,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     static int[][] newPieces(int n, int pieceShift) {
         int count = pieceCount(n, pieceShift);
         int[][] pieces = new int[count][];
-        for (int i = 0; i < count; i++) {
-            pieces[i] = new int[(int) Math.min(1L << pieceShift, n - ((long) i << pieceShift))];
-        }
+        IntStream.range(0, count).parallel().forEach(i ->
+                pieces[i] = new int[(int) Math.min(1L << pieceShift, n - ((long) i << pieceShift))]);
         return pieces;
+    }
+
+    /** {@code count} zeroed arrays of {@code length} ints, allocated (and so zeroed) in parallel. */
+    private static int[][] newArrays(int count, int length) {
+        int[][] arrays = new int[count][];
+        IntStream.range(0, count).parallel().forEach(i -> arrays[i] = new int[length]);
+        return arrays;
     }
 
     /**
