@@ -67,9 +67,10 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * sort: {@code 8 * 2^digitBits / (localSize * sortChunk)} bytes per character, 0.125 with the defaults) and the
  * select's chunk totals (about 0.3 bytes): about 20.4 bytes per character. Partitioned builds: ranks and stash (8
  * bytes per character), the packed text (1), and 16.4 bytes per suffix of the largest partition (at most
- * {@link #DEFAULT_PARTITION_CAPACITY} = 2^28 by default, so at most 4.1 GiB): {@code 9n + 16.4 P}, e.g. 13.1 GiB
- * (12.2 bytes per character) for 1 GiB of text. The same arrays live on the Java heap (Aparapi mirrors every buffer);
- * a whole build returns one of them, a partitioned one joins the stash pieces into a new {@code int[n]} (4n more).
+ * {@link #DEFAULT_PARTITION_CAPACITY} = 2^28 by default, so at most 4.1 GiB): {@code 9n + 16.4 P}, e.g. at most
+ * 13.1 bytes per character (14.1 GB) for 1 GiB of text and 11.1 for 2^31 - 9 bytes. The same arrays live on the
+ * Java heap (Aparapi mirrors every buffer); a whole build returns one of them, a partitioned one joins the stash
+ * pieces into a new {@code int[n]} (4n more).
  *
  * <p><b>Cost of a partitioned build</b> beyond a whole one: two parallel passes over the text on the host (bin
  * counts, then writing the positions, 4 bytes each); per partition and round, the launches of a round on its working
@@ -317,17 +318,17 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         k.suffixes = working[2];
         k.suffixesAlt = working[3];
         int[][] rankPieces = newPieces(n, pieceShift);
+        int[][] stash = new int[0][];
         if (whole) {
             packText(text, rankPieces, pieceShift); // until the first rank scatter
         } else {
             int[] words = new int[(int) ((n + 3L) / 4)];
             packText(text, new int[][] {words}, 30);
             k.text = words;
-            int[][] stash = newPieces(n, pieceShift);
+            stash = newPieces(n, pieceShift);
             parts.writePositions(text, stash, pieceShift);
-            k.bindStashPieces(stash);
         }
-        k.bindRankPieces(rankPieces);
+        k.bindPieces(rankPieces, stash);
         k.partitioned = whole ? 0 : 1;
         k.pieceShift = pieceShift;
         k.pieceMask = (1 << pieceShift) - 1;
@@ -648,7 +649,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         }
     }
 
-    /** {@link GuardedKernel#keepCurrent(int[])} for the pieces in use (unused ones, {@code int[1]}, are never written). */
+    /** {@link GuardedKernel#keepCurrent(int[])} for the pieces in use (unused ones, {@code int[1]}, stay unwritten). */
     private void keepPiecesCurrent(int[][] pieces) {
         for (int i = 0, used = pieceCount(launcher.kernel().textLength, pieceShift); i < used; i++) {
             launcher.keepCurrent(pieces[i]);
@@ -696,8 +697,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         k.suffixes = new int[1];
         k.suffixesAlt = new int[1];
         k.text = new int[1];
-        k.bindRankPieces(new int[0][]);
-        k.bindStashPieces(new int[0][]);
+        k.bindPieces(new int[0][], new int[0][]);
     }
 
     /** Releases the compiled kernel and its device buffers. */

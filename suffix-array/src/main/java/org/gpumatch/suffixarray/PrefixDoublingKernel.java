@@ -24,8 +24,9 @@ import org.gpumatch.gpu.primitives.PrimitiveKernel;
  * whole build (until the first rank scatter overwrites it) and in {@link #text} in a partitioned one.
  * See {@link GpuPrefixDoublingBuilder} for the algorithm.
  *
- * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch size, barrier-free; the only barriers are those of the two scans, whose
- * device functions {@code run()} calls unconditionally (gpu-core's convention).
+ * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch size, barrier-free; the
+ * only barriers are those of the two scans, whose device functions {@code run()} calls unconditionally (gpu-core's
+ * convention).
  */
 public final class PrefixDoublingKernel extends PrimitiveKernel {
     /** The slot of every primitive call of this pipeline. */
@@ -143,28 +144,27 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
         return new int[][] {stash0, stash1, stash2, stash3, stash4, stash5, stash6, stash7};
     }
 
-    /** Host side: binds the rank pieces ({@code pieces[i]}, {@code int[1]} where absent or beyond its length). */
-    void bindRankPieces(int[][] pieces) {
-        ranks0 = pieceOrUnused(pieces, 0);
-        ranks1 = pieceOrUnused(pieces, 1);
-        ranks2 = pieceOrUnused(pieces, 2);
-        ranks3 = pieceOrUnused(pieces, 3);
-        ranks4 = pieceOrUnused(pieces, 4);
-        ranks5 = pieceOrUnused(pieces, 5);
-        ranks6 = pieceOrUnused(pieces, 6);
-        ranks7 = pieceOrUnused(pieces, 7);
-    }
-
-    /** Host side: binds the stash pieces like {@link #bindRankPieces}. */
-    void bindStashPieces(int[][] pieces) {
-        stash0 = pieceOrUnused(pieces, 0);
-        stash1 = pieceOrUnused(pieces, 1);
-        stash2 = pieceOrUnused(pieces, 2);
-        stash3 = pieceOrUnused(pieces, 3);
-        stash4 = pieceOrUnused(pieces, 4);
-        stash5 = pieceOrUnused(pieces, 5);
-        stash6 = pieceOrUnused(pieces, 6);
-        stash7 = pieceOrUnused(pieces, 7);
+    /**
+     * Host side: binds the rank and the stash pieces ({@code ranks[i]}, {@code stash[i]}; {@code int[1]} where absent
+     * or beyond the array's length).
+     */
+    void bindPieces(int[][] ranks, int[][] stash) {
+        ranks0 = pieceOrUnused(ranks, 0);
+        ranks1 = pieceOrUnused(ranks, 1);
+        ranks2 = pieceOrUnused(ranks, 2);
+        ranks3 = pieceOrUnused(ranks, 3);
+        ranks4 = pieceOrUnused(ranks, 4);
+        ranks5 = pieceOrUnused(ranks, 5);
+        ranks6 = pieceOrUnused(ranks, 6);
+        ranks7 = pieceOrUnused(ranks, 7);
+        stash0 = pieceOrUnused(stash, 0);
+        stash1 = pieceOrUnused(stash, 1);
+        stash2 = pieceOrUnused(stash, 2);
+        stash3 = pieceOrUnused(stash, 3);
+        stash4 = pieceOrUnused(stash, 4);
+        stash5 = pieceOrUnused(stash, 5);
+        stash6 = pieceOrUnused(stash, 6);
+        stash7 = pieceOrUnused(stash, 7);
     }
 
     private static int[] pieceOrUnused(int[][] pieces, int i) {

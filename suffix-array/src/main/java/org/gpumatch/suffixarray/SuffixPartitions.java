@@ -131,7 +131,7 @@ final class SuffixPartitions {
             if (histogram[b] > capacity) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "the GPU suffix array build splits the"
                         + " suffixes by their first two bytes into partitions of at most %d, but %d suffixes start"
-                        + " with %s", capacity, histogram[b], describeBin(b)));
+                        + " with %s (the CPU builders take such texts)", capacity, histogram[b], describeBin(b)));
             }
             widest = Math.max(widest, histogram[b]);
             binStarts[b + 1] = binStarts[b] + histogram[b];
@@ -221,9 +221,9 @@ final class SuffixPartitions {
 
     /**
      * Writes every position of {@code text} grouped by bin, hence by partition (partition j's at
-     * {@code [start(j), start(j) + size(j))}, ascending within a bin), into the pieces: position index {@code x} goes to
-     * {@code pieces[x >>> pieceShift][x & (2^pieceShift - 1)]}. One parallel pass; drops the chunk counts, so it runs
-     * once.
+     * {@code [start(j), start(j) + size(j))}, ascending within a bin), into the pieces: position index {@code x} goes
+     * to {@code pieces[x >>> pieceShift][x & (2^pieceShift - 1)]}. One parallel pass; drops the chunk counts, so it
+     * runs once.
      *
      * @throws IllegalStateException when this plan has no chunk counts (not made by {@link #plan(byte[], int)}, or
      *                               already written)
