@@ -644,7 +644,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         launcher.keepCurrent(k.suffixesAlt);
         if (phase == PrefixDoublingKernel.PHASE_SCATTER_RANKS) {
             keepPiecesCurrent(k.rankPieces());
-        } else if (phase == PrefixDoublingKernel.PHASE_STASH_STORE || phase == PrefixDoublingKernel.PHASE_INVERT) {
+        } else if (k.partitioned != 0 && (phase == PrefixDoublingKernel.PHASE_STASH_STORE
+                || phase == PrefixDoublingKernel.PHASE_INVERT)) {
             keepPiecesCurrent(k.stashPieces());
         }
     }
