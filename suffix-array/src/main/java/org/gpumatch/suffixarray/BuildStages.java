@@ -7,12 +7,16 @@ import java.util.Locale;
  * to the build's time).
  *
  * @param prepareNanos  on the host: the text's alphabet, the packed text and the Java arrays that mirror the device
- *                      buffers (one parallel pass over the text, {@code 20n} bytes allocated)
+ *                      buffers (one parallel pass over the text, {@code 20n} bytes allocated; a partitioned build
+ *                      also counts the suffixes' two-byte bins and writes the positions into the stash: two more
+ *                      passes, {@code 9n} bytes plus 16 per suffix of the largest partition allocated)
  * @param uploadNanos   the first launch: Aparapi creates every device buffer from its Java array
- *                      ({@code CL_MEM_COPY_HOST_PTR}, about {@code 20n} bytes host to device) and runs the first phase
- * @param initialNanos  the initial sort by the packed first symbols, its head flags and ranks
+ *                      ({@code CL_MEM_COPY_HOST_PTR}, about {@code 20n} bytes host to device, or as many as a
+ *                      partitioned build allocated) and runs the first phase
+ * @param initialNanos  the initial sort by the packed first symbols, its head flags and ranks (of every partition)
  * @param roundsNanos   the doubling rounds
- * @param finishNanos   the inverse ({@code SA[rank[i]] = i}) and the download of the suffix array ({@code 4n} bytes)
+ * @param finishNanos   the inverse ({@code SA[rank[i]] = i}) and the download of the suffix array ({@code 4n} bytes;
+ *                      a partitioned build joins its pieces into one array on the host)
  */
 public record BuildStages(long prepareNanos, long uploadNanos, long initialNanos, long roundsNanos, long finishNanos) {
     /** No build yet. */

@@ -1,5 +1,6 @@
 package org.gpumatch.suffixarray;
 
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.gpumatch.gpu.primitives.ChunkDriver;
@@ -13,8 +14,9 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 
 /**
  * Suffix array construction on an OpenCL device by prefix doubling (the thesis' Algorithm 3, with finished suffixes
- * dropped from later rounds), on gpu-core's primitives inside one pipeline kernel ({@link PrefixDoublingKernel}).
- * Same order as {@link SaisBuilder}: unsigned bytes, a proper prefix first, no sentinel.
+ * dropped from later rounds), on gpu-core's primitives inside one pipeline kernel ({@link PrefixDoublingKernel}),
+ * for texts up to {@link #MAX_LENGTH} bytes (longer than {@link #MAX_WHOLE_LENGTH}: partitioned, below). Same order
+ * as {@link SaisBuilder}: unsigned bytes, a proper prefix first, no sentinel.
  *
  * <p><b>Algorithm.</b> Every suffix {@code i} carries a rank: the SA position of the first suffix of its bucket
  * (suffixes equal on the first {@code h} symbols, a suffix that ends within them unique). Initial sort: symbols get
@@ -40,24 +42,63 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * h apart), and when some chain has at least {@link #CHAIN_MIN_LENGTH} steps sorts by (side, chain length, rank after
  * the chain) instead (three radix sorts; see {@code chainRound}): one repeated byte is then sorted in one round.
  *
- * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}: five {@code int[n]} arrays (20 bytes per character;
- * the text travels packed inside the rank array), the radix sort's digit counts (tile-ranked radix sort:
- * {@code 8 * 2^digitBits / (localSize * sortChunk)} bytes per character, 0.125 with the defaults) and the select's
- * chunk totals (about 0.3 bytes): about 20.4 bytes per character. The same arrays live on the Java heap (Aparapi
- * mirrors every buffer), and the result is one of them.
+ * <p><b>Whole and partitioned builds.</b> Texts up to {@link #wholeLimit()} bytes ({@link #MAX_WHOLE_LENGTH},
+ * 536,870,911, by default) are built whole, as above. Longer texts, up to {@link #MAX_LENGTH} (2,147,483,639), are
+ * partitioned, because no device buffer may reach 2 GiB (Aparapi 3.0.2 keeps a buffer's size in bytes in an
+ * {@code int}): the suffixes are split by their first two bytes into partitions of consecutive SA ranges of at most
+ * {@link #partitionCapacity()} suffixes ({@code SuffixPartitions}: a parallel histogram on the host, refusing a text
+ * in which more suffixes than that start with the same two bytes, before anything is allocated on the device); the
+ * host writes each partition's positions into its segment of a "stash" (the Java arrays that become the device
+ * buffers on the first launch, so this costs no extra transfer). Only the arrays indexed by text or SA position are
+ * n-sized, split into pieces of {@code 2^28} ints (ranks and stash; the packed text has its own {@code n / 4} ints);
+ * the working arrays of the sorts, scans and selects are sized to the largest partition. Each partition gets its
+ * initial sort (ranks = its SA start plus the head's index), and then the rounds run in lockstep: round r (h to 2h)
+ * processes partition 0, 1, ... in turn (load its unsorted suffixes from the stash, the same round as a whole build,
+ * store them back when another partition needs the working arrays), then h doubles. That is correct because ranks are
+ * first SA positions of buckets: a rank an earlier partition already refined in this round is finer than h, which
+ * still orders suffix {@code s + h} correctly (ranks of different partitions lie in disjoint SA ranges, and within a
+ * partition all ranks have the same precision); finishing one partition before the next would not be (the others'
+ * ranks would be only as precise as their initial sort). Chain rounds need arrays of n working elements and are not
+ * run in partitioned builds: periodic texts there take plain rounds ({@code log2} of the longest repeat), and one
+ * repeated byte is refused by the capacity anyway. Finally {@code SA[rank(i)] = i} goes into the stash pieces, which
+ * are downloaded and joined on the host.
+ *
+ * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}. Whole builds: five {@code int[n]} arrays (20 bytes
+ * per character; the text travels packed inside the rank pieces), the radix sort's digit counts (tile-ranked radix
+ * sort: {@code 8 * 2^digitBits / (localSize * sortChunk)} bytes per character, 0.125 with the defaults) and the
+ * select's chunk totals (about 0.3 bytes): about 20.4 bytes per character. Partitioned builds: ranks and stash (8
+ * bytes per character), the packed text (1), and 16.4 bytes per suffix of the largest partition (at most
+ * {@link #DEFAULT_PARTITION_CAPACITY} = 2^28 by default, so at most 4.1 GiB): {@code 9n + 16.4 P}, e.g. at most
+ * 13.1 bytes per character (14.1 GB) for 1 GiB of text and 11.1 for 2^31 - 9 bytes. The same arrays live on the
+ * Java heap (Aparapi mirrors every buffer); a whole build returns one of them, a partitioned one joins the stash
+ * pieces into a new {@code int[n]} (4n more).
+ *
+ * <p><b>Cost of a partitioned build</b> beyond a whole one: two parallel passes over the text on the host (bin
+ * counts, then writing the positions, 4 bytes each); per partition and round, the launches of a round on its working
+ * set (so a few hundred more launches per round when there are several partitions) and, when the working arrays
+ * switch partitions, 8 bytes per unsorted suffix to store and load it; the final inverse writes into pieces. Ranks and
+ * stash entries are read through a chain of conditions on the piece number ({@code p >>> 28}), one uniform branch in
+ * a one-piece build.
  *
  * <p>Not thread-safe; one builder holds one compiled kernel and its buffers: {@link #close()} releases them.
  */
 public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoCloseable {
-    /** Largest text length: {@code int} suffix array entries and Java arrays. */
+    /** Largest text length: {@code int} suffix array entries and Java arrays (2,147,483,639). */
     public static final int MAX_LENGTH = Integer.MAX_VALUE - 8;
     /**
-     * Largest text length on the device: Aparapi 3.0.2 computes a buffer's size in bytes as an {@code int}
-     * (elements times element size in {@code KernelRunner}), so an {@code int[n]} of 2 GiB or more would become a
-     * buffer of the wrapped size (a 4 GiB array: 0 bytes). Larger texts would need every array split into pieces
-     * under 2 GiB.
+     * Largest text built whole, as one partition (536,870,911): its four working arrays hold n ints each, and Aparapi
+     * 3.0.2 computes a buffer's size in bytes as an {@code int} (elements times element size in
+     * {@code KernelRunner}), so a buffer of 2 GiB or more would wrap (a 4 GiB array: 0 bytes). Longer texts are
+     * partitioned, their position-indexed arrays split into pieces.
      */
-    public static final int MAX_DEVICE_LENGTH = Integer.MAX_VALUE / 4;
+    public static final int MAX_WHOLE_LENGTH = Integer.MAX_VALUE / 4;
+    /** Default piece size of the position-indexed arrays: {@code 2^28} ints (1 GiB), at most 8 pieces. */
+    public static final int DEFAULT_PIECE_SHIFT = 28;
+    /**
+     * Default capacity of a partition, in suffixes: {@code 2^28}, so the working set of a partitioned build takes at
+     * most 4 GiB (16 bytes per suffix of the largest partition).
+     */
+    public static final int DEFAULT_PARTITION_CAPACITY = 1 << 28;
     /** Default work-group size. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /** Default digit width of the radix sorts. */
@@ -79,11 +120,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     static final int PHASE_ITEMS = 16;
     /** Elements per work-item of the head-index scan. */
     static final int SCAN_ITEMS = 8;
+    /** Smallest piece shift (pieces of 16 ints; tests use small pieces to cross piece boundaries). */
+    static final int MIN_PIECE_SHIFT = 4;
 
     private final ComputeDevice device;
     private final int localSize;
     private final int digitBits;
     private final int sortChunk;
+    private final int pieceShift;
+    private final int wholeMax;
+    private final int partCapacity;
     private GuardedKernel<PrefixDoublingKernel> launcher;
     private DeviceRadixSort radix;
     private DeviceScan scan;
@@ -92,9 +138,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     private int lastRounds;
     private int largeRounds;
     private int chainRounds;
+    private int lastPartitions;
     private ChunkDriver chainReduce;
     private BuildStages lastStages = BuildStages.NONE;
     private BufferCreation bufferCreation = BufferCreation.HOST_POINTER;
+    /** During a build: the partition whose unsorted suffixes are in {@code suffixesAlt} (-1: none). */
+    private int resident;
+    /** During a round: whether some partition had a bucket over {@link #MAX_SMALL_BUCKET}. */
+    private boolean roundLarge;
+    /** During a build: when the first launch (which creates every buffer) ended, 0 before it. */
+    private long firstLaunchEnd;
 
     /** A builder on {@code device} (an OpenCL device) with the default geometry. */
     public GpuPrefixDoublingBuilder(ComputeDevice device) {
@@ -108,6 +161,23 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
      * @throws IllegalArgumentException when the device is not OpenCL or the geometry is out of range
      */
     public GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int digitBits, int sortChunk) {
+        this(device, localSize, digitBits, sortChunk, DEFAULT_PIECE_SHIFT, MAX_WHOLE_LENGTH,
+                DEFAULT_PARTITION_CAPACITY);
+    }
+
+    /**
+     * A builder with its own partitioning, for tests that cross piece and partition boundaries at small n.
+     *
+     * @param pieceShift   position-indexed arrays are split into pieces of {@code 2^pieceShift} ints
+     *                     ({@link #MIN_PIECE_SHIFT}..{@link #DEFAULT_PIECE_SHIFT}; at most
+     *                     {@link PrefixDoublingKernel#MAX_PIECES} pieces, so n is at most {@code 8 << pieceShift})
+     * @param wholeMax     texts up to this length are built whole (1..{@link #MAX_WHOLE_LENGTH}), longer ones
+     *                     partitioned
+     * @param partCapacity the most suffixes of one partition (1..{@link #MAX_WHOLE_LENGTH})
+     * @throws IllegalArgumentException when the device is not OpenCL or a parameter is out of range
+     */
+    GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int digitBits, int sortChunk, int pieceShift,
+                             int wholeMax, int partCapacity) {
         if (!device.isOpenCL()) {
             throw new IllegalArgumentException("the GPU suffix array builder needs an OpenCL device, not "
                     + device.describe());
@@ -116,10 +186,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             throw new IllegalArgumentException("bad geometry: localSize " + localSize + ", digitBits " + digitBits
                     + ", sortChunk " + sortChunk);
         }
+        if (pieceShift < MIN_PIECE_SHIFT || pieceShift > DEFAULT_PIECE_SHIFT || wholeMax < 1
+                || wholeMax > MAX_WHOLE_LENGTH || partCapacity < 1 || partCapacity > MAX_WHOLE_LENGTH) {
+            throw new IllegalArgumentException("bad partitioning: pieceShift " + pieceShift + ", wholeMax " + wholeMax
+                    + ", partCapacity " + partCapacity);
+        }
         this.device = device;
         this.localSize = localSize;
         this.digitBits = digitBits;
         this.sortChunk = sortChunk;
+        this.pieceShift = pieceShift;
+        this.wholeMax = wholeMax;
+        this.partCapacity = partCapacity;
     }
 
     @Override
@@ -167,27 +245,62 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     }
 
     /**
-     * Peak device memory of a build of {@code n} characters: five {@code int[n]} arrays, the radix sort's digit counts
-     * and offsets, the select's chunk totals and the scan's tile totals.
+     * Partitions of the last build: 1 for a whole build (texts up to {@link #wholeLimit()} bytes), more for a
+     * partitioned one, 0 for texts under 2 bytes.
      */
-    public long peakDeviceBytes(int n) {
-        long arrays = 5L * 4 * n;
-        long tile = (long) localSize * sortChunk;
-        long counts = 2L * 4 * (1L << digitBits) * ((n + tile - 1) / tile);
-        long selectPartials = 8L * (n / (SELECT_CHUNK - 1) + 2);
-        long scanPartials = 4L * (long) DeviceScan.partialsInts(n, 2, localSize * SCAN_ITEMS);
-        return arrays + counts + selectPartials + scanPartials + 4 * 256;
+    public int lastPartitions() {
+        return lastPartitions;
     }
 
-    /** {@link #peakDeviceBytes(int)} per character, for large n. */
-    public double peakBytesPerCharacter() {
-        int n = 1 << 26;
-        return (double) peakDeviceBytes(n) / n;
+    /** Texts up to this length are built whole ({@link #MAX_WHOLE_LENGTH} by default), longer ones partitioned. */
+    public int wholeLimit() {
+        return wholeMax;
+    }
+
+    /** The most suffixes of one partition of a partitioned build ({@link #DEFAULT_PARTITION_CAPACITY} by default). */
+    public int partitionCapacity() {
+        return partCapacity;
     }
 
     /**
-     * @throws IllegalArgumentException when the text is longer than {@link #MAX_DEVICE_LENGTH} or does not fit the
-     *                                  device (checked before anything is allocated)
+     * Peak device memory of a build of {@code n} characters. Whole builds (n up to {@link #wholeLimit()}): four
+     * working {@code int[n]} arrays and the ranks ({@code 20n}, the text packed inside the ranks). Partitioned builds:
+     * the ranks and the stash ({@code 4n} each, in pieces), the packed text ({@code n}) and four working arrays of
+     * the largest partition, bounded by {@link #partitionCapacity()} ({@code 16} bytes per suffix): {@code 9n + 16 P}.
+     * Plus, on the working size, the radix sort's digit counts and offsets, the select's chunk totals and the scan's
+     * tile totals.
+     */
+    public long peakDeviceBytes(int n) {
+        long working = workingSize(n);
+        long positional = n <= wholeMax ? 4L * n : 8L * n + textBytes(n);
+        long tile = (long) localSize * sortChunk;
+        long counts = 2L * 4 * (1L << digitBits) * ((working + tile - 1) / tile);
+        long selectPartials = 8L * (working / (SELECT_CHUNK - 1) + 2);
+        long scanPartials = 4L * DeviceScan.partialsInts(working, 2, localSize * SCAN_ITEMS);
+        return 4L * 4 * working + positional + counts + selectPartials + scanPartials + 4 * 256;
+    }
+
+    /** {@link #peakDeviceBytes(int)} per character of a whole build, for large n (about 20.4). */
+    public double peakBytesPerCharacter() {
+        int n = Math.min(1 << 26, wholeMax);
+        return (double) peakDeviceBytes(n) / n;
+    }
+
+    /** Elements of each working array for a text of n: n when built whole, else at most the partition capacity. */
+    private long workingSize(int n) {
+        return n <= wholeMax ? n : Math.min(n, partCapacity);
+    }
+
+    /** Bytes of the packed text buffer of a partitioned build. */
+    private static long textBytes(int n) {
+        return 4 * ((n + 3L) / 4);
+    }
+
+    /**
+     * @throws IllegalArgumentException when the text is longer than {@link #MAX_LENGTH}, does not fit the device, or
+     *                                  (over {@link #wholeLimit()} bytes) cannot be partitioned because more than
+     *                                  {@link #partitionCapacity()} suffixes start with the same two bytes; all checked
+     *                                  before anything is allocated on the device
      */
     @Override
     public int[] build(byte[] text, Progress progress) {
@@ -202,6 +315,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         lastRounds = 0;
         largeRounds = 0;
         chainRounds = 0;
+        lastPartitions = n <= 1 ? 0 : 1;
         if (n <= 1) {
             progress.report(1.0);
             return new int[n];
@@ -210,12 +324,30 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         int sigma = alphabet(text, codes);
         int bits = 32 - Integer.numberOfLeadingZeros(sigma);
         int symbols = 64 / bits;
+        boolean whole = n <= wholeMax;
+        SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
+        lastPartitions = parts.partitions();
         PrefixDoublingKernel k = open();
-        k.keys = new int[n];
-        k.keysAlt = new int[n];
-        k.suffixes = new int[n];
-        k.suffixesAlt = new int[n];
-        k.ranks = packText(text);
+        int[][] working = newArrays(4, parts.largest());
+        k.keys = working[0];
+        k.keysAlt = working[1];
+        k.suffixes = working[2];
+        k.suffixesAlt = working[3];
+        int[][] rankPieces = newPieces(n, pieceShift);
+        int[][] stash = new int[0][];
+        if (whole) {
+            packText(text, rankPieces, pieceShift); // until the first rank scatter
+        } else {
+            int[] words = new int[(int) ((n + 3L) / 4)];
+            packText(text, new int[][] {words}, 30);
+            k.text = words;
+            stash = newPieces(n, pieceShift);
+            parts.writePositions(text, stash, pieceShift);
+        }
+        k.bindPieces(rankPieces, stash);
+        k.partitioned = whole ? 0 : 1;
+        k.pieceShift = pieceShift;
+        k.pieceMask = (1 << pieceShift) - 1;
         k.symbolCodes = codes;
         k.textLength = n;
         k.packSymbols = symbols;
@@ -223,16 +355,15 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         // No put: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and a put would
         // copy each one a second time in the same launch.
         long prepared = System.nanoTime();
-        int keyBits = symbols * bits;
-        phase(PrefixDoublingKernel.PHASE_INIT_LOW, n);
-        long uploaded = System.nanoTime();
-        sort(n, Math.min(32, keyBits));
-        if (keyBits > 32) {
-            phase(PrefixDoublingKernel.PHASE_INIT_HIGH, n);
-            sort(n, keyBits - 32);
+        firstLaunchEnd = 0;
+        resident = whole ? 0 : -1; // a whole build's suffixes 0..n-1 need no stash
+        int[] unsorted = new int[parts.partitions()];
+        long m = 0;
+        for (int j = 0; j < unsorted.length; j++) {
+            unsorted[j] = initialSort(parts, j, unsorted, symbols * bits);
+            m += unsorted[j];
         }
-        phase(PrefixDoublingKernel.PHASE_INIT_HEADS, n);
-        int m = settle(n);
+        long uploaded = firstLaunchEnd;
         long h = symbols;
         progress.round(0, h, m);
         progress.report(fraction(n, m));
@@ -245,26 +376,15 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
                         + h + " for n = " + n);
             }
             k.h = (int) h;
-            phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m);
-            boolean large = !segments.sortSmallSegments(PrefixDoublingKernel.SLOT, m, k.keys, k.suffixes);
-            int longestChain = large && (long) CHAIN_MIN_SHARE * m >= n ? chainLengths(n) : 1;
-            if (longestChain >= CHAIN_MIN_LENGTH) {
-                chainRound(m, n, longestChain, rankBits, bucketBits);
-            } else {
-                if (large && (long) CHAIN_MIN_SHARE * m >= n) {
-                    phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys
+            roundLarge = false;
+            m = 0;
+            for (int j = 0; j < unsorted.length; j++) { // lockstep: every partition's round r before any round r + 1
+                if (unsorted[j] > 0) {
+                    unsorted[j] = round(parts, j, unsorted, whole, rankBits, bucketBits);
+                    m += unsorted[j];
                 }
-                if (large) { // some bucket is longer than maxSmall: LSD over the whole working set
-                    sort(m, rankBits);
-                }
-                phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-                if (large) {
-                    sort(m, bucketBits);
-                    largeRounds++;
-                }
-                phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
             }
-            m = settle(m);
+            largeRounds += roundLarge ? 1 : 0;
             h *= 2;
             lastRounds++;
             progress.round(lastRounds, h, m);
@@ -272,13 +392,79 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         }
         long rounds = System.nanoTime();
         phase(PrefixDoublingKernel.PHASE_INVERT, n);
-        k.get(k.keys);
-        int[] sa = k.keys;
+        int[] sa = whole ? download(k.keys) : downloadPieces(k.stashPieces(), n);
         release(k);
         lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, rounds - initial,
                 System.nanoTime() - rounds);
         progress.report(1.0);
         return sa;
+    }
+
+    /**
+     * The initial sort of partition j by the packed first symbols: its suffixes (0..n-1 in a whole build, else its
+     * stash segment), two radix sorts of {@code keyBits} in all, head flags, ranks {@code start(j)} plus the head's
+     * index; returns how many of its suffixes are still unsorted (they stay in {@code suffixesAlt}).
+     */
+    private int initialSort(SuffixPartitions parts, int j, int[] unsorted, int keyBits) {
+        bringIn(parts, j, unsorted);
+        int size = parts.size(j);
+        phase(PrefixDoublingKernel.PHASE_INIT_LOW, size);
+        sort(size, Math.min(32, keyBits));
+        if (keyBits > 32) {
+            phase(PrefixDoublingKernel.PHASE_INIT_HIGH, size);
+            sort(size, keyBits - 32);
+        }
+        phase(PrefixDoublingKernel.PHASE_INIT_HEADS, size);
+        return settle(size);
+    }
+
+    /**
+     * One round of partition j over its {@code unsorted[j]} suffixes (prefix h to 2h): keys from the rank of
+     * {@code s + h}, the small or the large sort (or, when {@code chains}, a chain round), heads and new ranks;
+     * returns how many stay unsorted.
+     */
+    private int round(SuffixPartitions parts, int j, int[] unsorted, boolean chains, int rankBits, int bucketBits) {
+        int n = parts.textLength();
+        int m = unsorted[j];
+        bringIn(parts, j, unsorted);
+        PrefixDoublingKernel k = launcher.kernel();
+        phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m);
+        boolean large = !segments.sortSmallSegments(PrefixDoublingKernel.SLOT, m, k.keys, k.suffixes);
+        boolean measureChains = chains && large && (long) CHAIN_MIN_SHARE * m >= n;
+        int longestChain = measureChains ? chainLengths(n) : 1;
+        if (longestChain >= CHAIN_MIN_LENGTH) {
+            chainRound(m, n, longestChain, rankBits, bucketBits);
+        } else {
+            if (measureChains) {
+                phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys
+            }
+            if (large) { // some bucket is longer than maxSmall: LSD over the whole working set
+                sort(m, rankBits);
+            }
+            phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
+            if (large) {
+                sort(m, bucketBits);
+            }
+            phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
+        }
+        roundLarge |= large;
+        return settle(m);
+    }
+
+    /**
+     * Makes partition j the one in the working arrays: first stores the resident partition's unsorted suffixes
+     * (in {@code suffixesAlt}) into its stash segment, then points the next load at j's segment ({@code stashed}),
+     * unless j is resident already (then its set is read from {@code suffixesAlt} and nothing moves).
+     */
+    private void bringIn(SuffixPartitions parts, int j, int[] unsorted) {
+        PrefixDoublingKernel k = launcher.kernel();
+        if (resident != j && resident >= 0 && unsorted[resident] > 0) {
+            k.base = parts.start(resident);
+            phase(PrefixDoublingKernel.PHASE_STASH_STORE, unsorted[resident]);
+        }
+        k.stashed = resident == j ? 0 : 1;
+        k.base = parts.start(j);
+        resident = j;
     }
 
     /**
@@ -319,7 +505,6 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         chainLengths(n);
         phase(PrefixDoublingKernel.PHASE_CHAIN_HEADS, m);
         phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m); // the old bucket ranks for the head-index scan
-        largeRounds++;
         chainRounds++;
     }
 
@@ -332,30 +517,41 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     }
 
     /**
+     * Whether a build of n characters fits, in the mode the builder will use for it ({@link #peakDeviceBytes(int)}):
+     * its length (at most {@link #MAX_LENGTH}, and at most 8 pieces), the
+     * device's global memory, and its largest allocation against the largest buffer (a working array, a piece of a
+     * position-indexed array, or the packed text). Whether a partitioned text can be split is known only from the text
+     * ({@link #build} refuses it before allocating).
+     *
      * @param n a text length
-     * @return why a build of n characters cannot run on this device (too long for Aparapi's buffer sizes, more than
-     *         its memory or its largest allocation), or empty when it fits
+     * @return why a build of n characters cannot run on this device, or empty when it fits
      */
     public Optional<String> whyNotFits(int n) {
-        if (n > MAX_DEVICE_LENGTH) {
-            return Optional.of("a suffix array of " + n + " bytes needs int buffers of " + 4L * n + " bytes; Aparapi"
-                    + " keeps a buffer's size in bytes in an int, so this builder takes at most " + MAX_DEVICE_LENGTH
-                    + " bytes");
+        if (n > MAX_LENGTH) {
+            return Optional.of("a suffix array of " + n + " bytes exceeds the int suffix array limit " + MAX_LENGTH);
+        }
+        if (n > (long) PrefixDoublingKernel.MAX_PIECES << pieceShift) {
+            return Optional.of("a suffix array of " + n + " bytes needs more than " + PrefixDoublingKernel.MAX_PIECES
+                    + " pieces of " + (1 << pieceShift) + " ints");
         }
         long need = peakDeviceBytes(n);
         if (n > 1 && need > device.globalMemBytes()) {
-            return Optional.of(String.format(java.util.Locale.ROOT,
+            return Optional.of(String.format(Locale.ROOT,
                     "a suffix array of %d bytes needs %d bytes of device memory (%.1f per character); %s has %d",
                     n, need, (double) need / n, device.describe(), device.globalMemBytes()));
         }
-        if (n > 1 && 4L * n > device.maxAllocBytes()) {
-            return Optional.of("a suffix array of " + n + " bytes needs buffers of " + 4L * n + " bytes; "
+        long largestBuffer = 4 * Math.max(workingSize(n), Math.min(n, 1L << pieceShift));
+        if (n > wholeMax) {
+            largestBuffer = Math.max(largestBuffer, textBytes(n));
+        }
+        if (n > 1 && largestBuffer > device.maxAllocBytes()) {
+            return Optional.of("a suffix array of " + n + " bytes needs buffers of " + largestBuffer + " bytes; "
                     + device.describe() + " allocates at most " + device.maxAllocBytes() + " per buffer");
         }
         return Optional.empty();
     }
 
-    private static double fraction(int n, int unsorted) {
+    private static double fraction(int n, long unsorted) {
         return 0.05 + 0.9 * (1.0 - (double) unsorted / n);
     }
 
@@ -384,23 +580,46 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         return sigma;
     }
 
-    /** The text little-endian, four bytes per int, in an {@code int[n]} (the rank array's first use); parallel. */
-    static int[] packText(byte[] text) {
+    /**
+     * The text little-endian, four bytes per int: word w into {@code pieces[w >>> pieceShift]} at
+     * {@code w & (2^pieceShift - 1)} (a whole build's rank pieces, or one array with {@code pieceShift} 30); parallel.
+     */
+    static void packText(byte[] text, int[][] pieces, int pieceShift) {
         int n = text.length;
-        int[] packed = new int[n];
-        IntStream.range(0, (n + 3) / 4).parallel().forEach(w -> {
+        int mask = (1 << pieceShift) - 1;
+        IntStream.range(0, (int) ((n + 3L) / 4)).parallel().forEach(w -> {
             int word = 0;
-            for (int b = 0; b < 4 && 4 * w + b < n; b++) {
+            for (int b = 0; b < 4 && 4L * w + b < n; b++) {
                 word |= (text[4 * w + b] & 0xFF) << (b << 3);
             }
-            packed[w] = word;
+            pieces[w >>> pieceShift][w & mask] = word;
         });
-        return packed;
+    }
+
+    /** Pieces of {@code 2^pieceShift} ints that hold n ints (at least 1). */
+    static int pieceCount(int n, int pieceShift) {
+        return Math.max(1, (int) ((n + (1L << pieceShift) - 1) >>> pieceShift));
+    }
+
+    /** An array of n ints as pieces of {@code 2^pieceShift} ints (the last one shorter; one piece for n = 0). */
+    static int[][] newPieces(int n, int pieceShift) {
+        int count = pieceCount(n, pieceShift);
+        int[][] pieces = new int[count][];
+        IntStream.range(0, count).parallel().forEach(i ->
+                pieces[i] = new int[(int) Math.min(1L << pieceShift, n - ((long) i << pieceShift))]);
+        return pieces;
+    }
+
+    /** {@code count} zeroed arrays of {@code length} ints, allocated (and so zeroed) in parallel. */
+    private static int[][] newArrays(int count, int length) {
+        int[][] arrays = new int[count][];
+        IntStream.range(0, count).parallel().forEach(i -> arrays[i] = new int[length]);
+        return arrays;
     }
 
     /**
      * New ranks from the head flags in {@code keysAlt} and the old bucket ranks in {@code keys}: the head-index scan
-     * writes them to {@code suffixesAlt}, they are scattered to {@code ranks}, and the suffixes of buckets with more
+     * writes them to {@code suffixesAlt}, they are scattered to the ranks, and the suffixes of buckets with more
      * than one suffix are selected into {@code suffixesAlt}. Returns how many.
      */
     private int settle(int m) {
@@ -408,7 +627,6 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         scan.inclusive(PrefixDoublingKernel.OP_MAX2, 2, m);
         launcher.keepCurrent(k.suffixesAlt);
         phase(PrefixDoublingKernel.PHASE_SCATTER_RANKS, m);
-        launcher.keepCurrent(k.ranks);
         phase(PrefixDoublingKernel.PHASE_KEEP_FLAGS, m);
         launcher.keepCurrent(k.keysAlt);
         select.selectFlagged(PrefixDoublingKernel.SLOT, m, false, false);
@@ -433,11 +651,48 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         } finally {
             k.phase = PrefixDoublingKernel.PHASE_NONE;
         }
+        if (firstLaunchEnd == 0) {
+            firstLaunchEnd = System.nanoTime();
+        }
         launcher.keepCurrent(k.keys);
         launcher.keepCurrent(k.keysAlt);
         launcher.keepCurrent(k.suffixes);
         launcher.keepCurrent(k.suffixesAlt);
-        launcher.keepCurrent(k.ranks);
+        if (phase == PrefixDoublingKernel.PHASE_SCATTER_RANKS) {
+            keepPiecesCurrent(k.rankPieces());
+        } else if (k.partitioned != 0 && (phase == PrefixDoublingKernel.PHASE_STASH_STORE
+                || phase == PrefixDoublingKernel.PHASE_INVERT)) {
+            keepPiecesCurrent(k.stashPieces());
+        }
+    }
+
+    /** {@link GuardedKernel#keepCurrent(int[])} for the pieces in use (unused ones, {@code int[1]}, stay unwritten). */
+    private void keepPiecesCurrent(int[][] pieces) {
+        for (int i = 0, used = pieceCount(launcher.kernel().textLength, pieceShift); i < used; i++) {
+            launcher.keepCurrent(pieces[i]);
+        }
+    }
+
+    /** Downloads {@code array} from the device and returns it. */
+    private int[] download(int[] array) {
+        launcher.kernel().get(array);
+        return array;
+    }
+
+    /**
+     * Downloads the pieces (dropping the kernel's references to the build's arrays first) and joins the first n
+     * entries into one array: {@code 4n} bytes more on the heap while they are copied (in parallel).
+     */
+    private int[] downloadPieces(int[][] pieces, int n) {
+        int used = pieceCount(n, pieceShift);
+        for (int i = 0; i < used; i++) {
+            download(pieces[i]);
+        }
+        release(launcher.kernel());
+        int[] joined = new int[n];
+        IntStream.range(0, used).parallel().forEach(i ->
+                System.arraycopy(pieces[i], 0, joined, i << pieceShift, pieces[i].length));
+        return joined;
     }
 
     private PrefixDoublingKernel open() {
@@ -458,7 +713,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         k.keysAlt = new int[1];
         k.suffixes = new int[1];
         k.suffixesAlt = new int[1];
-        k.ranks = new int[1];
+        k.text = new int[1];
+        k.bindPieces(new int[0][], new int[0][]);
     }
 
     /** Releases the compiled kernel and its device buffers. */

@@ -1,6 +1,6 @@
 package org.gpumatch.suffixarray;
 
-import java.util.Locale;
+import java.util.Optional;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
@@ -82,10 +82,12 @@ public final class SuffixArrayBuilders {
             return cpu("no OpenCL GPU (" + why + ")");
         }
         GpuPrefixDoublingBuilder gpu = new GpuPrefixDoublingBuilder(auto);
-        long need = length > Integer.MAX_VALUE ? Long.MAX_VALUE : gpu.peakDeviceBytes((int) length);
-        if (need > auto.globalMemBytes() || 4 * length > auto.maxAllocBytes()) {
-            return cpu(String.format(Locale.ROOT, "%d bytes of text need %d bytes on %s, which has %d", length, need,
-                    auto.describe(), auto.globalMemBytes()));
+        Optional<String> why = length > GpuPrefixDoublingBuilder.MAX_LENGTH
+                ? Optional.of(length + " bytes of text exceed the GPU builder's " + GpuPrefixDoublingBuilder.MAX_LENGTH)
+                : gpu.whyNotFits((int) length); // per mode: whole (20n) or partitioned (9n + 16 per partition suffix)
+        if (why.isPresent()) {
+            gpu.close();
+            return cpu(why.get());
         }
         return new Choice(gpu, "");
     }

@@ -193,19 +193,22 @@ class GpuPrefixDoublingBuilderTest {
     @Test
     void refusesWhatDoesNotFitBeforeAllocating() {
         try (GpuPrefixDoublingBuilder defaults = new GpuPrefixDoublingBuilder(gpu.device())) {
-            assertThat(defaults.peakBytesPerCharacter()).isBetween(20.0, 23.0);
+            assertThat(defaults.peakBytesPerCharacter()).isBetween(20.0, 21.0);
+            int whole = GpuPrefixDoublingBuilder.MAX_WHOLE_LENGTH;
+            assertThat((double) defaults.peakDeviceBytes(whole) / whole).isBetween(20.0, 21.0);
+            // partitioned: 9n for ranks, stash and packed text, plus 16 bytes per suffix of the largest partition
+            int max = GpuPrefixDoublingBuilder.MAX_LENGTH;
+            long partitioned = defaults.peakDeviceBytes(max);
+            assertThat(partitioned).isBetween(9L * max + 16L * (1 << 28), 9L * max + 17L * (1 << 28));
         }
         long memory = gpu.device().globalMemBytes();
-        int tooLong = (int) Math.min(GpuPrefixDoublingBuilder.MAX_LENGTH, memory / 20 + 1);
-        if (tooLong <= GpuPrefixDoublingBuilder.MAX_DEVICE_LENGTH && gpu.peakDeviceBytes(tooLong) > memory) {
+        int tooLong = (int) Math.min(GpuPrefixDoublingBuilder.MAX_WHOLE_LENGTH, memory / 20 + 1);
+        if (gpu.peakDeviceBytes(tooLong) > memory) {
             assertThatThrownBy(() -> gpu.checkFits(tooLong)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("device memory");
         }
-        // Aparapi's int buffer sizes: 2 GiB int arrays and more are refused on any device
-        assertThat(gpu.whyNotFits(GpuPrefixDoublingBuilder.MAX_DEVICE_LENGTH + 1)).hasValueSatisfying(
-                why -> assertThat(why).contains("Aparapi keeps a buffer's size in bytes in an int"));
-        assertThatThrownBy(() -> gpu.checkFits(GpuPrefixDoublingBuilder.MAX_DEVICE_LENGTH + 1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 536870911 bytes");
+        assertThat(gpu.whyNotFits(GpuPrefixDoublingBuilder.MAX_LENGTH + 1)).hasValueSatisfying(
+                why -> assertThat(why).contains("exceeds the int suffix array limit"));
         assertThat(gpu.whyNotFits(1000)).isEmpty();
     }
 }
