@@ -39,10 +39,10 @@
 #                       libdivsufsort's helper (about 4-6 minutes; -- --builders gpu,cpu,libdivsufsort skips SA-IS)
 #              sa-1g    `bench sa --inputs none --reps 1 --builders gpu` on the 1 GiB source-code text of --sa-corpora
 #                       (code-1g.txt, or code-1g.txt.xz.part-* concatenated and unpacked): first its first 536,870,911
-#                       bytes (code-512m: the longest text the GPU builder takes, Aparapi's int buffer sizes), then
-#                       all of it (refused with a message, no row, until the builder splits its arrays); built on the
-#                       GPU, verified by the parallel checker, timed, rounds on stderr (add CPU peers with -- --builders
-#                       gpu,libdivsufsort: libdivsufsort takes a few minutes at 1 GiB)
+#                       bytes (code-512m: the longest whole build, one working set), then all of it (a partitioned
+#                       build: suffixes split by their first two bytes, arrays in pieces under Aparapi's 2 GiB buffer
+#                       limit); built on the GPU, verified by the parallel checker, timed, rounds on stderr (add CPU
+#                       peers with -- --builders gpu,cpu,libdivsufsort: libdivsufsort takes a few minutes at 1 GiB)
 #              oneshot  `count --explain` (-a drk-2s and auto) on 1 GiB of random DNA and of random bytes, m 8, 64,
 #                       1024, each as a timed process: the one-shot pipeline's stages and rate (about 1-2 minutes)
 #              startup  `count` on a 1000-byte DNA file, 5 runs each of auto and drk-2s (process wall time)

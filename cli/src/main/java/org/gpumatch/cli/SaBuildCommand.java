@@ -95,9 +95,15 @@ final class SaBuildCommand implements Callable<Integer> {
             if (!quiet && !choice.notice().isEmpty()) {
                 io.err().println(Diagnostics.PREFIX + choice.notice());
             }
-            SuffixArrayBuilder builder = choice.builder();
             long start = System.nanoTime();
-            sa = builder.build(text, talk ? progressLines() : SuffixArrayBuilder.Progress.NONE);
+            SuffixArrayBuilders.Built built = choice.build(text, talk ? progressLines()
+                    : SuffixArrayBuilder.Progress.NONE, line -> {
+                        if (!quiet) {
+                            io.err().println(Diagnostics.PREFIX + line);
+                        }
+                    });
+            sa = built.sa();
+            SuffixArrayBuilder builder = built.builder();
             if (talk) {
                 double s = (System.nanoTime() - start) / 1e9;
                 String stages = builder instanceof GpuPrefixDoublingBuilder gpu

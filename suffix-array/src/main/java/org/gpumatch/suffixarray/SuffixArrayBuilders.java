@@ -40,8 +40,34 @@ public final class SuffixArrayBuilders {
      *
      * @param builder the builder
      * @param notice  one line for stderr, or empty
+     * @param auto    whether {@code auto} chose the builder (a GPU build may then still fall back to the CPU)
      */
-    public record Choice(SuffixArrayBuilder builder, String notice) implements AutoCloseable {
+    public record Choice(SuffixArrayBuilder builder, String notice, boolean auto) implements AutoCloseable {
+        /** A choice the caller asked for by name. */
+        public Choice(SuffixArrayBuilder builder, String notice) {
+            this(builder, notice, false);
+        }
+
+        /**
+         * Builds with the chosen builder; under {@code auto}, a text the GPU builder refuses after reading it (an
+         * {@link UnpartitionableTextException}, before any device allocation) is built on all cores instead, after
+         * {@code notices} got the one-line reason.
+         *
+         * @return the suffix array and the builder that made it
+         */
+        public Built build(byte[] text, SuffixArrayBuilder.Progress progress, java.util.function.Consumer<String> notices) {
+            try {
+                return new Built(builder.build(text, progress), builder);
+            } catch (UnpartitionableTextException e) {
+                if (!auto) {
+                    throw e;
+                }
+                CpuSuffixArrayBuilder cpu = CpuSuffixArrayBuilder.allCores();
+                notices.accept(e.getMessage() + "; building on the CPU with " + cpu.name());
+                return new Built(cpu.build(text, progress), cpu);
+            }
+        }
+
         @Override
         public void close() {
             if (builder instanceof GpuPrefixDoublingBuilder g) {
@@ -89,7 +115,16 @@ public final class SuffixArrayBuilders {
             gpu.close();
             return cpu(why.get());
         }
-        return new Choice(gpu, "");
+        return new Choice(gpu, "", true);
+    }
+
+    /**
+     * A built suffix array and the builder that made it.
+     *
+     * @param sa      the suffix array
+     * @param builder its builder
+     */
+    public record Built(int[] sa, SuffixArrayBuilder builder) {
     }
 
     private static ComputeDevice firstOpenCl(DeviceCatalog catalog) {

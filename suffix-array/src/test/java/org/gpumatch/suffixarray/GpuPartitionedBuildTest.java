@@ -122,9 +122,9 @@ class GpuPartitionedBuildTest {
     @Test
     void aTwoByteBinOverTheCapacityIsRefusedAndTheBuilderStillWorks() {
         assertThatThrownBy(() -> split.build(HardTexts.repeated(5000, 'a'))).isInstanceOf(
-                IllegalArgumentException.class).hasMessageContaining("4999 suffixes start with 0x61 0x61");
+                UnpartitionableTextException.class).hasMessageContaining("4999 suffixes start with 0x61 0x61");
         assertThatThrownBy(() -> split.build(HardTexts.random(20_000, 2, 1))).isInstanceOf(
-                IllegalArgumentException.class).hasMessageContaining("partitions of at most 3000");
+                UnpartitionableTextException.class).hasMessageContaining("partitions of at most 3000");
         assertPartitioned("after a refusal", HardTexts.random(5000, 256, 9));
         assertBuilds(split, "repeated, whole", HardTexts.repeated(CAPACITY, 'a')); // not over 3000 bytes: whole
         assertThat(split.lastPartitions()).isEqualTo(1);

@@ -41,6 +41,34 @@ class SuffixArrayBuildersTest {
     }
 
     @Test
+    void autoFallsBackToTheCpuOnlyForTextsTheGpuCannotPartition() {
+        SuffixArrayBuilder refusing = new SuffixArrayBuilder() {
+            @Override
+            public String name() {
+                return "refusing";
+            }
+
+            @Override
+            public int[] build(byte[] text, Progress progress) {
+                throw new UnpartitionableTextException("5000 suffixes start with 0x61 0x61");
+            }
+        };
+        byte[] text = "abracadabra".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        java.util.List<String> notices = new java.util.ArrayList<>();
+        SuffixArrayBuilders.Built built = new SuffixArrayBuilders.Choice(refusing, "", true)
+                .build(text, SuffixArrayBuilder.Progress.NONE, notices::add);
+        assertThat(built.sa()).isEqualTo(NaiveSuffixArray.build(text));
+        assertThat(built.builder()).isInstanceOf(CpuSuffixArrayBuilder.class);
+        assertThat(notices).singleElement().asString().startsWith("5000 suffixes start with 0x61 0x61; building on"
+                + " the CPU with cpu-");
+        assertThatThrownBy(() -> new SuffixArrayBuilders.Choice(refusing, "").build(text,
+                SuffixArrayBuilder.Progress.NONE, notices::add)).isInstanceOf(UnpartitionableTextException.class);
+        assertThat(new SuffixArrayBuilders.Choice(new SaisBuilder(), "", true).build(text,
+                SuffixArrayBuilder.Progress.NONE, notices::add).builder()).isInstanceOf(SaisBuilder.class);
+        assertThat(notices).hasSize(1);
+    }
+
+    @Test
     void badChoicesAreOneLineErrors() {
         assertThatThrownBy(() -> SuffixArrayBuilders.Algorithm.parse("quantum"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto, gpu or cpu");

@@ -75,7 +75,7 @@ class SuffixPartitionsTest {
     @Test
     void aBinOverTheCapacityIsRefusedWithItsBytesAndCount() {
         byte[] text = HardTexts.repeated(5000, 'a');
-        assertThatThrownBy(() -> SuffixPartitions.plan(text, 3000)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> SuffixPartitions.plan(text, 3000)).isInstanceOf(UnpartitionableTextException.class)
                 .hasMessageContaining("4999 suffixes start with 0x61 0x61")
                 .hasMessageContaining("at most 3000").hasMessageNotContaining("\n");
         assertThat(SuffixPartitions.plan(text, 4999).partitions()).isEqualTo(2); // [a, end] and [a, a]
