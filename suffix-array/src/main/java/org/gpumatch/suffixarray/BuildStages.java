@@ -9,10 +9,11 @@ import java.util.Locale;
  * @param prepareNanos  on the host: the text's alphabet, the packed text and the Java arrays that mirror the device
  *                      buffers (one parallel pass over the text, {@code 20n} bytes allocated; a partitioned build
  *                      also counts the suffixes' two-byte bins and writes the positions into the stash: two more
- *                      passes, {@code 9n} bytes plus 16 per suffix of the largest partition allocated)
- * @param uploadNanos   the first launch: Aparapi creates every device buffer from its Java array
- *                      ({@code CL_MEM_COPY_HOST_PTR}, about {@code 20n} bytes host to device, or as many as a
- *                      partitioned build allocated) and runs the first phase
+ *                      passes, {@code 9n} bytes plus 16 per suffix of the largest partition allocated); on a builder's first
+ *                      build the kernel compiles meanwhile on another thread, and the stage ends when both are done
+ * @param uploadNanos   the first launch: Aparapi creates every device buffer from its Java array (on host pointers
+ *                      by default, see {@link org.gpumatch.gpu.runtime.BufferCreation}: about {@code 20n} bytes reach
+ *                      the device, or as many as a partitioned build allocated) and runs the first phase
  * @param initialNanos  the initial sort by the packed first symbols, its head flags and ranks (of every partition)
  * @param roundsNanos   the doubling rounds
  * @param finishNanos   the inverse ({@code SA[rank[i]] = i}) and the download of the suffix array ({@code 4n} bytes;

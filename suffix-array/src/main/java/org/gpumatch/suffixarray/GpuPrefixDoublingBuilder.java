@@ -2,6 +2,8 @@ package org.gpumatch.suffixarray;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.stream.IntStream;
 import org.gpumatch.gpu.primitives.ChunkDriver;
 import org.gpumatch.gpu.primitives.DeviceRadixSort;
@@ -320,6 +322,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             progress.report(1.0);
             return new int[n];
         }
+        CompletableFuture<PrefixDoublingKernel> opening = openWhileThe(launcher == null);
+        try {
+            return buildWith(text, progress, opening, t0);
+        } finally {
+            opening.handle((k, e) -> k).join(); // a refused text leaves no compile running (close() would miss it)
+        }
+    }
+
+    private int[] buildWith(byte[] text, Progress progress, CompletableFuture<PrefixDoublingKernel> opening, long t0) {
+        int n = text.length;
         int[] codes = new int[256];
         int sigma = alphabet(text, codes);
         int bits = 32 - Integer.numberOfLeadingZeros(sigma);
@@ -327,23 +339,24 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         boolean whole = n <= wholeMax;
         SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
         lastPartitions = parts.partitions();
-        PrefixDoublingKernel k = open();
         int[][] working = newArrays(4, parts.largest());
+        int[][] rankPieces = newPieces(n, pieceShift);
+        int[][] stash = new int[0][];
+        int[] words = new int[1];
+        if (whole) {
+            packText(text, rankPieces, pieceShift); // until the first rank scatter
+        } else {
+            words = new int[(int) ((n + 3L) / 4)];
+            packText(text, new int[][] {words}, 30);
+            stash = newPieces(n, pieceShift);
+            parts.writePositions(text, stash, pieceShift);
+        }
+        PrefixDoublingKernel k = opened(opening);
         k.keys = working[0];
         k.keysAlt = working[1];
         k.suffixes = working[2];
         k.suffixesAlt = working[3];
-        int[][] rankPieces = newPieces(n, pieceShift);
-        int[][] stash = new int[0][];
-        if (whole) {
-            packText(text, rankPieces, pieceShift); // until the first rank scatter
-        } else {
-            int[] words = new int[(int) ((n + 3L) / 4)];
-            packText(text, new int[][] {words}, 30);
-            k.text = words;
-            stash = newPieces(n, pieceShift);
-            parts.writePositions(text, stash, pieceShift);
-        }
+        k.text = words;
         k.bindPieces(rankPieces, stash);
         k.partitioned = whole ? 0 : 1;
         k.pieceShift = pieceShift;
@@ -398,6 +411,36 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
                 System.nanoTime() - rounds);
         progress.report(1.0);
         return sa;
+    }
+
+    /**
+     * The compiled kernel: on a builder's first build its compile runs on a thread of its own while the caller
+     * prepares the arrays on the host ({@code async}), later at once.
+     */
+    private CompletableFuture<PrefixDoublingKernel> openWhileThe(boolean async) {
+        if (!async) {
+            return CompletableFuture.completedFuture(open());
+        }
+        return CompletableFuture.supplyAsync(this::open, r -> {
+            Thread t = new Thread(r, "gpumatch-sa-compile");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
+    /** Waits for {@link #openWhileThe}'s kernel; its compile failure is rethrown as it was thrown. */
+    private static PrefixDoublingKernel opened(CompletableFuture<PrefixDoublingKernel> opening) {
+        try {
+            return opening.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     /**
