@@ -41,15 +41,16 @@ final class SaCommandRuns {
     }
 
     /**
-     * The commands for {@code text}, by row name: {@code gpumatch sa build -a gpu}, {@code -a cpu}, and
+     * The commands for {@code text}, by row name: {@code gpumatch sa build -a gpu --device gpu} (an OpenCL GPU or an
+     * error, never a CPU OpenCL device), {@code -a cpu}, and
      * {@code libdivsufsort (process)} when the helper is there; each writes {@code out}.
      */
     Map<String, List<String>> commands(Path text, Path out) {
         Map<String, List<String>> c = new LinkedHashMap<>();
-        for (String algorithm : List.of("gpu", "cpu")) {
-            c.put("gpumatch sa build -a " + algorithm, List.of(launcher.toString(), "sa", "build", text.toString(), "-o",
-                    out.toString(), "-q", "-a", algorithm));
-        }
+        c.put("gpumatch sa build -a gpu", List.of(launcher.toString(), "sa", "build", text.toString(), "-o",
+                out.toString(), "-q", "-a", "gpu", "--device", "gpu"));
+        c.put("gpumatch sa build -a cpu", List.of(launcher.toString(), "sa", "build", text.toString(), "-o",
+                out.toString(), "-q", "-a", "cpu"));
         nativeHelper.ifPresent(h -> c.put("libdivsufsort (process)", List.of(h.toString(), text.toString(),
                 out.toString(), "0")));
         return c;

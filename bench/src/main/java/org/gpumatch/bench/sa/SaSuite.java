@@ -112,30 +112,36 @@ public final class SaSuite implements Suite {
         Map<String, Path> wholeFiles = wholeFiles(o, n);
         Optional<SaCommandRuns> commands = o.launcher().isPresent() ? Optional.of(new SaCommandRuns(
                 o.launcher().get(), NativeSuffixArrayBuilder.helperPath(), workDir(o))) : Optional.empty();
-        try (RunRecord record = RunRecord.create(o.out(), ctx.info(), name(), o.quick());
-             GpuPrefixDoublingBuilder gpu = wanted.contains("gpu") ? new GpuPrefixDoublingBuilder(ctx.device()) : null) {
-            if (gpu != null) {
-                gpu.build(HardTexts.random(1 << 16, 4, 3)); // compiles the kernel outside the timed builds
+        try (RunRecord record = RunRecord.create(o.out(), ctx.info(), name(), o.quick())) {
+            try (GpuPrefixDoublingBuilder gpu = wanted.contains("gpu") ? new GpuPrefixDoublingBuilder(ctx.device())
+                    : null) {
+                if (gpu != null) {
+                    gpu.build(HardTexts.random(1 << 16, 4, 3)); // compiles the kernel outside the timed builds
+                }
+                List<SuffixArrayBuilder> builders = builders(gpu, wanted);
+                for (Map.Entry<String, Supplier<byte[]>> in : inputs.entrySet()) {
+                    String label = in.getKey();
+                    byte[] text = in.getValue().get();
+                    for (SuffixArrayBuilder b : builders) {
+                        if (b == gpu && gpu.whyNotFits(text.length).isPresent()) {
+                            ctx.progress("sa: no GPU row for " + label + ": " + gpu.whyNotFits(text.length).get());
+                            continue;
+                        }
+                        if (b != gpu && text.length > cpuCap) {
+                            ctx.progress("sa: " + label + " (" + text.length + " bytes) is over --cpu-size " + cpuCap
+                                    + "; no " + b.name() + " row");
+                            continue;
+                        }
+                        measure(ctx, record, rows, b, gpu, label, text, reps);
+                    }
+                }
             }
-            List<SuffixArrayBuilder> builders = builders(gpu, wanted);
-            for (Map.Entry<String, Supplier<byte[]>> in : inputs.entrySet()) {
-                String label = in.getKey();
-                byte[] text = in.getValue().get();
-                for (SuffixArrayBuilder b : builders) {
-                    if (b == gpu && gpu.whyNotFits(text.length).isPresent()) {
-                        ctx.progress("sa: no GPU row for " + label + ": " + gpu.whyNotFits(text.length).get());
-                        continue;
-                    }
-                    if (b != gpu && text.length > cpuCap) {
-                        ctx.progress("sa: " + label + " (" + text.length + " bytes) is over --cpu-size " + cpuCap
-                                + "; no " + b.name() + " row");
-                        continue;
-                    }
-                    measure(ctx, record, rows, b, gpu, label, text, reps);
-                }
-                if (commands.isPresent() && wholeFiles.containsKey(label)) {
-                    measureCommands(ctx, record, rows, commands.get(), label, wholeFiles.get(label), text, reps);
-                }
+            // after the in-process GPU builder has released the device: a GPU that admits one process at a time
+            // would otherwise make the command refuse (it names --device gpu, so it never settles for another device)
+            Map<String, Path> commandFiles = commands.isPresent() ? wholeFiles : Map.of();
+            for (Map.Entry<String, Path> f : commandFiles.entrySet()) {
+                measureCommands(ctx, record, rows, commands.get(), f.getKey(), f.getValue(),
+                        inputs.get(f.getKey()).get(), reps);
             }
             ctx.out().println("results: " + record.csv());
         }
