@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.gpumatch.bench.LauncherEnvironment;
 
 /**
  * Runs commands as processes and times them from the first start to the last exit (wall time, like hyperfine). A
@@ -47,7 +48,7 @@ final class ProcessRuns {
         List<Path> errs = new ArrayList<>();
         long t0 = System.nanoTime();
         for (int i = 0; i < commands.size(); i++) {
-            ProcessBuilder pb = new ProcessBuilder(commands.get(i));
+            ProcessBuilder pb = LauncherEnvironment.forLauncher(new ProcessBuilder(commands.get(i)));
             pb.environment().putAll(env);
             Path err = errDir.resolve("stderr-" + i + ".txt");
             pb.redirectError(err.toFile());

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.gpumatch.bench.LauncherEnvironment;
 import org.gpumatch.bench.ValidationException;
 import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
@@ -66,7 +67,8 @@ final class SaCommandRuns {
         try {
             Files.deleteIfExists(out);
             long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(false)
+            Process p = LauncherEnvironment.forLauncher(new ProcessBuilder(new ArrayList<>(command)))
+                    .redirectErrorStream(false)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
             int rc = p.waitFor();
