@@ -9,8 +9,9 @@ import java.util.Locale;
  * @param prepareNanos  on the host: the text's alphabet, the packed text and the Java arrays that mirror the device
  *                      buffers (one parallel pass over the text, {@code 20n} bytes allocated; a partitioned build
  *                      also counts the suffixes' two-byte bins and writes the positions into the stash: two more
- *                      passes, {@code 9n} bytes plus 16 per suffix of the largest partition allocated); on a builder's first
- *                      build the kernel compiles meanwhile on another thread, and the stage ends when both are done
+ *                      passes, {@code 9n} bytes plus 16 per suffix of the largest partition allocated); on a
+ *                      builder's first build the kernel compiles meanwhile on another thread, and the stage ends
+ *                      when both are done
  * @param uploadNanos   the first launch: Aparapi creates every device buffer from its Java array (on host pointers
  *                      by default, see {@link org.gpumatch.gpu.runtime.BufferCreation}: about {@code 20n} bytes reach
  *                      the device, or as many as a partitioned build allocated) and runs the first phase

@@ -307,11 +307,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     @Override
     public int[] build(byte[] text, Progress progress) {
         int n = text.length;
-        if (n > MAX_LENGTH) {
-            throw new IllegalArgumentException("text of " + n + " bytes exceeds the int suffix array limit "
-                    + MAX_LENGTH);
-        }
-        checkFits(n);
+        checkFits(n); // the length limit first, then the device's memory
         long t0 = System.nanoTime();
         lastStages = BuildStages.NONE;
         lastRounds = 0;
@@ -322,7 +318,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
             progress.report(1.0);
             return new int[n];
         }
-        CompletableFuture<PrefixDoublingKernel> opening = openWhileThe(launcher == null);
+        CompletableFuture<PrefixDoublingKernel> opening = kernelOpening(launcher == null);
         try {
             return buildWith(text, progress, opening, t0);
         } finally {
@@ -405,8 +401,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         }
         long rounds = System.nanoTime();
         phase(PrefixDoublingKernel.PHASE_INVERT, n);
-        int[] sa = whole ? download(k.keys) : downloadPieces(k.stashPieces(), n);
-        release(k);
+        // the whole build's suffix array is its keys array; a partitioned one's lies in the stash pieces
+        int[][] result = whole ? new int[][] {k.keys} : k.stashPieces();
+        int used = whole ? 1 : pieceCount(n, pieceShift);
+        for (int i = 0; i < used; i++) {
+            k.get(result[i]);
+        }
+        release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
+        int[] sa = whole ? result[0] : join(result, used, n);
         lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, rounds - initial,
                 System.nanoTime() - rounds);
         progress.report(1.0);
@@ -417,7 +419,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
      * The compiled kernel: on a builder's first build its compile runs on a thread of its own while the caller
      * prepares the arrays on the host ({@code async}), later at once.
      */
-    private CompletableFuture<PrefixDoublingKernel> openWhileThe(boolean async) {
+    private CompletableFuture<PrefixDoublingKernel> kernelOpening(boolean async) {
         if (!async) {
             return CompletableFuture.completedFuture(open());
         }
@@ -428,7 +430,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         });
     }
 
-    /** Waits for {@link #openWhileThe}'s kernel; its compile failure is rethrown as it was thrown. */
+    /** Waits for {@link #kernelOpening}'s kernel; its compile failure is rethrown as it was thrown. */
     private static PrefixDoublingKernel opened(CompletableFuture<PrefixDoublingKernel> opening) {
         try {
             return opening.join();
@@ -716,22 +718,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         }
     }
 
-    /** Downloads {@code array} from the device and returns it. */
-    private int[] download(int[] array) {
-        launcher.kernel().get(array);
-        return array;
-    }
-
-    /**
-     * Downloads the pieces (dropping the kernel's references to the build's arrays first) and joins the first n
-     * entries into one array: {@code 4n} bytes more on the heap while they are copied (in parallel).
-     */
-    private int[] downloadPieces(int[][] pieces, int n) {
-        int used = pieceCount(n, pieceShift);
-        for (int i = 0; i < used; i++) {
-            download(pieces[i]);
-        }
-        release(launcher.kernel());
+    /** The first {@code used} pieces joined into one array of n ints (in parallel). */
+    private int[] join(int[][] pieces, int used, int n) {
         int[] joined = new int[n];
         IntStream.range(0, used).parallel().forEach(i ->
                 System.arraycopy(pieces[i], 0, joined, i << pieceShift, pieces[i].length));

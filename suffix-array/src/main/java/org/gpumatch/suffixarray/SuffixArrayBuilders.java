@@ -1,6 +1,7 @@
 package org.gpumatch.suffixarray;
 
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
@@ -55,7 +56,7 @@ public final class SuffixArrayBuilders {
          *
          * @return the suffix array and the builder that made it
          */
-        public Built build(byte[] text, SuffixArrayBuilder.Progress progress, java.util.function.Consumer<String> notices) {
+        public Built build(byte[] text, SuffixArrayBuilder.Progress progress, Consumer<String> notices) {
             try {
                 return new Built(builder.build(text, progress), builder);
             } catch (UnpartitionableTextException e) {

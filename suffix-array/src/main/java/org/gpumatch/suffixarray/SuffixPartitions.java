@@ -129,8 +129,8 @@ final class SuffixPartitions {
         int widest = 0;
         for (int b = 0; b < BINS; b++) {
             if (histogram[b] > capacity) {
-                throw new UnpartitionableTextException(String.format(Locale.ROOT, "the GPU suffix array build splits the"
-                        + " suffixes by their first two bytes into partitions of at most %d, but %d suffixes start"
+                throw new UnpartitionableTextException(String.format(Locale.ROOT, "the GPU suffix array build splits"
+                        + " the suffixes by their first two bytes into partitions of at most %d, but %d suffixes start"
                         + " with %s (the CPU builders take such texts)", capacity, histogram[b], describeBin(b)));
             }
             widest = Math.max(widest, histogram[b]);

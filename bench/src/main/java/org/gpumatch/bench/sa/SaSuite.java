@@ -136,8 +136,8 @@ public final class SaSuite implements Suite {
                     }
                 }
             }
-            // after the in-process GPU builder has released the device: a GPU that admits one process at a time
-            // would otherwise make the command refuse (it names --device gpu, so it never settles for another device)
+            // after the in-process GPU builder has released its buffers and context, so the command has the GPU and
+            // the host memory to itself, as when a person runs it (it names --device gpu: no other device stands in)
             Map<String, Path> commandFiles = commands.isPresent() ? wholeFiles : Map.of();
             for (Map.Entry<String, Path> f : commandFiles.entrySet()) {
                 measureCommands(ctx, record, rows, commands.get(), f.getKey(), f.getValue(),
@@ -183,8 +183,8 @@ public final class SaSuite implements Suite {
     }
 
     /**
-     * Times each command of {@code runs} on the file {@code path} (whose bytes are {@code text}) {@code reps} times as a
-     * process, checks every array it wrote, records and prints one row per command (mode {@code process}).
+     * Times each command of {@code runs} on the file {@code path} (whose bytes are {@code text}) {@code reps} times as
+     * a process, checks every array it wrote, records and prints one row per command (mode {@code process}).
      */
     private static void measureCommands(BenchContext ctx, RunRecord record, RowFactory rows, SaCommandRuns runs,
                                         String label, Path path, byte[] text, int reps) throws IOException {

@@ -13,8 +13,8 @@ public enum BufferCreation {
      */
     COPY,
     /**
-     * {@code CL_MEM_USE_HOST_PTR}: the buffer is backed by the pinned Java array, the driver moves the data to the device
-     * when a kernel first uses it; {@code put} and {@code get} still copy explicitly. For pipelines that create
+     * {@code CL_MEM_USE_HOST_PTR}: the buffer is backed by the pinned Java array, the driver moves the data to the
+     * device when a kernel first uses it; {@code put} and {@code get} still copy explicitly. For pipelines that create
      * buffers of many bytes per input character.
      */
     HOST_POINTER;
