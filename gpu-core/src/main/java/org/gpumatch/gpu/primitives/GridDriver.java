@@ -1,0 +1,324 @@
+package org.gpumatch.gpu.primitives;
+
+import org.gpumatch.gpu.runtime.ArrayMobility;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
+
+/**
+ * Host side of the fixed-grid, tile-staged primitives ({@link GridKernel}): plans the grid, sets the launch
+ * parameters and launches, with no host transfer between the launches of one call.
+ *
+ * <p>Grid: {@code G = min(groupsPerComputeUnit * computeUnits, tiles)} work-groups of the launcher's local size
+ * {@code L}, each owning {@code P = ceil(tiles / G)} consecutive tiles of {@code T = L * 16} elements (4096 with
+ * {@code L = 256}).
+ *
+ * <p>Launches and blocking downloads per call ({@link #lastLaunches()}, {@link #lastDownloads()}):
+ * <ul>
+ *   <li>scan, select: 3 launches (upsweep, spine, downsweep), no download; the select count (or scan total) is read
+ *       by {@link #lastTotal()}, one small download, only when asked;</li>
+ *   <li>reduce: 1 launch; {@link #lastTotal()} downloads the {@code G} partials (8 bytes each) and folds them;</li>
+ *   <li>histogram: 2 launches (clear, count); {@link #histogram()} downloads the bins;</li>
+ *   <li>radix sort: 3 launches per 8-bit digit (4 passes for 32 bits, 8 for 64), no download.</li>
+ * </ul>
+ * Bytes per element: scan 4 read (upsweep) + 4 read + 4 written; select 4 (+4 flags) read twice + 4 per selected
+ * element written; reduce and histogram 4 read; radix sort per pass: the key read twice (upsweep and downsweep's
+ * digits), key and value read once more and written once (u32 keys 12 B, u32/u32 pairs 20, u64/u32 pairs 28), plus
+ * {@code 256 G} counts. Device memory besides the caller's arrays: the spine ({@code 4 * 256 G} bytes, or half a G1
+ * region so that it never moves, see {@link ArrayMobility}) and {@code 8 G + 4 bins} bytes of results. Not thread-safe.
+ */
+public final class GridDriver {
+    /** Work-groups per compute unit of the fixed grid. */
+    public static final int GROUPS_PER_COMPUTE_UNIT = 4;
+
+    private final GuardedKernel<GridKernel> launcher;
+    private final GridKernel k;
+    private final int maxGroups;
+    private int lastOp;
+    private int lastGroups;
+    private int lastCount;
+    private boolean resultDownloaded;
+    private int launches;
+    private int downloads;
+
+    /** A driver for {@code launcher}'s kernel with {@link #GROUPS_PER_COMPUTE_UNIT} groups per compute unit. */
+    public GridDriver(GuardedKernel<GridKernel> launcher) {
+        this(launcher, GROUPS_PER_COMPUTE_UNIT * Math.max(1, launcher.device().computeUnits()));
+    }
+
+    /** A driver with a grid of at most {@code maxGroups} work-groups (tests use small grids to cross many ranges). */
+    public GridDriver(GuardedKernel<GridKernel> launcher, int maxGroups) {
+        if (maxGroups < 1) {
+            throw new IllegalArgumentException("maxGroups must be positive: " + maxGroups);
+        }
+        this.launcher = launcher;
+        this.k = launcher.kernel();
+        this.maxGroups = maxGroups;
+        k.checkedSlot(GridKernel.SLOT);
+    }
+
+    /** Elements of a tile. */
+    public int tile() {
+        return launcher.localSize() * GridKernel.ITEMS;
+    }
+
+    /** Launches of the last call. */
+    public int lastLaunches() {
+        return launches;
+    }
+
+    /** Blocking downloads of the last call (those of {@link #lastTotal()} and {@link #histogram()} included). */
+    public int lastDownloads() {
+        return downloads;
+    }
+
+    /** Exclusive or inclusive scan of {@code in[0, n)} into {@code out} (int addition, wrapping). */
+    public LaunchTiming scan(int n, boolean inclusive) {
+        return threeLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n);
+    }
+
+    /** The elements of {@code in[0, n)} (or their indices) whose {@code aux} flag is not 0, in order, into out. */
+    public LaunchTiming selectFlagged(int n, boolean indices) {
+        k.indices = indices ? 1 : 0;
+        return threeLaunches(GridKernel.OP_SELECT_FLAGGED, n);
+    }
+
+    /** The elements {@code x} of {@code in[0, n)} with {@code x (c) operand}, in order, into out. */
+    public LaunchTiming selectIf(int n, Comparison c, long operand) {
+        k.indices = 0;
+        k.cmp = c.code();
+        k.operand = operand;
+        return threeLaunches(GridKernel.OP_SELECT_IF, n);
+    }
+
+    /** Reduce of {@code in[0, n)}: {@link SelectKernel#COMBINE_SUM} (exact), {@code _MIN} or {@code _MAX}. */
+    public LaunchTiming reduce(int n, int combine) {
+        int op = combine == SelectKernel.COMBINE_SUM ? GridKernel.OP_REDUCE_SUM
+                : combine == SelectKernel.COMBINE_MIN ? GridKernel.OP_REDUCE_MIN
+                : combine == SelectKernel.COMBINE_MAX ? GridKernel.OP_REDUCE_MAX : -1;
+        if (op < 0) {
+            throw new IllegalArgumentException("unknown combine: " + combine);
+        }
+        begin(op, n);
+        if (n == 0) {
+            return LaunchTiming.NONE;
+        }
+        int groups = plan(n);
+        ensureResult(GridKernel.RESULT_BASE + 2 * groups);
+        return launch(GridKernel.PH_UP, n, groups); // result is read by the host only (lastTotal)
+    }
+
+    /**
+     * Histogram of {@code in[0, n)}: bin {@code floor((x - low) / width)} for {@code bins} bins, other values not
+     * counted; privatized in local memory per work-group up to {@link GridKernel#LOCAL_BINS} bins.
+     */
+    public LaunchTiming histogram(int n, int bins, long low, long width) {
+        if (bins < 1 || width < 1) {
+            throw new IllegalArgumentException("bins and width must be positive: " + bins + ", " + width);
+        }
+        begin(GridKernel.OP_HISTOGRAM, n);
+        lastCount = bins;
+        ensureResult(GridKernel.RESULT_BASE + bins);
+        k.bins = bins;
+        k.low = low;
+        k.width = width;
+        LaunchTiming t = launch(GridKernel.PH_CLEAR, bins, (bins + launcher.localSize() - 1) / launcher.localSize(),
+                k.result);
+        if (n == 0) {
+            return t;
+        }
+        return t.plus(launch(GridKernel.PH_UP, n, plan(n), k.result));
+    }
+
+    /**
+     * Stable LSD radix sort of the first {@code n} keys on bits {@code [beginBit, endBit)}: u32 keys in
+     * {@code in}/{@code out} or u64 keys in {@code wide}/{@code wideAlt} ({@code wideKeys}), with u32 values in
+     * {@code aux}/{@code auxAlt} when {@code withValues}; ping-pong from the primary arrays.
+     *
+     * @return whether the result ended in the alternate arrays (an odd number of passes)
+     */
+    public boolean sort(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, LaunchTiming[] timing) {
+        begin(GridKernel.OP_RADIX, n);
+        int bits = endBit - beginBit;
+        timing[0] = LaunchTiming.NONE;
+        if (n <= 1 || bits <= 0) {
+            return false;
+        }
+        int passes = (bits + GridKernel.DIGIT_BITS - 1) / GridKernel.DIGIT_BITS;
+        int width = (bits + passes - 1) / passes;
+        int groups = plan(n);
+        k.radix = 1 << width;
+        k.wideKeys = wideKeys ? 1 : 0;
+        k.withValues = withValues ? 1 : 0;
+        ensureSpine(k.radix * groups);
+        LaunchTiming sum = null;
+        for (int p = 0; p < passes; p++) {
+            int shift = beginBit + p * width;
+            int w = Math.min(width, endBit - shift);
+            k.shift = shift;
+            k.mask = (1 << w) - 1;
+            k.direction = p & 1;
+            sum = add(sum, launch(GridKernel.PH_UP, n, groups, k.spine));
+            sum = add(sum, launch(GridKernel.PH_SPINE, k.radix * groups, 1, k.spine));
+            sum = add(sum, launch(GridKernel.PH_DOWN, n, groups));
+            if (wideKeys) {
+                keep(k.wide);
+                keep(k.wideAlt);
+            } else {
+                keep(k.in);
+                keep(k.out);
+            }
+            if (withValues) {
+                keep(k.aux);
+                keep(k.auxAlt);
+            }
+        }
+        k.phase = GridKernel.PH_OFF;
+        timing[0] = sum;
+        return (passes & 1) == 1;
+    }
+
+    /**
+     * The select count, scan total (low 32 bits) or reduce result of the last call: one download of the small result
+     * array when the last call left it on the device.
+     */
+    public long lastTotal() {
+        if (lastCount == 0 || lastOp == GridKernel.OP_RADIX || lastOp == GridKernel.OP_HISTOGRAM) {
+            return lastOp == GridKernel.OP_REDUCE_MIN ? Integer.MAX_VALUE
+                    : lastOp == GridKernel.OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
+        }
+        downloadResult();
+        int[] r = k.result;
+        if (lastOp == GridKernel.OP_REDUCE_SUM) {
+            long s = 0;
+            for (int g = 0; g < lastGroups; g++) {
+                s += (r[GridKernel.RESULT_BASE + 2 * g] & 0xFFFFFFFFL)
+                        | (long) r[GridKernel.RESULT_BASE + 2 * g + 1] << 32;
+            }
+            return s;
+        }
+        if (lastOp == GridKernel.OP_REDUCE_MIN || lastOp == GridKernel.OP_REDUCE_MAX) {
+            long m = r[GridKernel.RESULT_BASE];
+            for (int g = 1; g < lastGroups; g++) {
+                int v = r[GridKernel.RESULT_BASE + 2 * g];
+                m = lastOp == GridKernel.OP_REDUCE_MIN ? Math.min(m, v) : Math.max(m, v);
+            }
+            return m;
+        }
+        return lastOp == GridKernel.OP_SELECT_FLAGGED || lastOp == GridKernel.OP_SELECT_IF ? r[0] & 0xFFFFFFFFL
+                : r[0];
+    }
+
+    /** The bins of the last {@link #histogram} (one download). */
+    public int[] histogram() {
+        if (lastOp != GridKernel.OP_HISTOGRAM) {
+            throw new IllegalStateException("the last call was no histogram");
+        }
+        downloadResult();
+        int[] bins = new int[lastCount];
+        System.arraycopy(k.result, GridKernel.RESULT_BASE, bins, 0, lastCount);
+        return bins;
+    }
+
+    private void downloadResult() {
+        if (!resultDownloaded) {
+            k.get(k.result);
+            resultDownloaded = true;
+            downloads++;
+        }
+    }
+
+    private void begin(int op, int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("count must not be negative: " + n);
+        }
+        if ((long) n + tile() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(n + " elements are too many for tiles of " + tile());
+        }
+        k.checkedSlot(GridKernel.SLOT);
+        k.op = op;
+        lastOp = op;
+        lastCount = n;
+        lastGroups = 0;
+        resultDownloaded = false;
+        launches = 0;
+        downloads = 0;
+    }
+
+    /** Plans the grid for {@code n > 0} elements; returns the number of work-groups. */
+    private int plan(int n) {
+        int tiles = (n + tile() - 1) / tile();
+        int groups = Math.min(maxGroups, tiles);
+        int perGroup = (tiles + groups - 1) / groups;
+        groups = (tiles + perGroup - 1) / perGroup;
+        k.groups = groups;
+        k.tilesPerGroup = perGroup;
+        lastGroups = groups;
+        return groups;
+    }
+
+    private LaunchTiming threeLaunches(int op, int n) {
+        begin(op, n);
+        if (n == 0) {
+            ensureResult(GridKernel.RESULT_BASE);
+            k.result[0] = 0;
+            resultDownloaded = true; // nothing on the device to read: the count is 0
+            return LaunchTiming.NONE;
+        }
+        int groups = plan(n);
+        ensureSpine(groups);
+        ensureResult(GridKernel.RESULT_BASE);
+        LaunchTiming t = launch(GridKernel.PH_UP, n, groups, k.spine);
+        t = t.plus(launch(GridKernel.PH_SPINE, groups, 1, k.spine));
+        t = t.plus(launch(GridKernel.PH_DOWN, n, groups)); // out and result are read by the host only: get, no keep
+        k.phase = GridKernel.PH_OFF;
+        return t;
+    }
+
+    /**
+     * One launch of {@code phase} over {@code count} elements; the arrays it wrote that a later launch reads are kept
+     * current ({@link GuardedKernel#keepCurrent}: free for arrays that cannot move, a counted download otherwise).
+     */
+    private LaunchTiming launch(int phase, int count, int groups, int[]... written) {
+        k.phase = phase;
+        k.count = count;
+        LaunchTiming t = launcher.launch(groups);
+        launches++;
+        for (int[] a : written) {
+            keep(a);
+        }
+        return t;
+    }
+
+    private void keep(int[] a) {
+        if (launcher.device().isOpenCL() && ArrayMobility.mayMove(4L * a.length)) {
+            launcher.keepCurrent(a);
+            downloads++;
+        }
+    }
+
+    private void keep(long[] a) {
+        if (launcher.device().isOpenCL() && ArrayMobility.mayMove(8L * a.length)) {
+            launcher.keepCurrent(a);
+            downloads++;
+        }
+    }
+
+    /** A spine of at least {@code entries}; under G1 at least half a region, so that it never moves. */
+    private void ensureSpine(int entries) {
+        if (k.spine.length < entries) {
+            long pinned = ArrayMobility.humongousBytes() / 4 + 1;
+            int size = pinned <= (16 << 20) ? (int) Math.max(entries, pinned) : entries;
+            k.spine = new int[size];
+        }
+    }
+
+    private void ensureResult(int entries) {
+        if (k.result.length < entries) {
+            k.result = new int[entries];
+        }
+    }
+
+    private static LaunchTiming add(LaunchTiming sum, LaunchTiming t) {
+        return sum == null ? t : sum.plus(t);
+    }
+}

@@ -1,0 +1,290 @@
+package org.gpumatch.gpu.primitives;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
+import org.gpumatch.gpu.runtime.TestDevices;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The fixed-grid tile primitives ({@link GridKernel}, {@link GridDriver}) on OpenCL against
+ * {@link PrimitivesReference} and {@link SortReference}, in two geometries: a small one (work-groups of 32, tiles of
+ * 512, at most 3 work-groups) in which every size 0..1100 crosses tiles, work-groups and the grid's ranges, and the
+ * default one (256, tiles of 4096, the device's grid) at odd sizes around its tile and grid boundaries.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GridPrimitivesTest {
+    private static final int SMALL_LOCAL = 32;
+    private static final int SMALL_GROUPS = 3;
+    private static final double[] DENSITIES = {0, 0.01, 0.5, 0.99, 1};
+
+    private GuardedKernel<GridKernel> small;
+    private GuardedKernel<GridKernel> standard;
+    private GridDriver smallDriver;
+    private GridDriver standardDriver;
+
+    @BeforeAll
+    void open() {
+        small = new GuardedKernel<>(new GridKernel(), TestDevices.openCl(), SMALL_LOCAL);
+        smallDriver = new GridDriver(small, SMALL_GROUPS);
+        standard = new GuardedKernel<>(new GridKernel(), TestDevices.openCl(), 256);
+        standardDriver = new GridDriver(standard);
+    }
+
+    @AfterAll
+    void close() {
+        if (small != null) {
+            small.close();
+        }
+        if (standard != null) {
+            standard.close();
+        }
+    }
+
+    /** Sizes around the default geometry's tile (4096) and grid (maxGroups tiles, then two tiles per group). */
+    private int[] standardSizes() {
+        int t = standardDriver.tile();
+        int g = GridDriver.GROUPS_PER_COMPUTE_UNIT * standard.device().computeUnits();
+        return new int[] {t - 1, t, t + 1, g * t - 1, g * t + 1, 2 * g * t + 3, 100_003};
+    }
+
+    @Test
+    void scansEverySmallSize() {
+        Random r = new Random(1);
+        for (int n = 0; n <= 1100; n++) {
+            int[] in = n % 3 == 0 ? r.ints(n).toArray() : r.ints(n, -5, 5).toArray();
+            checkScan(small, smallDriver, in, n % 2 == 0);
+        }
+        for (int n : standardSizes()) {
+            checkScan(standard, standardDriver, r.ints(n).toArray(), false);
+            checkScan(standard, standardDriver, r.ints(n).toArray(), true);
+        }
+    }
+
+    private static void checkScan(GuardedKernel<GridKernel> gk, GridDriver d, int[] in, boolean inclusive) {
+        GridKernel k = bind(gk, in, null);
+        d.scan(in.length, inclusive);
+        assertThat(result(k, in.length)).as("scan n=%d inclusive=%s", in.length, inclusive)
+                .isEqualTo(PrimitivesReference.scan(in, inclusive));
+        if (in.length > 0) {
+            assertThat(d.lastLaunches()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void selectsEverySmallSizeAndDensity() {
+        Random r = new Random(2);
+        for (int n = 0; n <= 1100; n++) {
+            double density = DENSITIES[n % DENSITIES.length];
+            checkSelect(small, smallDriver, r.ints(n).toArray(), flags(r, n, density), n % 4 == 1);
+        }
+        for (int n : standardSizes()) {
+            for (double density : DENSITIES) {
+                checkSelect(standard, standardDriver, r.ints(n).toArray(), flags(r, n, density), false);
+            }
+        }
+    }
+
+    private static void checkSelect(GuardedKernel<GridKernel> gk, GridDriver d, int[] values, int[] flags,
+                                    boolean indices) {
+        GridKernel k = bind(gk, values, flags);
+        d.selectFlagged(values.length, indices);
+        int[] want = indices ? PrimitivesReference.selectIndices(flags)
+                : PrimitivesReference.selectFlagged(values, flags);
+        assertThat(d.lastTotal()).as("count n=%d", values.length).isEqualTo(want.length);
+        assertThat(result(k, want.length)).as("select n=%d indices=%s", values.length, indices).isEqualTo(want);
+    }
+
+    @Test
+    void selectsByPredicate() {
+        Random r = new Random(3);
+        for (int n = 0; n <= 1100; n += 7) {
+            int[] values = r.ints(n, -50, 50).toArray();
+            for (Comparison c : Comparison.values()) {
+                GridKernel k = bind(small, values, null);
+                smallDriver.selectIf(n, c, 3);
+                int[] want = PrimitivesReference.selectIf(values, c, 3);
+                assertThat(smallDriver.lastTotal()).isEqualTo(want.length);
+                assertThat(result(k, want.length)).as("select %s n=%d", c, n).isEqualTo(want);
+            }
+        }
+    }
+
+    @Test
+    void reducesAndCountsHistograms() {
+        Random r = new Random(4);
+        for (int n = 0; n <= 1100; n += 13) {
+            checkReduceAndHistogram(small, smallDriver, r.ints(n).toArray());
+        }
+        for (int n : standardSizes()) {
+            checkReduceAndHistogram(standard, standardDriver, r.ints(n).toArray());
+        }
+        int[] wide = r.ints(50_000, 0, 10_000).toArray();
+        bind(standard, wide, null);
+        standardDriver.histogram(wide.length, 5000, 0, 2); // more bins than local memory holds: global atomics
+        assertThat(standardDriver.histogram()).isEqualTo(PrimitivesReference.histogram(wide, 5000, 0, 2));
+    }
+
+    private static void checkReduceAndHistogram(GuardedKernel<GridKernel> gk, GridDriver d, int[] in) {
+        int n = in.length;
+        bind(gk, in, null);
+        d.reduce(n, SelectKernel.COMBINE_SUM);
+        assertThat(d.lastTotal()).as("sum n=%d", n).isEqualTo(PrimitivesReference.sum(in));
+        if (n > 0) {
+            d.reduce(n, SelectKernel.COMBINE_MIN);
+            assertThat(d.lastTotal()).as("min n=%d", n).isEqualTo(PrimitivesReference.min(in));
+            d.reduce(n, SelectKernel.COMBINE_MAX);
+            assertThat(d.lastTotal()).as("max n=%d", n).isEqualTo(PrimitivesReference.max(in));
+        }
+        d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24);
+        assertThat(d.histogram()).as("histogram n=%d", n)
+                .isEqualTo(PrimitivesReference.histogram(in, 256, Integer.MIN_VALUE, 1L << 24));
+        d.histogram(n, 7, -1000, 300); // values outside [low, low + 7 * 300) are not counted
+        assertThat(d.histogram()).isEqualTo(PrimitivesReference.histogram(in, 7, -1000, 300));
+    }
+
+    @Test
+    void sortsPairsStablyEverySmallSize() {
+        Random r = new Random(5);
+        for (int n = 0; n <= 1100; n++) {
+            int[] keys = n % 5 == 0 ? r.ints(n, 0, 3).toArray() : r.ints(n).toArray();
+            int begin = n % 4 == 3 ? 4 : 0;
+            int end = n % 4 == 3 ? 20 : 32;
+            checkSortU32(small, smallDriver, keys, true, begin, end);
+        }
+        for (int n : standardSizes()) {
+            checkSortU32(standard, standardDriver, r.ints(n).toArray(), true, 0, 32);
+            checkSortU32(standard, standardDriver, r.ints(n).toArray(), false, 0, 32);
+        }
+    }
+
+    @Test
+    void sortsEveryByteValueAndEqualKeys() {
+        Random r = new Random(6);
+        int n = 5000;
+        int[] bytes = new int[n]; // all 256 values in every byte of the key, with many equal keys
+        for (int i = 0; i < n; i++) {
+            int b = i % 256;
+            bytes[i] = b << 24 | (255 - b) << 16 | (r.nextInt(3) * 85) << 8 | b;
+        }
+        checkSortU32(standard, standardDriver, bytes, true, 0, 32);
+        checkSortU32(small, smallDriver, bytes, true, 0, 32);
+        int[] equal = new int[n];
+        Arrays.fill(equal, 0x80000001);
+        checkSortU32(small, smallDriver, equal, true, 0, 32);
+        for (int[] range : new int[][] {{0, 8}, {8, 9}, {3, 17}, {24, 32}, {0, 31}}) {
+            checkSortU32(small, smallDriver, r.ints(777).toArray(), true, range[0], range[1]);
+        }
+    }
+
+    @Test
+    void sortsU64PairsAndKeys() {
+        Random r = new Random(7);
+        for (int n : new int[] {0, 1, 2, 511, 512, 513, 1100, 1537}) {
+            long[] keys = r.longs(n).toArray();
+            checkSortU64(small, smallDriver, keys, true, 0, 64);
+            checkSortU64(small, smallDriver, keys, false, 0, 64);
+            checkSortU64(small, smallDriver, r.longs(n, 0, 1L << 40).toArray(), true, 5, 45);
+        }
+        for (int n : standardSizes()) {
+            checkSortU64(standard, standardDriver, r.longs(n).toArray(), true, 0, 64);
+        }
+    }
+
+    @Test
+    void uncheckedSlotIsAnError() {
+        assertThatThrownBy(() -> small.kernel().checkedSlot(2)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("serves no slot 2");
+    }
+
+    private static void checkSortU32(GuardedKernel<GridKernel> gk, GridDriver d, int[] keys, boolean pairs,
+                                     int begin, int end) {
+        int n = keys.length;
+        int[] values = new int[n];
+        Arrays.setAll(values, i -> i);
+        GridKernel k = gk.kernel();
+        k.in = Arrays.copyOf(keys, Math.max(1, n));
+        k.out = new int[Math.max(1, n)];
+        k.aux = pairs ? Arrays.copyOf(values, Math.max(1, n)) : new int[1];
+        k.auxAlt = new int[k.aux.length];
+        k.put(k.in).put(k.out).put(k.aux).put(k.auxAlt);
+        LaunchTiming[] t = new LaunchTiming[1];
+        boolean alt = d.sort(n, begin, end, false, pairs, t);
+        int[] gotKeys = Arrays.copyOf(download(k, alt ? k.out : k.in, n), n);
+        int[] wantKeys = keys.clone();
+        int[] wantValues = values.clone();
+        SortReference.sortU32(wantKeys, wantValues, begin, end);
+        assertThat(gotKeys).as("keys n=%d [%d,%d)", n, begin, end).isEqualTo(wantKeys);
+        if (pairs) {
+            assertThat(Arrays.copyOf(download(k, alt ? k.auxAlt : k.aux, n), n)).as("values n=%d", n)
+                    .isEqualTo(wantValues);
+        }
+    }
+
+    private static void checkSortU64(GuardedKernel<GridKernel> gk, GridDriver d, long[] keys, boolean pairs,
+                                     int begin, int end) {
+        int n = keys.length;
+        int[] values = new int[n];
+        Arrays.setAll(values, i -> i);
+        GridKernel k = gk.kernel();
+        k.wide = Arrays.copyOf(keys, Math.max(1, n));
+        k.wideAlt = new long[Math.max(1, n)];
+        k.aux = pairs ? Arrays.copyOf(values, Math.max(1, n)) : new int[1];
+        k.auxAlt = new int[k.aux.length];
+        k.put(k.wide).put(k.wideAlt).put(k.aux).put(k.auxAlt);
+        LaunchTiming[] t = new LaunchTiming[1];
+        boolean alt = d.sort(n, begin, end, true, pairs, t);
+        long[] got = alt ? k.wideAlt : k.wide;
+        if (n > 1) {
+            k.get(got);
+        }
+        long[] wantKeys = keys.clone();
+        int[] wantValues = values.clone();
+        SortReference.sortU64(wantKeys, wantValues, begin, end);
+        assertThat(Arrays.copyOf(got, n)).as("u64 keys n=%d [%d,%d)", n, begin, end).isEqualTo(wantKeys);
+        if (pairs) {
+            assertThat(Arrays.copyOf(download(k, alt ? k.auxAlt : k.aux, n), n)).isEqualTo(wantValues);
+        }
+        k.wide = new long[1];
+        k.wideAlt = new long[1];
+    }
+
+    private static int[] download(GridKernel k, int[] a, int n) {
+        if (n > 1) {
+            k.get(a);
+        }
+        return a;
+    }
+
+    private static GridKernel bind(GuardedKernel<GridKernel> gk, int[] in, int[] flags) {
+        GridKernel k = gk.kernel();
+        k.in = Arrays.copyOf(in, Math.max(1, in.length));
+        k.out = new int[Math.max(1, in.length)];
+        k.aux = flags == null ? new int[1] : Arrays.copyOf(flags, Math.max(1, flags.length));
+        k.put(k.in).put(k.out).put(k.aux);
+        return k;
+    }
+
+    private static int[] result(GridKernel k, int n) {
+        if (n == 0) {
+            return new int[0];
+        }
+        k.get(k.out);
+        return Arrays.copyOf(k.out, n);
+    }
+
+    private static int[] flags(Random r, int n, double density) {
+        int[] f = new int[n];
+        for (int i = 0; i < n; i++) {
+            f[i] = r.nextDouble() < density ? 1 + r.nextInt(3) : 0;
+        }
+        return f;
+    }
+}
