@@ -55,6 +55,10 @@ public final class DeviceRadixSort {
     public DeviceRadixSort(GuardedKernel<? extends RadixSortKernel> launcher, RadixSortAlgorithm algorithm,
                            int digitBits, int items) {
         checkGeometry(digitBits, items);
+        if (algorithm == RadixSortAlgorithm.GRID) {
+            throw new IllegalArgumentException("the GRID radix sort runs on its own kernel (GpuArraySorter, GridDriver),"
+                    + " not inside a pipeline: use TILE or CHUNK here");
+        }
         if (algorithm == RadixSortAlgorithm.TILE) {
             long bytes = tileLocalBytes(launcher.localSize(), items, digitBits);
             if (bytes > MAX_TILE_LOCAL_BYTES) {

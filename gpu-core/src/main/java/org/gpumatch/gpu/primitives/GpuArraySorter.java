@@ -5,8 +5,11 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
- * Sorts Java arrays on a device with the stable LSD radix sort ({@link DeviceRadixSort}): keys u32 ({@code int[]} read
- * as unsigned) or u64 ({@code long[]} as unsigned), alone or with u32 values, on a bit range.
+ * Sorts Java arrays on a device with a stable LSD radix sort: keys u32 ({@code int[]} read as unsigned) or u64
+ * ({@code long[]} as unsigned), alone or with u32 values, on a bit range. The default algorithm is
+ * {@link RadixSortAlgorithm#GRID} ({@link GridDriver}: 8-bit digits, 3 launches per pass, no host transfer); the
+ * pipeline algorithms {@link RadixSortAlgorithm#TILE} and {@link RadixSortAlgorithm#CHUNK} ({@link DeviceRadixSort})
+ * stay selectable for comparison.
  *
  * <p>Loading arrays of the length loaded before reuses the alternate buffers (and, for the same array objects, the
  * device buffers: an upload at the copy rate rather than a new buffer's first-upload rate).
@@ -21,20 +24,29 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 public final class GpuArraySorter implements AutoCloseable {
     /** Default work-group size. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
+    /** The algorithm of {@link #GpuArraySorter(ComputeDevice)}. */
+    public static final RadixSortAlgorithm DEFAULT_ALGORITHM = RadixSortAlgorithm.GRID;
 
     private final GuardedKernel<RadixSortPipeline> launcher;
     private final DeviceRadixSort sort;
+    /** The GRID algorithm's kernel and driver (null for the pipeline algorithms). */
+    private final GuardedKernel<GridKernel> gridLauncher;
+    private final GridDriver grid;
+    private final RadixSortAlgorithm algorithm;
     private int loadedSlot;
     private int loadedCount;
+    /** GRID: whether the last sort left its result in the alternate arrays. */
+    private boolean resultInAlt;
 
-    /** A sorter on {@code device} with the default algorithm and geometry. */
+    /** A sorter on {@code device} with the default algorithm ({@link #DEFAULT_ALGORITHM}) and geometry. */
     public GpuArraySorter(ComputeDevice device) {
-        this(device, DeviceRadixSort.DEFAULT_ALGORITHM);
+        this(device, DEFAULT_ALGORITHM);
     }
 
     /** A sorter on {@code device} running {@code algorithm} with its default geometry. */
     public GpuArraySorter(ComputeDevice device, RadixSortAlgorithm algorithm) {
-        this(device, algorithm, DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS, algorithm.defaultItems());
+        this(device, algorithm, DEFAULT_LOCAL_SIZE, algorithm == RadixSortAlgorithm.GRID ? GridKernel.DIGIT_BITS
+                : DeviceRadixSort.DEFAULT_DIGIT_BITS, algorithm.defaultItems());
     }
 
     /**
@@ -52,12 +64,29 @@ public final class GpuArraySorter implements AutoCloseable {
      * device allows), digits of at most {@code digitBits} bits and {@code items} elements per work-item (a chunk, or
      * a work-item's share of a tile).
      *
-     * @throws IllegalArgumentException when digitBits is not 1..8, items is not positive, or the tile algorithm's
-     *                                  local memory would exceed {@link DeviceRadixSort#MAX_TILE_LOCAL_BYTES}
+     * @throws IllegalArgumentException when digitBits is not 1..8, items is not positive, the tile algorithm's
+     *                                  local memory would exceed {@link DeviceRadixSort#MAX_TILE_LOCAL_BYTES}, or
+     *                                  the GRID algorithm is asked for other digits than 8 bits or other items than
+     *                                  {@link GridKernel#ITEMS}
      */
     public GpuArraySorter(ComputeDevice device, RadixSortAlgorithm algorithm, int localSize, int digitBits,
                           int items) {
         DeviceRadixSort.checkGeometry(digitBits, items);
+        this.algorithm = algorithm;
+        if (algorithm == RadixSortAlgorithm.GRID) {
+            if (digitBits != GridKernel.DIGIT_BITS || items != GridKernel.ITEMS) {
+                throw new IllegalArgumentException("the GRID radix sort runs " + GridKernel.DIGIT_BITS
+                        + "-bit digits and " + GridKernel.ITEMS + " items per work-item, not " + digitBits + " and "
+                        + items);
+            }
+            this.launcher = null;
+            this.sort = null;
+            this.gridLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
+            this.grid = new GridDriver(gridLauncher);
+            return;
+        }
+        this.gridLauncher = null;
+        this.grid = null;
         this.launcher = new GuardedKernel<>(new RadixSortPipeline(), device, localSize);
         try {
             this.sort = new DeviceRadixSort(launcher, algorithm, digitBits, items);
@@ -67,9 +96,28 @@ public final class GpuArraySorter implements AutoCloseable {
         }
     }
 
+    /** A GRID sorter with work-groups of {@code localSize} and a grid of at most {@code maxGroups} (tests). */
+    GpuArraySorter(ComputeDevice device, int localSize, int maxGroups) {
+        this.algorithm = RadixSortAlgorithm.GRID;
+        this.launcher = null;
+        this.sort = null;
+        this.gridLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        this.grid = new GridDriver(gridLauncher, maxGroups);
+    }
+
     /** The algorithm the sorts run. */
     public RadixSortAlgorithm algorithm() {
-        return sort.algorithm();
+        return algorithm;
+    }
+
+    /** Launches of the last GRID sort (3 per pass; 0 for the pipeline algorithms, which do not count). */
+    public int lastLaunches() {
+        return grid == null ? 0 : grid.lastLaunches();
+    }
+
+    /** Blocking downloads of the last GRID sort (0 unless its arrays may move, see {@link GridDriver}). */
+    public int lastDownloads() {
+        return grid == null ? 0 : grid.lastDownloads();
     }
 
     /** Sorts u32 keys (unsigned) on bits {@code [beginBit, endBit)} in place. */
@@ -111,12 +159,20 @@ public final class GpuArraySorter implements AutoCloseable {
      */
     public GpuArraySorter load(int[] keys, int[] values) {
         checkLengths(keys.length, values);
-        RadixSortPipeline k = launcher.kernel();
         loadedCount = keys.length;
         loadedSlot = values == null ? RadixSortPipeline.SLOT_KEYS_U32 : RadixSortPipeline.SLOT_PAIRS_U32;
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
+        if (grid != null) {
+            GridKernel g = gridLauncher.kernel();
+            g.in = keys;
+            g.out = sameLength(g.out, keys.length);
+            g.put(g.in);
+            loadGridValues(g, values);
+            return this;
+        }
+        RadixSortPipeline k = launcher.kernel();
         k.keys32 = keys;
         k.keys32Alt = sameLength(k.keys32Alt, keys.length);
         k.put(k.keys32).put(k.keys32Alt);
@@ -127,12 +183,20 @@ public final class GpuArraySorter implements AutoCloseable {
     /** Uploads u64 keys and (when not null) values of the same length, for {@link #sortLoaded}. Returns this. */
     public GpuArraySorter load(long[] keys, int[] values) {
         checkLengths(keys.length, values);
-        RadixSortPipeline k = launcher.kernel();
         loadedCount = keys.length;
         loadedSlot = values == null ? RadixSortPipeline.SLOT_KEYS_U64 : RadixSortPipeline.SLOT_PAIRS_U64;
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
+        if (grid != null) {
+            GridKernel g = gridLauncher.kernel();
+            g.wide = keys;
+            g.wideAlt = sameLength(g.wideAlt, keys.length);
+            g.put(g.wide);
+            loadGridValues(g, values);
+            return this;
+        }
+        RadixSortPipeline k = launcher.kernel();
         k.keys64 = keys;
         k.keys64Alt = sameLength(k.keys64Alt, keys.length);
         k.put(k.keys64).put(k.keys64Alt);
@@ -156,6 +220,15 @@ public final class GpuArraySorter implements AutoCloseable {
         }
     }
 
+    /** The GRID kernel's values (the alternate made by the first launch: no upload of its garbage). */
+    private static void loadGridValues(GridKernel g, int[] values) {
+        if (values != null) {
+            g.aux = values;
+            g.auxAlt = sameLength(g.auxAlt, values.length);
+            g.put(g.aux);
+        }
+    }
+
     private static void loadValues(RadixSortPipeline k, int[] values) {
         if (values != null) {
             k.values = values;
@@ -168,6 +241,19 @@ public final class GpuArraySorter implements AutoCloseable {
     public LaunchTiming sortLoaded(int beginBit, int endBit) {
         if (loadedSlot == 0) {
             throw new IllegalStateException("nothing loaded: call load first");
+        }
+        if (grid != null) {
+            boolean wide = loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+            boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32
+                    || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+            int keyBits = wide ? 64 : 32;
+            if (beginBit < 0 || beginBit > endBit || endBit > keyBits) {
+                throw new IllegalArgumentException("bit range [" + beginBit + ", " + endBit + ") is not within [0, "
+                        + keyBits + "]");
+            }
+            LaunchTiming[] timing = new LaunchTiming[1];
+            resultInAlt = grid.sort(loadedCount, beginBit, endBit, wide, pairs, timing);
+            return timing[0];
         }
         RadixSortPipeline k = launcher.kernel();
         boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
@@ -185,6 +271,10 @@ public final class GpuArraySorter implements AutoCloseable {
         if (loadedCount <= 1) {
             return;
         }
+        if (grid != null) {
+            downloadGrid();
+            return;
+        }
         RadixSortPipeline k = launcher.kernel();
         boolean wide = loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
         boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
@@ -198,13 +288,41 @@ public final class GpuArraySorter implements AutoCloseable {
         }
     }
 
+    /** GRID: the result from whichever arrays hold it, into the loaded arrays. */
+    private void downloadGrid() {
+        GridKernel g = gridLauncher.kernel();
+        boolean wide = loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+        boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+        if (wide) {
+            g.get(resultInAlt ? g.wideAlt : g.wide);
+            if (resultInAlt) {
+                System.arraycopy(g.wideAlt, 0, g.wide, 0, loadedCount);
+            }
+        } else {
+            g.get(resultInAlt ? g.out : g.in);
+            if (resultInAlt) {
+                System.arraycopy(g.out, 0, g.in, 0, loadedCount);
+            }
+        }
+        if (pairs) {
+            g.get(resultInAlt ? g.auxAlt : g.aux);
+            if (resultInAlt) {
+                System.arraycopy(g.auxAlt, 0, g.aux, 0, loadedCount);
+            }
+        }
+    }
+
     /** The device the sorts run on. */
     public ComputeDevice device() {
-        return launcher.device();
+        return grid != null ? gridLauncher.device() : launcher.device();
     }
 
     @Override
     public void close() {
-        launcher.close();
+        if (grid != null) {
+            gridLauncher.close();
+        } else {
+            launcher.close();
+        }
     }
 }

@@ -6,8 +6,11 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
- * One GPU primitive on Java arrays: scan, reduce, select, gather, scatter and histogram, run by a
- * {@link StandardPipeline} on one device. Not thread-safe; close it to free the device buffers.
+ * One GPU primitive on Java arrays: scan, reduce, select, gather, scatter and histogram on one device. The int scan,
+ * reduce, select and histogram run on the fixed-grid tile kernels ({@link GridKernel}, {@link GridDriver}); long
+ * scan, reduce and select, gather and scatter on the chunk primitives of a {@link StandardPipeline} (each kernel has
+ * its own OpenCL context, so an input goes to the kernel that uses it when a primitive first needs it). Not
+ * thread-safe; close it to free the device buffers.
  *
  * <p>Two levels of use:
  * <ul>
@@ -18,8 +21,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  *       on the device only and return the {@link LaunchTiming} of their launches; {@link #intResult},
  *       {@link #longResult} and {@link #lastTotal} download.</li>
  * </ul>
- * Costs and memory of each primitive: {@link ChunkDriver} and {@link ElementDriver}. Device memory: the loaded arrays,
- * one output array of the same type, and {@code 8 * n / 15} bytes of chunk totals.
+ * Costs, launches and memory of each primitive: {@link GridDriver} (int scan, reduce, select, histogram),
+ * {@link ChunkDriver} and {@link ElementDriver} (the others). Device memory: the loaded arrays (the flags in both
+ * kernels when both use them), one output array of each type, the grid's spine and the chunk totals.
  */
 public final class GpuArrays implements AutoCloseable {
     /** Work-items per work-group. */
@@ -31,6 +35,17 @@ public final class GpuArrays implements AutoCloseable {
     private final StandardPipeline k;
     private final ChunkDriver chunks;
     private final ElementDriver elements;
+    private final GuardedKernel<GridKernel> gridLauncher;
+    private final GridKernel gk;
+    private final GridDriver grid;
+    /** The loaded ints and flags, uploaded to each kernel when one of its primitives first needs them. */
+    private int[] ints = new int[1];
+    private int[] flags = new int[1];
+    private boolean intsOnChunks;
+    private boolean flagsOnChunks;
+    private boolean flagsOnGrid;
+    /** Whether the last primitive ran on the grid kernel (its output and total live there). */
+    private boolean lastOnGrid;
     private int intCount;
     private int longCount;
     private int flagCount;
@@ -46,14 +61,26 @@ public final class GpuArrays implements AutoCloseable {
         k = launcher.kernel();
         chunks = new ChunkDriver(launcher, chunkSize);
         elements = new ElementDriver(launcher);
+        GuardedKernel<GridKernel> g;
+        try {
+            g = new GuardedKernel<>(new GridKernel(), device, LOCAL_SIZE);
+        } catch (RuntimeException e) {
+            launcher.close();
+            throw e;
+        }
+        gridLauncher = g;
+        gk = g.kernel();
+        grid = new GridDriver(g);
     }
 
     // ---- resident data -------------------------------------------------------------------------------------------
 
     /** Uploads {@code values} as the int input (kept on the device until the next load). */
     public void loadInts(int[] values) {
-        k.intIn = nonEmpty(values);
-        k.put(k.intIn);
+        ints = nonEmpty(values);
+        gk.in = ints;
+        gk.put(gk.in);
+        intsOnChunks = false;
         intCount = values.length;
     }
 
@@ -66,68 +93,121 @@ public final class GpuArrays implements AutoCloseable {
 
     /** Uploads the flags of a select, or the indices of a gather or scatter. */
     public void loadFlags(int[] flagsOrIndices) {
-        k.intFlags = nonEmpty(flagsOrIndices);
-        k.put(k.intFlags);
+        flags = nonEmpty(flagsOrIndices);
+        flagsOnChunks = false;
+        flagsOnGrid = false;
         flagCount = flagsOrIndices.length;
+    }
+
+    /** Launches and blocking downloads of the last int scan, reduce, select or histogram ({@link GridDriver}). */
+    public int lastLaunches() {
+        return grid.lastLaunches();
+    }
+
+    /** Blocking downloads of the last grid primitive, its {@link #lastTotal} or histogram download included. */
+    public int lastDownloads() {
+        return grid.lastDownloads();
+    }
+
+    private void chunkInts() {
+        if (!intsOnChunks) {
+            k.intIn = ints;
+            k.put(k.intIn);
+            intsOnChunks = true;
+        }
+    }
+
+    private void chunkFlags() {
+        if (!flagsOnChunks) {
+            k.intFlags = flags;
+            k.put(k.intFlags);
+            flagsOnChunks = true;
+        }
+    }
+
+    private void gridFlags() {
+        if (!flagsOnGrid) {
+            gk.aux = flags;
+            gk.put(gk.aux);
+            flagsOnGrid = true;
+        }
+    }
+
+    private void gridOutput(int n) {
+        if (gk.out.length < n) {
+            gk.out = new int[n];
+        }
+        lastOnGrid = true;
     }
 
     /** Scan of the loaded ints into the int output. */
     public LaunchTiming runScanInts(boolean inclusive) {
-        intOutput(intCount);
-        return chunks.scan(StandardPipeline.SLOT, intCount, false, inclusive);
+        gridOutput(intCount);
+        return grid.scan(intCount, inclusive);
     }
 
     /** Scan of the loaded longs into the long output. */
     public LaunchTiming runScanLongs(boolean inclusive) {
+        lastOnGrid = false;
         longOutput(longCount);
         return chunks.scan(StandardPipeline.SLOT, longCount, true, inclusive);
     }
 
     /** Reduce of the loaded ints ({@link SelectKernel#COMBINE_SUM}, {@code _MIN}, {@code _MAX}); see lastTotal. */
     public LaunchTiming runReduceInts(int combine) {
-        return chunks.reduce(StandardPipeline.SLOT, intCount, false, combine);
+        lastOnGrid = true;
+        return grid.reduce(intCount, combine);
     }
 
     /** Reduce of the loaded longs; see {@link #lastTotal}. */
     public LaunchTiming runReduceLongs(int combine) {
+        lastOnGrid = false;
         return chunks.reduce(StandardPipeline.SLOT, longCount, true, combine);
     }
 
     /** Select of the loaded ints by the loaded flags (or their indices) into the int output; count in lastTotal. */
     public LaunchTiming runSelectInts(boolean indices) {
         requireFlags(intCount);
-        intOutput(intCount);
-        return chunks.selectFlagged(StandardPipeline.SLOT, intCount, false, indices);
+        gridFlags();
+        gridOutput(intCount);
+        return grid.selectFlagged(intCount, indices);
     }
 
     /** Select of the loaded ints {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfInts(Comparison c, long operand) {
-        intOutput(intCount);
-        return chunks.selectIf(StandardPipeline.SLOT, intCount, false, c, operand, false);
+        gridOutput(intCount);
+        return grid.selectIf(intCount, c, operand);
     }
 
     /** Select of the loaded longs by the loaded flags; count in lastTotal. */
     public LaunchTiming runSelectLongs() {
         requireFlags(longCount);
+        chunkFlags();
+        lastOnGrid = false;
         longOutput(longCount);
         return chunks.selectFlagged(StandardPipeline.SLOT, longCount, true, false);
     }
 
     /** Select of the loaded longs {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfLongs(Comparison c, long operand) {
+        lastOnGrid = false;
         longOutput(longCount);
         return chunks.selectIf(StandardPipeline.SLOT, longCount, true, c, operand, false);
     }
 
     /** The reduce result or select count of the last chunk primitive (8-byte download). */
     public long lastTotal() {
-        return chunks.lastTotal();
+        return lastOnGrid ? grid.lastTotal() : chunks.lastTotal();
     }
 
     /** Downloads the first {@code n} elements of the int output. */
     public int[] intResult(int n) {
         if (n == 0) {
             return new int[0]; // nothing launched may have bound the output (Aparapi's get would crash)
+        }
+        if (lastOnGrid) {
+            gk.get(gk.out);
+            return Arrays.copyOf(gk.out, n);
         }
         k.get(k.intOut);
         return Arrays.copyOf(k.intOut, n);
@@ -236,11 +316,10 @@ public final class GpuArrays implements AutoCloseable {
 
     /** The indices of the non-zero flags, ascending. */
     public int[] selectIndices(int[] flags) {
-        loadInts(new int[flags.length == 0 ? 0 : 1]);
+        loadInts(new int[flags.length == 0 ? 0 : 1]); // not read: an indices select reads only the flags
         intCount = flags.length;
         loadFlags(flags);
-        intOutput(flags.length);
-        chunks.selectFlagged(StandardPipeline.SLOT, flags.length, false, true);
+        runSelectInts(true);
         return intResult((int) lastTotal());
     }
 
@@ -285,6 +364,7 @@ public final class GpuArrays implements AutoCloseable {
         loadFlags(idx);
         k.intOut = new int[Math.max(1, length)];
         k.put(k.intOut);
+        lastOnGrid = false;
         runScatterInts(length);
         return intResult(length);
     }
@@ -318,14 +398,18 @@ public final class GpuArrays implements AutoCloseable {
 
     /** Gather of the loaded ints by the loaded indices into the int output (checks the indices on the host). */
     public LaunchTiming runGatherInts() {
-        checkIndices(k.intFlags, flagCount, intCount);
+        checkIndices(flags, flagCount, intCount);
+        chunkInts();
+        chunkFlags();
         intOutput(flagCount);
         return elements.gather(StandardPipeline.SLOT, flagCount, false);
     }
 
     /** Gather of the loaded longs by the loaded indices into the long output. */
     public LaunchTiming runGatherLongs() {
-        checkIndices(k.intFlags, flagCount, longCount);
+        checkIndices(flags, flagCount, longCount);
+        chunkFlags();
+        lastOnGrid = false;
         longOutput(flagCount);
         return elements.gather(StandardPipeline.SLOT, flagCount, true);
     }
@@ -336,7 +420,9 @@ public final class GpuArrays implements AutoCloseable {
      */
     public LaunchTiming runScatterInts(int length) {
         requireFlags(intCount);
-        checkIndices(k.intFlags, flagCount, length);
+        checkIndices(flags, flagCount, length);
+        chunkInts();
+        chunkFlags();
         intOutput(length);
         return elements.scatter(StandardPipeline.SLOT, intCount, false);
     }
@@ -344,29 +430,40 @@ public final class GpuArrays implements AutoCloseable {
     /** Scatter of the loaded longs to the loaded indices of the long output (at least {@code length} elements). */
     public LaunchTiming runScatterLongs(int length) {
         requireFlags(longCount);
-        checkIndices(k.intFlags, flagCount, length);
+        checkIndices(flags, flagCount, length);
+        chunkFlags();
+        lastOnGrid = false;
         longOutput(length);
         return elements.scatter(StandardPipeline.SLOT, longCount, true);
     }
 
     /** Histogram of the loaded ints (see {@link #histogram}); read it with {@link #histogramResult()}. */
     public LaunchTiming runHistogram(int bins, long low, long width) {
-        return elements.histogram(StandardPipeline.SLOT, intCount, bins, low, width);
+        if (bins < 1 || bins > ElementDriver.MAX_BINS || width < 1) {
+            throw new IllegalArgumentException("bins must be 1.." + ElementDriver.MAX_BINS + " and width positive: "
+                    + bins + ", " + width);
+        }
+        return grid.histogram(intCount, bins, low, width);
     }
 
     /** Downloads the counts of the last histogram. */
     public int[] histogramResult() {
-        return elements.histogramCounts();
+        return grid.histogram();
     }
 
     @Override
     public void close() {
-        launcher.close();
+        try {
+            gridLauncher.close();
+        } finally {
+            launcher.close();
+        }
     }
 
     // ---- helpers -------------------------------------------------------------------------------------------------
 
     private void intOutput(int n) {
+        lastOnGrid = false;
         if (k.intOut.length < n) {
             k.intOut = new int[n];
             k.put(k.intOut);

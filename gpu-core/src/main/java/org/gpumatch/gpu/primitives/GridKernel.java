@@ -175,7 +175,7 @@ public final class GridKernel extends TileKernel {
                 for (int i = 0; i < ITEMS; i++) {
                     int j = t + i * size;
                     if (j < valid) {
-                        tileInts[base0 + pad(j)] = spinePhase ? spine[base + j] : in[base + j];
+                        tileInts[base0 + pad(j)] = spinePhase ? spine[base + j] : indices != 0 ? 0 : in[base + j];
                         tileInts[second + pad(j)] = selected(spinePhase ? 0 : base + j);
                     }
                 }

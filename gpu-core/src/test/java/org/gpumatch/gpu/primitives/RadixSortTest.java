@@ -27,6 +27,8 @@ class RadixSortTest {
     private GpuArraySorter smallChunks;
     /** Chunks of 3 elements, work-groups of 64, 5-bit digits. */
     private GpuArraySorter wideChunks;
+    /** The GRID algorithm in work-groups of 32 (tiles of 512), a grid of at most 3 work-groups. */
+    private GpuArraySorter grid;
     private GpuArraySorter[] all;
 
     @BeforeAll
@@ -35,12 +37,13 @@ class RadixSortTest {
         wide = new GpuArraySorter(TestDevices.openCl(), 64, 5, 3);
         smallChunks = new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.CHUNK, 32, 4, 4);
         wideChunks = new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.CHUNK, 64, 5, 3);
-        all = new GpuArraySorter[] {small, wide, smallChunks, wideChunks};
+        grid = new GpuArraySorter(TestDevices.openCl(), 32, 3);
+        all = new GpuArraySorter[] {small, wide, smallChunks, wideChunks, grid};
     }
 
     @AfterAll
     void close() {
-        for (GpuArraySorter s : new GpuArraySorter[] {small, wide, smallChunks, wideChunks}) {
+        for (GpuArraySorter s : new GpuArraySorter[] {small, wide, smallChunks, wideChunks, grid}) {
             if (s != null) {
                 s.close();
             }
@@ -121,8 +124,9 @@ class RadixSortTest {
         Random r = new Random(4);
         int n = (1 << 24) + 3;
         try (GpuArraySorter big = new GpuArraySorter(TestDevices.openCl())) {
-            assertThat(big.algorithm()).isEqualTo(RadixSortAlgorithm.TILE);
-            checkPairsU32(big, r.ints(n).toArray(), 20, 28, "n=2^24+3"); // two passes keep it to seconds on PoCL
+            assertThat(big.algorithm()).isEqualTo(RadixSortAlgorithm.GRID);
+            checkPairsU32(big, r.ints(n).toArray(), 20, 28, "n=2^24+3"); // one pass keeps it to seconds on PoCL
+            assertThat(big.lastLaunches()).isEqualTo(3);
         }
     }
 
@@ -135,11 +139,15 @@ class RadixSortTest {
         int[] ev = values.clone();
         SortReference.sortU32(ek, ev, 0, 16);
         SortReference.sortU32(ek, ev, 16, 32);
-        small.load(keys, values).sortLoaded(0, 16);
-        small.sortLoaded(16, 32);
-        small.download();
-        assertThat(keys).containsExactly(ek);
-        assertThat(values).containsExactly(ev);
+        for (GpuArraySorter s : new GpuArraySorter[] {small, grid}) {
+            int[] k = keys.clone();
+            int[] v = values.clone();
+            s.load(k, v).sortLoaded(0, 16);
+            s.sortLoaded(16, 32);
+            s.download();
+            assertThat(k).containsExactly(ek);
+            assertThat(v).containsExactly(ev);
+        }
     }
 
     @Test
@@ -153,6 +161,10 @@ class RadixSortTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("digitBits");
         assertThatThrownBy(() -> new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.TILE, 256, 8, 16))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("local memory");
+        assertThatThrownBy(() -> grid.sortKeys(new int[4], 0, 33)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bit range");
+        assertThatThrownBy(() -> new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.GRID, 256, 4, 16))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("8-bit digits");
     }
 
     private static void checkPairsU32(GpuArraySorter s, int[] keys, int begin, int end, String what) {
