@@ -16,7 +16,7 @@
 #                       peers on all cores (64 MiB prefix), 10 timed queries per resident row
 #              real     `bench exact --sigma none --text ...` on every corpus in --corpora (the paper's Tables 5-7):
 #                       all modes (resident, one-shot, CPU one thread and all cores, grep/rg)
-#              primitives `bench primitives` (gpu-core's primitives at n = 2^24, 2^27, 10^8, resident)
+#              primitives `bench primitives` (gpu-core's primitives at n = 2^24 and 10^8, resident)
 #              kmismatch `bench kmismatch` (256 MiB DNA, m = 32..4096, every variant, the Java peers, the
 #                       Cas-OFFinder-style row), 3 reps, single-thread peer on 4 MiB
 #              multi    `bench multi` (the paper's Tables II-V with the auto path, and 1,000 / 10,000 / 100,000 mixed patterns on 1 GiB; peers on a 64 MiB prefix, scaled)

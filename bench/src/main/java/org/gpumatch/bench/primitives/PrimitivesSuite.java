@@ -24,7 +24,7 @@ import org.gpumatch.gpu.primitives.SelectKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
- * {@code bench primitives}: each GPU primitive of gpu-core on resident data at n = 2^24, 2^27 and 10^8 elements
+ * {@code bench primitives}: each GPU primitive of gpu-core on resident data at n = 2^24 and 10^8 elements
  * ({@code --size} sets one n; quick: 2^20), device and wall time, next to the read ceiling and to CUB's figure on an
  * H200 (CUDA 13, n = 10^8: exclusive scan of u32 3.0 TB/s of bytes read + written, select-if 433 G elements/s, radix
  * sort pairs u32/u32 31.2 G/s and u64/u32 13.2 G/s; the issue's targets are half of each).
@@ -54,7 +54,7 @@ public final class PrimitivesSuite implements Suite {
             CeilingSuite.measure(ctx, rows, record);
             List<Integer> sizes = ctx.options().size().isPresent()
                     ? List.of((int) Math.min(Integer.MAX_VALUE - 8, ctx.options().size().getAsLong()))
-                    : ctx.options().quick() ? List.of(1 << 20) : List.of(1 << 24, 1 << 27, 100_000_000);
+                    : ctx.options().quick() ? List.of(1 << 20) : List.of(1 << 24, 100_000_000);
             int reps = ctx.options().reps().orElse(ctx.options().quick() ? 3 : 10);
             List<ResultRow> all = new ArrayList<>();
             Consumer<ResultRow> sink = row -> {
@@ -81,29 +81,30 @@ public final class PrimitivesSuite implements Suite {
         int[] flags = r.ints(n, 0, 2).toArray();
         int[] perm = permutation(r, n);
         try (GpuArrays g = new GpuArrays(ctx.device())) {
+            Supplier<String> calls = () -> g.lastLaunches() + " launches, " + g.lastDownloads() + " downloads";
             g.loadInts(small);
             out.accept(time(ctx, rows, "scan-exclusive-int", n, 8, CUB_SCAN_TBPS * 1000 / 8, reps,
                     () -> g.runScanInts(false),
-                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.scan(small, false))));
+                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.scan(small, false)), calls));
             out.accept(time(ctx, rows, "reduce-sum-int", n, 4, Double.NaN, reps,
                     () -> g.runReduceInts(SelectKernel.COMBINE_SUM),
-                    () -> g.lastTotal() == PrimitivesReference.sum(small)));
+                    () -> g.lastTotal() == PrimitivesReference.sum(small), calls));
             g.loadFlags(flags);
             g.loadInts(ints);
             out.accept(time(ctx, rows, "select-flagged-int", n, 8, CUB_SELECT_GEPS, reps,
                     () -> g.runSelectInts(false), () -> {
                         int[] want = PrimitivesReference.selectFlagged(ints, flags);
                         return g.lastTotal() == want.length && Arrays.equals(g.intResult(want.length), want);
-                    }));
+                    }, calls));
             out.accept(time(ctx, rows, "select-if-int", n, 4, CUB_SELECT_GEPS, reps,
                     () -> g.runSelectIfInts(Comparison.LESS, 0), () -> {
                         int[] want = PrimitivesReference.selectIf(ints, Comparison.LESS, 0);
                         return g.lastTotal() == want.length && Arrays.equals(g.intResult(want.length), want);
-                    }));
+                    }, calls));
             out.accept(time(ctx, rows, "histogram-256", n, 4, Double.NaN, reps,
                     () -> g.runHistogram(256, Integer.MIN_VALUE, 1L << 24),
                     () -> Arrays.equals(g.histogramResult(),
-                            PrimitivesReference.histogram(ints, 256, Integer.MIN_VALUE, 1L << 24))));
+                            PrimitivesReference.histogram(ints, 256, Integer.MIN_VALUE, 1L << 24)), calls));
             g.loadFlags(perm);
             out.accept(time(ctx, rows, "gather-int", n, 12, Double.NaN, reps, g::runGatherInts,
                     () -> Arrays.equals(g.intResult(n), PrimitivesReference.gather(ints, perm))));
@@ -125,17 +126,26 @@ public final class PrimitivesSuite implements Suite {
      */
     static ResultRow time(BenchContext ctx, RowFactory rows, String primitive, int n, int bytesPerElement,
                           double cubGeps, int reps, Supplier<LaunchTiming> run, Supplier<Boolean> valid) {
-        return time(ctx, rows, primitive, n, bytesPerElement, cubGeps, reps, run, valid, false);
+        return time(ctx, rows, primitive, n, bytesPerElement, cubGeps, reps, () -> { }, run, valid, () -> "");
+    }
+
+    /** {@link #time} with a note of the call's launches and blocking downloads ({@code calls}, after a run). */
+    static ResultRow time(BenchContext ctx, RowFactory rows, String primitive, int n, int bytesPerElement,
+                          double cubGeps, int reps, Supplier<LaunchTiming> run, Supplier<Boolean> valid,
+                          Supplier<String> calls) {
+        return time(ctx, rows, primitive, n, bytesPerElement, cubGeps, reps, () -> { }, run, valid, calls);
     }
 
     /**
-     * {@link #time(BenchContext, RowFactory, String, int, int, double, int, Supplier, Supplier)}; with
-     * {@code reuploads} the run uploads its input first (a sort of fresh unsorted data), and the wall time leaves out
-     * the transfers that the OpenCL profile shows.
+     * One validated run, then {@code reps} timed runs. {@code prepare} runs untimed before every run (a sort's fresh
+     * upload of unsorted data); the wall time is the host's clock around the whole primitive call (every launch and
+     * the host work between them), the device time the sum of its kernels' OpenCL profile; {@code calls} describes
+     * the call's launches and blocking downloads for the note.
      */
     static ResultRow time(BenchContext ctx, RowFactory rows, String primitive, int n, int bytesPerElement,
-                          double cubGeps, int reps, Supplier<LaunchTiming> run, Supplier<Boolean> valid,
-                          boolean reuploads) {
+                          double cubGeps, int reps, Runnable prepare, Supplier<LaunchTiming> run,
+                          Supplier<Boolean> valid, Supplier<String> calls) {
+        prepare.run();
         run.get();
         if (!valid.get()) {
             throw new ValidationException(primitive + " n=" + n + ": the device result differs from the reference");
@@ -144,18 +154,21 @@ public final class PrimitivesSuite implements Suite {
         long[] wall = new long[reps];
         boolean profiled = true;
         for (int i = 0; i < reps; i++) {
+            prepare.run();
+            long t0 = System.nanoTime();
             LaunchTiming t = run.get();
-            wall[i] = reuploads && t.transferNanos() > 0 ? Math.max(0, t.wallNanos() - t.transferNanos())
-                    : t.wallNanos();
+            wall[i] = System.nanoTime() - t0;
             dev[i] = t.kernelNanos();
             profiled &= t.hasDeviceTimes();
         }
+        String callNote = calls.get();
         Samples device = profiled ? Samples.of(dev) : null;
         Samples w = Samples.of(wall);
         double geps = n / (double) (profiled ? device.median() : w.median());
-        String note = String.format(Locale.ROOT, "%d B/element moved: %.0f GB/s%s", bytesPerElement,
-                geps * bytesPerElement, Double.isNaN(cubGeps) ? ""
-                        : String.format(Locale.ROOT, "; %.2f of CUB's %.0f G/s (H200, n=1e8)", geps / cubGeps, cubGeps));
+        String note = String.format(Locale.ROOT, "%d B/element moved: %.0f GB/s%s; wall/device %.2f%s",
+                bytesPerElement, geps * bytesPerElement, Double.isNaN(cubGeps) ? ""
+                        : String.format(Locale.ROOT, "; %.2f of CUB's %.1f G/s (H200, n=1e8)", geps / cubGeps, cubGeps),
+                profiled ? w.median() / device.median() : Double.NaN, callNote.isEmpty() ? "" : "; " + callNote);
         ctx.progress(String.format(Locale.ROOT, "%-20s n=%d: %.3f ms device, %.3f ms wall, %.1f G elements/s; %s",
                 primitive, n, profiled ? device.median() / 1e6 : Double.NaN, w.median() / 1e6, geps, note));
         return rows.row(primitive, "resident", TEXT, n, 0, 32, 0, device, w, note);

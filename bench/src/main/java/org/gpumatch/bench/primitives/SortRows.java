@@ -51,7 +51,7 @@ final class SortRows {
         Random r = new Random(31L * n + 7);
         int[] keys = r.ints(n).toArray();
         long[] wide = r.longs(n).toArray();
-        for (RadixSortAlgorithm algorithm : RadixSortAlgorithm.values()) {
+        for (RadixSortAlgorithm algorithm : new RadixSortAlgorithm[] {RadixSortAlgorithm.GRID, RadixSortAlgorithm.TILE}) {
             String suffix = suffix(algorithm);
             try (GpuArraySorter sorter = new GpuArraySorter(ctx.device(), algorithm)) {
                 out.accept(keysU32(ctx, rows, sorter, "radix-sort-keys-u32" + suffix, keys, reps));
@@ -60,7 +60,7 @@ final class SortRows {
             }
         }
         int[] small = smallHeads(r, n);
-        for (RadixSortAlgorithm algorithm : RadixSortAlgorithm.values()) {
+        for (RadixSortAlgorithm algorithm : new RadixSortAlgorithm[] {RadixSortAlgorithm.TILE}) {
             try (GpuSegmentedSorter segmented = new GpuSegmentedSorter(ctx.device(), algorithm,
                     GpuArraySorter.DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS, algorithm.defaultItems(),
                     DeviceSegmentedSort.DEFAULT_MAX_SMALL)) {
@@ -75,7 +75,8 @@ final class SortRows {
 
     /** The row-name suffix of an algorithm: {@code -tile} or {@code -chunk}. */
     private static String suffix(RadixSortAlgorithm algorithm) {
-        return algorithm == RadixSortAlgorithm.TILE ? "-tile" : "-chunk";
+        return algorithm == RadixSortAlgorithm.GRID ? "-grid" : algorithm == RadixSortAlgorithm.TILE ? "-tile"
+                : "-chunk";
     }
 
     /**
@@ -109,13 +110,13 @@ final class SortRows {
     private static ResultRow keysU32(BenchContext ctx, RowFactory rows, GpuArraySorter sorter, String name,
                                      int[] keys, int reps) {
         int[] work = new int[keys.length];
-        return PrimitivesSuite.time(ctx, rows, name, keys.length, 12 * passes(32), CUB_KEYS_U32, reps, () -> {
+        return PrimitivesSuite.time(ctx, rows, name, keys.length, 12 * passes(sorter, 32), CUB_KEYS_U32, reps, () -> {
             System.arraycopy(keys, 0, work, 0, keys.length);
-            return sorter.load(work, null).sortLoaded(0, 32);
-        }, () -> {
+            sorter.load(work, null);
+        }, () -> sorter.sortLoaded(0, 32), () -> {
             sorter.download();
             return SortCheck.sortedKeysU32(keys, work);
-        }, true);
+        }, () -> calls(sorter));
     }
 
     private static ResultRow pairsU32(BenchContext ctx, RowFactory rows, GpuArraySorter sorter, String name,
@@ -123,14 +124,14 @@ final class SortRows {
         int n = keys.length;
         int[] work = new int[n];
         int[] values = new int[n];
-        return PrimitivesSuite.time(ctx, rows, name, n, 20 * passes(32), CUB_PAIRS_U32, reps, () -> {
+        return PrimitivesSuite.time(ctx, rows, name, n, 20 * passes(sorter, 32), CUB_PAIRS_U32, reps, () -> {
             System.arraycopy(keys, 0, work, 0, n);
             fillIndex(values);
-            return sorter.load(work, values).sortLoaded(0, 32);
-        }, () -> {
+            sorter.load(work, values);
+        }, () -> sorter.sortLoaded(0, 32), () -> {
             sorter.download();
             return SortCheck.stablePairsU32(keys, work, values);
-        }, true);
+        }, () -> calls(sorter));
     }
 
     private static ResultRow pairsU64(BenchContext ctx, RowFactory rows, GpuArraySorter sorter, String name,
@@ -138,14 +139,14 @@ final class SortRows {
         int n = keys.length;
         long[] work = new long[n];
         int[] values = new int[n];
-        return PrimitivesSuite.time(ctx, rows, name, n, 32 * passes(64), CUB_PAIRS_U64, reps, () -> {
+        return PrimitivesSuite.time(ctx, rows, name, n, 32 * passes(sorter, 64), CUB_PAIRS_U64, reps, () -> {
             System.arraycopy(keys, 0, work, 0, n);
             fillIndex(values);
-            return sorter.load(work, values).sortLoaded(0, 64);
-        }, () -> {
+            sorter.load(work, values);
+        }, () -> sorter.sortLoaded(0, 64), () -> {
             sorter.download();
             return SortCheck.stablePairsU64(keys, work, values);
-        }, true);
+        }, () -> calls(sorter));
     }
 
     private static ResultRow segmentedRow(BenchContext ctx, RowFactory rows, GpuSegmentedSorter sorter, String name,
@@ -156,11 +157,11 @@ final class SortRows {
         return PrimitivesSuite.time(ctx, rows, name, n, 24, Double.NaN, reps, () -> {
             System.arraycopy(keys, 0, work, 0, n);
             fillIndex(values);
-            return sorter.load(work, values, heads).sortLoaded();
-        }, () -> {
+            sorter.load(work, values, heads);
+        }, sorter::sortLoaded, () -> {
             sorter.download();
             return SortCheck.stableSegmentedPairsU32(keys, heads, work, values);
-        }, true);
+        }, () -> "");
     }
 
     private static void fillIndex(int[] values) {
@@ -169,10 +170,20 @@ final class SortRows {
         }
     }
 
-    /** Radix passes of the default digit width over {@code bits} bits (rounded up to even, as the driver runs). */
-    private static int passes(int bits) {
+    /** Radix passes of the sorter's algorithm over {@code bits} bits (GRID: 8-bit digits; the others' default
+     * digits, rounded up to even as their driver runs). */
+    private static int passes(GpuArraySorter sorter, int bits) {
+        if (sorter.algorithm() == RadixSortAlgorithm.GRID) {
+            return (bits + 7) / 8;
+        }
         int p = (bits + DeviceRadixSort.DEFAULT_DIGIT_BITS - 1) / DeviceRadixSort.DEFAULT_DIGIT_BITS;
         return p + (p & 1);
+    }
+
+    /** The last GRID sort's launches and downloads, for the note. */
+    private static String calls(GpuArraySorter sorter) {
+        return sorter.algorithm() == RadixSortAlgorithm.GRID
+                ? sorter.lastLaunches() + " launches, " + sorter.lastDownloads() + " downloads" : "";
     }
 
     /** Heads of random segments of {@link #SMALL_MIN} to {@link #SMALL_MAX} elements. */
