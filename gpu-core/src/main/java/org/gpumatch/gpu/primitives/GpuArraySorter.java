@@ -170,6 +170,7 @@ public final class GpuArraySorter implements AutoCloseable {
             g.out = sameLength(g.out, keys.length);
             g.put(g.in);
             loadGridValues(g, values);
+            grid.flush(); // the upload happens now, not inside the sort's first launch
             return this;
         }
         RadixSortPipeline k = launcher.kernel();
@@ -194,6 +195,7 @@ public final class GpuArraySorter implements AutoCloseable {
             g.wideAlt = sameLength(g.wideAlt, keys.length);
             g.put(g.wide);
             loadGridValues(g, values);
+            grid.flush();
             return this;
         }
         RadixSortPipeline k = launcher.kernel();

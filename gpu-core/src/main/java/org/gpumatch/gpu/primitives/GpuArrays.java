@@ -28,7 +28,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 public final class GpuArrays implements AutoCloseable {
     /** Work-items per work-group. */
     public static final int LOCAL_SIZE = 256;
-    /** Consecutive elements per work-item of scan, reduce and select. */
+    /** Work-items per work-group of the grid kernel in Aparapi's Java threads. */
+    private static final int JAVA_THREADS_LOCAL_SIZE = 16;
+    /** Consecutive elements per work-item of the chunk primitives (long scan, reduce and select). */
     public static final int CHUNK = 16;
 
     private final GuardedKernel<StandardPipeline> launcher;
@@ -63,7 +65,8 @@ public final class GpuArrays implements AutoCloseable {
         elements = new ElementDriver(launcher);
         GuardedKernel<GridKernel> g;
         try {
-            g = new GuardedKernel<>(new GridKernel(), device, LOCAL_SIZE);
+            // Java threads emulate a work-group with one thread per work-item: small groups keep that fast
+            g = new GuardedKernel<>(new GridKernel(), device, device.isOpenCL() ? LOCAL_SIZE : JAVA_THREADS_LOCAL_SIZE);
         } catch (RuntimeException e) {
             launcher.close();
             throw e;

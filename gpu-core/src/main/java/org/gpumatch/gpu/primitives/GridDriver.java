@@ -1,5 +1,7 @@
 package org.gpumatch.gpu.primitives;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.gpumatch.gpu.runtime.ArrayMobility;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
@@ -27,6 +29,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * region so that it never moves, see {@link ArrayMobility}) and {@code 8 G + 4 bins} bytes of results. Not thread-safe.
  */
 public final class GridDriver {
+    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down"};
+
     /** Work-groups per compute unit of the fixed grid. */
     public static final int GROUPS_PER_COMPUTE_UNIT = 4;
 
@@ -39,6 +43,15 @@ public final class GridDriver {
     private boolean resultDownloaded;
     private int launches;
     private int downloads;
+    private final List<LaunchRecord> records = new ArrayList<>();
+
+    /**
+     * One launch of a call: its phase ({@code "up"}, {@code "spine"}, {@code "down"}, {@code "clear"},
+     * {@code "flush"}), the host's clock around {@link GuardedKernel#launch} and the kernel's device time (-1 without
+     * profiling).
+     */
+    public record LaunchRecord(String phase, long wallNanos, long deviceNanos) {
+    }
 
     /** A driver for {@code launcher}'s kernel with {@link #GROUPS_PER_COMPUTE_UNIT} groups per compute unit. */
     public GridDriver(GuardedKernel<GridKernel> launcher) {
@@ -59,6 +72,24 @@ public final class GridDriver {
     /** Elements of a tile. */
     public int tile() {
         return launcher.localSize() * GridKernel.ITEMS;
+    }
+
+    /** The launches of the last call, in order (for finding where a call's time goes). */
+    public List<LaunchRecord> lastLaunchRecords() {
+        return List.copyOf(records);
+    }
+
+    /**
+     * Runs one empty launch, so that the arrays put since the last launch reach the device now (Aparapi's explicit
+     * {@code put} is carried out by the next launch, which would otherwise count the upload as part of a primitive).
+     */
+    public LaunchTiming flush() {
+        k.checkedSlot(GridKernel.SLOT);
+        records.clear();
+        launches = 0;
+        downloads = 0;
+        k.op = 0;
+        return launch(GridKernel.PH_OFF, 0, 1);
     }
 
     /** Launches of the last call. */
@@ -242,6 +273,7 @@ public final class GridDriver {
         resultDownloaded = false;
         launches = 0;
         downloads = 0;
+        records.clear();
     }
 
     /** Plans the grid for {@code n > 0} elements; returns the number of work-groups. */
@@ -281,7 +313,9 @@ public final class GridDriver {
     private LaunchTiming launch(int phase, int count, int groups, int[]... written) {
         k.phase = phase;
         k.count = count;
+        long t0 = System.nanoTime();
         LaunchTiming t = launcher.launch(groups);
+        records.add(new LaunchRecord(PHASES[phase], System.nanoTime() - t0, t.kernelNanos()));
         launches++;
         for (int[] a : written) {
             keep(a);

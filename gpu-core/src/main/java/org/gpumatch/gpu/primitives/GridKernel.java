@@ -116,7 +116,8 @@ public final class GridKernel extends TileKernel {
     protected int localInts(int localSize) {
         int tile = padded(localSize * ITEMS);
         boolean staged = phase == PH_SPINE || phase == PH_DOWN;
-        int mine = !staged ? 0 : op == OP_RADIX && phase == PH_DOWN ? tile + 2 * 256 : 2 * tile;
+        boolean flags = op == OP_SELECT_FLAGGED && phase == PH_DOWN;
+        int mine = !staged ? 0 : op == OP_RADIX && phase == PH_DOWN ? tile + 2 * 256 : flags ? 2 * tile : tile;
         return super.localInts(localSize) + mine;
     }
 
@@ -154,7 +155,30 @@ public final class GridKernel extends TileKernel {
             atomicSet(tileCounters[d], counterInit);
         }
         localBarrier(); // counters set
-        long acc = up ? upsweep(g, size, t, tile) : 0;
+        int[] e = new int[ITEMS];
+        // upsweep: each tile's ITEMS coalesced loads are issued together, then combined (barrier-free)
+        long acc = op == OP_REDUCE_MIN ? Integer.MAX_VALUE : op == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
+        int upFirst = g * tilesPerGroup;
+        int upEnd = !up ? 0 : Math.min(upFirst + tilesPerGroup, (count + tile - 1) / tile);
+        for (int tl = upFirst; tl < upEnd; tl++) {
+            int base = tl * tile;
+            int valid = Math.min(tile, count - base);
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                e[i] = j < valid ? upsweepLoad(base + j) : 0;
+            }
+            for (int i = 0; i < ITEMS; i++) {
+                if (t + i * size < valid) {
+                    acc = upsweepCombine(acc, e[i]);
+                }
+            }
+        }
+        if (op == OP_REDUCE_MIN && up) {
+            atomicMin(tileCounters[0], (int) acc);
+        }
+        if (op == OP_REDUCE_MAX && up) {
+            atomicMax(tileCounters[0], (int) acc);
+        }
 
         // the steps: uniform trip count within the work-group
         int total = count; // elements (or spine entries) of the tiled range
@@ -165,7 +189,8 @@ public final class GridKernel extends TileKernel {
         int perTile = radixSort && down ? 3 : 1;
         int steps = up ? 1 : myTiles * perTile;
         long carry = down && !radixSort ? spine[g] & 0xFFFFFFFFL : 0;
-        int[] e = new int[ITEMS];
+        boolean flagged = down && op == OP_SELECT_FLAGGED;
+        boolean predicate = down && op == OP_SELECT_IF;
         for (int s = 0; s < steps; s++) {
             int sub = s % perTile;
             int base = (firstTile + s / perTile) * tile;
@@ -176,7 +201,9 @@ public final class GridKernel extends TileKernel {
                     int j = t + i * size;
                     if (j < valid) {
                         tileInts[base0 + pad(j)] = spinePhase ? spine[base + j] : indices != 0 ? 0 : in[base + j];
-                        tileInts[second + pad(j)] = selected(spinePhase ? 0 : base + j);
+                        if (flagged) {
+                            tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
+                        }
                     }
                 }
             }
@@ -214,7 +241,7 @@ public final class GridKernel extends TileKernel {
                 int q = t * ITEMS + i;
                 if (q < valid && scanSteps) {
                     int v = tileInts[base0 + pad(q)];
-                    int f = tileInts[second + pad(q)];
+                    int f = flagged ? tileInts[second + pad(q)] : predicate && compare(v, cmp, operand) ? 1 : 0;
                     e[i] = v;
                     flagBits |= f << i;
                     c0 += isScan() || spinePhase ? v : f;
@@ -339,17 +366,6 @@ public final class GridKernel extends TileKernel {
         return op == OP_SCAN_EXCLUSIVE || op == OP_SCAN_INCLUSIVE;
     }
 
-    /** Whether element {@code i} is selected (flag or predicate; 0 for a scan). */
-    private int selected(int i) {
-        if (op == OP_SELECT_FLAGGED) {
-            return aux[i] != 0 ? 1 : 0;
-        }
-        if (op == OP_SELECT_IF) {
-            return compare(in[i], cmp, operand) ? 1 : 0;
-        }
-        return 0;
-    }
-
     /** {@code x (cmp) operand} with {@link Comparison}'s codes, compared as signed longs. */
     static boolean compare(long x, int cmp, long operand) {
         return cmp == Comparison.CODE_LT ? x < operand : cmp == Comparison.CODE_LE ? x <= operand
@@ -379,43 +395,38 @@ public final class GridKernel extends TileKernel {
         }
     }
 
-    /** The upsweep of work-group {@code g}: coalesced loads of its tiles; barrier-free (counters via atomics). */
-    private long upsweep(int g, int size, int t, int tile) {
-        long acc = op == OP_REDUCE_MIN ? Integer.MAX_VALUE : op == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
-        long first = (long) g * tilesPerGroup * tile;
-        long end = Math.min((long) count, first + (long) tilesPerGroup * tile);
-        long span = (long) bins * width;
-        for (long j = first + t; j < end; j += size) {
-            int i = (int) j;
-            if (op == OP_RADIX) {
-                atomicAdd(tileCounters[radixDigit(i)], 1);
-            } else if (op == OP_HISTOGRAM) {
-                long d = (long) in[i] - low;
-                if (d >= 0 && d < span) {
-                    int b = (int) (d / width);
-                    if (bins <= LOCAL_BINS) {
-                        atomicAdd(tileCounters[b], 1);
-                    } else {
-                        atomicAdd(result, RESULT_BASE + b, 1);
-                    }
+    /** The upsweep's value of element {@code j}: a digit, a flag, or the element. */
+    private int upsweepLoad(int j) {
+        return op == OP_RADIX ? radixDigit(j) : op == OP_SELECT_FLAGGED ? aux[j] : in[j];
+    }
+
+    /** Folds one upsweep value into {@code acc}; digits and bins count in the local counters. */
+    private long upsweepCombine(long acc, int v) {
+        long r = acc;
+        if (op == OP_RADIX) {
+            atomicAdd(tileCounters[v], 1);
+        } else if (op == OP_HISTOGRAM) {
+            long d = (long) v - low;
+            if (d >= 0 && d < (long) bins * width) {
+                int b = (int) (d / width);
+                if (bins <= LOCAL_BINS) {
+                    atomicAdd(tileCounters[b], 1);
+                } else {
+                    atomicAdd(result, RESULT_BASE + b, 1);
                 }
-            } else if (op == OP_REDUCE_MIN) {
-                acc = Math.min(acc, in[i]);
-            } else if (op == OP_REDUCE_MAX) {
-                acc = Math.max(acc, in[i]);
-            } else if (op == OP_SELECT_FLAGGED || op == OP_SELECT_IF) {
-                acc += selected(i);
-            } else {
-                acc += in[i];
             }
+        } else if (op == OP_REDUCE_MIN) {
+            r = Math.min(acc, v);
+        } else if (op == OP_REDUCE_MAX) {
+            r = Math.max(acc, v);
+        } else if (op == OP_SELECT_FLAGGED) {
+            r = acc + (v != 0 ? 1 : 0);
+        } else if (op == OP_SELECT_IF) {
+            r = acc + (compare(v, cmp, operand) ? 1 : 0);
+        } else {
+            r = acc + v;
         }
-        if (op == OP_REDUCE_MIN) {
-            atomicMin(tileCounters[0], (int) acc);
-        }
-        if (op == OP_REDUCE_MAX) {
-            atomicMax(tileCounters[0], (int) acc);
-        }
-        return op == OP_REDUCE_MIN || op == OP_REDUCE_MAX ? 0 : acc;
+        return r;
     }
 
     /** The upsweep's group value, after the group scan ({@code total}: the sum or count of the group). */

@@ -1,0 +1,131 @@
+package org.gpumatch.gpu.primitives;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Supplier;
+import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.DeviceCatalog;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
+
+/**
+ * Tuning tool: where the time of each grid primitive goes, per launch phase (upsweep, spine, downsweep), for several
+ * geometries (work-group size and work-groups per compute unit), with the host's clock around each launch and around
+ * the whole call. Usage (main class of the bundle's jar, e.g. {@code GPUMATCH_MAIN_CLASS=...GridProfile}):
+ * {@code GridProfile [n] [L:groupsPerCU,...] [device]} (defaults 10^8, {@code 256:4}, {@code gpu}). Prints one line per primitive and
+ * geometry: medians of 5 runs after one warm-up, in microseconds; the results are checked against
+ * {@link PrimitivesReference} and {@link SortReference} once per geometry. OpenCL event profiling is switched on.
+ */
+public final class GridProfile {
+    private static final int RUNS = 5;
+
+    private GridProfile() {
+    }
+
+    public static void main(String[] args) {
+        if (System.getProperty("com.aparapi.enableProfiling") == null) {
+            System.setProperty("com.aparapi.enableProfiling", "true");
+        }
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000_000;
+        String[] geometries = (args.length > 1 ? args[1] : "256:4").split(",");
+        ComputeDevice device = DeviceCatalog.get().select(DevicePolicy.parse(args.length > 2 ? args[2] : "gpu")).device();
+        System.out.println("device " + device.describe() + ", n = " + n);
+        Random r = new Random(n);
+        int[] ints = r.ints(n).toArray();
+        int[] keys = r.ints(n).toArray();
+        int[] wantScan = PrimitivesReference.scan(ints, false);
+        int[] sortedKeys = keys.clone();
+        SortReference.sortU32(sortedKeys, null, 0, 32);
+        for (String geometry : geometries) {
+            String[] p = geometry.split(":");
+            int local = Integer.parseInt(p[0]);
+            int perCu = Integer.parseInt(p[1]);
+            try (GuardedKernel<GridKernel> launcher = new GuardedKernel<>(new GridKernel(), device, local)) {
+                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+                GridKernel k = launcher.kernel();
+                String g = "L=" + launcher.localSize() + " G/CU=" + perCu;
+                k.in = ints;
+                k.out = new int[n];
+                k.put(k.in);
+                d.flush();
+                profile(g + " flush(empty)", d, d::flush);
+                profile(g + " scan-exclusive", d, () -> d.scan(n, false));
+                k.get(k.out);
+                check(Arrays.equals(k.out, wantScan), "scan");
+                profile(g + " reduce-sum", d, () -> d.reduce(n, SelectKernel.COMBINE_SUM));
+                check(d.lastTotal() == PrimitivesReference.sum(ints), "reduce");
+                profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
+                profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
+                int[] work = new int[n];
+                int[] alt = new int[n];
+                k.out = alt;
+                k.in = work;
+                LaunchTiming[] t = new LaunchTiming[1];
+                boolean[] inAlt = new boolean[1];
+                profile(g + " sort-keys-u32", d, () -> {
+                    System.arraycopy(keys, 0, work, 0, n);
+                    k.put(k.in);
+                    d.flush();
+                }, () -> {
+                    inAlt[0] = d.sort(n, 0, 32, false, false, t);
+                    return t[0];
+                });
+                k.get(inAlt[0] ? k.out : k.in);
+                check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "sort");
+                k.in = new int[1];
+                k.out = new int[1];
+            }
+        }
+    }
+
+    private static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new IllegalStateException(what + ": the device result differs from the reference");
+        }
+    }
+
+    private static void profile(String name, GridDriver d, Supplier<LaunchTiming> call) {
+        profile(name, d, () -> { }, call);
+    }
+
+    /** Medians over {@link #RUNS} of the call's wall, device sum and each phase's device and wall sums. */
+    private static void profile(String name, GridDriver d, Runnable prepare, Supplier<LaunchTiming> call) {
+        prepare.run();
+        call.get();
+        List<Long> walls = new ArrayList<>();
+        List<Long> devices = new ArrayList<>();
+        Map<String, List<long[]>> phases = new LinkedHashMap<>();
+        for (int i = 0; i < RUNS; i++) {
+            prepare.run();
+            long t0 = System.nanoTime();
+            LaunchTiming t = call.get();
+            walls.add(System.nanoTime() - t0);
+            devices.add(t.kernelNanos());
+            Map<String, long[]> sums = new LinkedHashMap<>();
+            for (GridDriver.LaunchRecord rec : d.lastLaunchRecords()) {
+                long[] s = sums.computeIfAbsent(rec.phase(), x -> new long[3]);
+                s[0] += rec.deviceNanos();
+                s[1] += rec.wallNanos();
+                s[2]++;
+            }
+            sums.forEach((ph, s) -> phases.computeIfAbsent(ph, x -> new ArrayList<>()).add(s));
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-36s wall %9.1f us device %9.1f us |",
+                name, median(walls) / 1e3, median(devices) / 1e3));
+        phases.forEach((ph, list) -> sb.append(String.format(Locale.ROOT, " %s x%d dev %.1f wall %.1f;", ph,
+                list.get(0)[2], median(list.stream().map(a -> a[0]).toList()) / 1e3,
+                median(list.stream().map(a -> a[1]).toList()) / 1e3)));
+        System.out.println(sb);
+    }
+
+    private static double median(List<Long> v) {
+        long[] a = v.stream().mapToLong(Long::longValue).sorted().toArray();
+        return a[a.length / 2];
+    }
+}
