@@ -47,10 +47,10 @@ public final class GridDriver {
 
     /**
      * One launch of a call: its phase ({@code "up"}, {@code "spine"}, {@code "down"}, {@code "clear"},
-     * {@code "flush"}), the host's clock around {@link GuardedKernel#launch} and the kernel's device time (-1 without
-     * profiling).
+     * {@code "flush"}), the host's clock around {@link GuardedKernel#launch} (its checks and downloads included),
+     * around Aparapi's {@code execute} alone, and the kernel's device time (-1 without profiling).
      */
-    public record LaunchRecord(String phase, long wallNanos, long deviceNanos) {
+    public record LaunchRecord(String phase, long wallNanos, long executeNanos, long deviceNanos) {
     }
 
     /** A driver for {@code launcher}'s kernel with {@link #GROUPS_PER_COMPUTE_UNIT} groups per compute unit. */
@@ -117,7 +117,9 @@ public final class GridDriver {
     public LaunchTiming selectIf(int n, Comparison c, long operand) {
         k.indices = 0;
         k.cmp = c.code();
-        k.operand = operand;
+        // the device compares x - operand with 0 (Aparapi's translation of lcmp): clamped just outside the int range,
+        // the operand gives every int x the same answer without overflowing that difference
+        k.operand = Math.max(Integer.MIN_VALUE - 1L, Math.min(Integer.MAX_VALUE + 1L, operand));
         return threeLaunches(GridKernel.OP_SELECT_IF, n);
     }
 
@@ -152,12 +154,11 @@ public final class GridDriver {
         k.bins = bins;
         k.low = low;
         k.width = width;
-        LaunchTiming t = launch(GridKernel.PH_CLEAR, bins, (bins + launcher.localSize() - 1) / launcher.localSize(),
-                k.result);
+        LaunchTiming t = launch(GridKernel.PH_CLEAR, bins, (bins + launcher.localSize() - 1) / launcher.localSize());
         if (n == 0) {
             return t;
         }
-        return t.plus(launch(GridKernel.PH_UP, n, plan(n), k.result));
+        return t.plus(launch(GridKernel.PH_UP, n, plan(n)));
     }
 
     /**
@@ -188,20 +189,9 @@ public final class GridDriver {
             k.shift = shift;
             k.mask = (1 << w) - 1;
             k.direction = p & 1;
-            sum = add(sum, launch(GridKernel.PH_UP, n, groups, k.spine));
-            sum = add(sum, launch(GridKernel.PH_SPINE, k.radix * groups, 1, k.spine));
+            sum = add(sum, launch(GridKernel.PH_UP, n, groups));
+            sum = add(sum, launch(GridKernel.PH_SPINE, k.radix * groups, 1));
             sum = add(sum, launch(GridKernel.PH_DOWN, n, groups));
-            if (wideKeys) {
-                keep(k.wide);
-                keep(k.wideAlt);
-            } else {
-                keep(k.in);
-                keep(k.out);
-            }
-            if (withValues) {
-                keep(k.aux);
-                keep(k.auxAlt);
-            }
         }
         k.phase = GridKernel.PH_OFF;
         timing[0] = sum;
@@ -299,50 +289,47 @@ public final class GridDriver {
         int groups = plan(n);
         ensureSpine(groups);
         ensureResult(GridKernel.RESULT_BASE);
-        LaunchTiming t = launch(GridKernel.PH_UP, n, groups, k.spine);
-        t = t.plus(launch(GridKernel.PH_SPINE, groups, 1, k.spine));
-        t = t.plus(launch(GridKernel.PH_DOWN, n, groups)); // out and result are read by the host only: get, no keep
+        LaunchTiming t = launch(GridKernel.PH_UP, n, groups);
+        t = t.plus(launch(GridKernel.PH_SPINE, groups, 1));
+        t = t.plus(launch(GridKernel.PH_DOWN, n, groups));
         k.phase = GridKernel.PH_OFF;
         return t;
     }
 
     /**
-     * One launch of {@code phase} over {@code count} elements; the arrays it wrote that a later launch reads are kept
-     * current ({@link GuardedKernel#keepCurrent}: free for arrays that cannot move, a counted download otherwise).
+     * One launch of {@code phase} over {@code count} elements. {@link GuardedKernel#launch} downloads afterwards every
+     * bound array the collector may move (the race fix of issue 21): counted here as the launch's blocking downloads.
      */
-    private LaunchTiming launch(int phase, int count, int groups, int[]... written) {
+    private LaunchTiming launch(int phase, int count, int groups) {
         k.phase = phase;
         k.count = count;
         long t0 = System.nanoTime();
         LaunchTiming t = launcher.launch(groups);
-        records.add(new LaunchRecord(PHASES[phase], System.nanoTime() - t0, t.kernelNanos()));
+        records.add(new LaunchRecord(PHASES[phase], System.nanoTime() - t0, t.wallNanos(), t.kernelNanos()));
         launches++;
-        for (int[] a : written) {
-            keep(a);
-        }
+        downloads += movableArrays();
         return t;
     }
 
-    private void keep(int[] a) {
-        if (launcher.device().isOpenCL() && ArrayMobility.mayMove(4L * a.length)) {
-            launcher.keepCurrent(a);
-            downloads++;
+    /** The kernel's bound arrays that the collector may move (each costs a download after every launch). */
+    private int movableArrays() {
+        if (!launcher.device().isOpenCL()) {
+            return 0;
         }
-    }
-
-    private void keep(long[] a) {
-        if (launcher.device().isOpenCL() && ArrayMobility.mayMove(8L * a.length)) {
-            launcher.keepCurrent(a);
-            downloads++;
+        int[][] ints = {k.in, k.out, k.aux, k.auxAlt, k.spine, k.result};
+        int m = 0;
+        for (int[] a : ints) {
+            m += ArrayMobility.mayMove(4L * a.length) ? 1 : 0;
         }
+        m += ArrayMobility.mayMove(8L * k.wide.length) ? 1 : 0;
+        m += ArrayMobility.mayMove(8L * k.wideAlt.length) ? 1 : 0;
+        return m;
     }
 
     /** A spine of at least {@code entries}; under G1 at least half a region, so that it never moves. */
     private void ensureSpine(int entries) {
         if (k.spine.length < entries) {
-            long pinned = ArrayMobility.humongousBytes() / 4 + 1;
-            int size = pinned <= (16 << 20) ? (int) Math.max(entries, pinned) : entries;
-            k.spine = new int[size];
+            k.spine = new int[Math.max(entries, GridKernel.pinnedLength(4))];
         }
     }
 

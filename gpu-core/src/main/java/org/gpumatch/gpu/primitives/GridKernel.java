@@ -1,5 +1,7 @@
 package org.gpumatch.gpu.primitives;
 
+import org.gpumatch.gpu.runtime.ArrayMobility;
+
 /**
  * Device code of the fixed-grid, tile-staged primitives (issue 21): scan, reduce, select (flags, indices, predicate)
  * and histogram of ints, and the stable LSD radix sort with 8-bit digits of u32/u64 keys with optional u32 values.
@@ -98,14 +100,26 @@ public final class GridKernel extends TileKernel {
     int wideKeys;
     int withValues;
 
-    int[] in = new int[1];
-    int[] out = new int[1];
-    int[] aux = new int[1];
-    int[] auxAlt = new int[1];
-    long[] wide = new long[1];
-    long[] wideAlt = new long[1];
-    int[] spine = new int[1];
+    // Arrays a launch may not use start as placeholders of half a G1 region (pinnedLength), which the collector never
+    // moves, so that GuardedKernel's download of every movable bound array after each launch skips them.
+    int[] in = new int[pinnedLength(4)];
+    int[] out = new int[pinnedLength(4)];
+    int[] aux = new int[pinnedLength(4)];
+    int[] auxAlt = new int[pinnedLength(4)];
+    long[] wide = new long[pinnedLength(8)];
+    long[] wideAlt = new long[pinnedLength(8)];
+    int[] spine = new int[pinnedLength(4)];
+    /** Small and read by the host: the one array that may move (one download after each launch). */
     int[] result = new int[RESULT_BASE];
+
+    /**
+     * The length of an array of {@code width}-byte elements that the collector never moves (half a G1 region: 0.5 to
+     * 16 MiB), or 1 where every array may move (another collector).
+     */
+    static int pinnedLength(int width) {
+        long bytes = ArrayMobility.humongousBytes();
+        return bytes <= (16L << 20) ? (int) (bytes / width + 1) : 1;
+    }
 
     GridKernel() {
         registerSlot(SLOT);

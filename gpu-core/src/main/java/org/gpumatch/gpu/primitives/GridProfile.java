@@ -78,8 +78,8 @@ public final class GridProfile {
                 });
                 k.get(inAlt[0] ? k.out : k.in);
                 check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "sort");
-                k.in = new int[1];
-                k.out = new int[1];
+                k.in = new int[GridKernel.pinnedLength(4)];
+                k.out = new int[GridKernel.pinnedLength(4)];
             }
         }
     }
@@ -109,18 +109,21 @@ public final class GridProfile {
             devices.add(t.kernelNanos());
             Map<String, long[]> sums = new LinkedHashMap<>();
             for (GridDriver.LaunchRecord rec : d.lastLaunchRecords()) {
-                long[] s = sums.computeIfAbsent(rec.phase(), x -> new long[3]);
+                long[] s = sums.computeIfAbsent(rec.phase(), x -> new long[4]);
                 s[0] += rec.deviceNanos();
                 s[1] += rec.wallNanos();
                 s[2]++;
+                s[3] += rec.executeNanos();
             }
             sums.forEach((ph, s) -> phases.computeIfAbsent(ph, x -> new ArrayList<>()).add(s));
         }
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-36s wall %9.1f us device %9.1f us |",
                 name, median(walls) / 1e3, median(devices) / 1e3));
-        phases.forEach((ph, list) -> sb.append(String.format(Locale.ROOT, " %s x%d dev %.1f wall %.1f;", ph,
-                list.get(0)[2], median(list.stream().map(a -> a[0]).toList()) / 1e3,
+        phases.forEach((ph, list) -> sb.append(String.format(Locale.ROOT, " %s x%d dev %.1f exec %.1f wall %.1f;",
+                ph, list.get(0)[2], median(list.stream().map(a -> a[0]).toList()) / 1e3,
+                median(list.stream().map(a -> a[3]).toList()) / 1e3,
                 median(list.stream().map(a -> a[1]).toList()) / 1e3)));
+        sb.append(" downloads ").append(d.lastDownloads());
         System.out.println(sb);
     }
 
