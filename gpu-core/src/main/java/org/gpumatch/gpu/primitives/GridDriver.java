@@ -31,8 +31,11 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 public final class GridDriver {
     private static final String[] PHASES = {"flush", "clear", "up", "spine", "down"};
 
-    /** Work-groups per compute unit of the fixed grid. */
-    public static final int GROUPS_PER_COMPUTE_UNIT = 4;
+    /**
+     * Work-groups per compute unit of the fixed grid: 2, 4 and 8 ran scan and reduce at the same device time on the
+     * H200 (2026-11-24, GridProfile), and 2 halves the sort's one-group spine (256 counts per work-group) against 4.
+     */
+    public static final int GROUPS_PER_COMPUTE_UNIT = 2;
 
     private final GuardedKernel<GridKernel> launcher;
     private final GridKernel k;

@@ -34,13 +34,13 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
     public static final int LANES = 4;
 
     /** The group scan's lanes, lane-major with one padding word per segment (no bank conflicts in the serial level). */
-    @Local long[] tileScanLanes = new long[1];
+    @Local protected long[] tileScanLanes = new long[1];
     /** Per lane: the segment sums, scanned, then the total. */
-    @Local long[] tileScanSums = new long[1];
+    @Local protected long[] tileScanSums = new long[1];
     /** The layers' local ints, each layer at the offset of its superclass' {@link #localInts}. */
-    @Local int[] tileInts = new int[1];
+    @Local protected int[] tileInts = new int[1];
     /** The layers' local atomic counters (histograms), sized by {@link #localCounters}. */
-    @Local AtomicInteger[] tileCounters = {new AtomicInteger()};
+    @Local protected AtomicInteger[] tileCounters = {new AtomicInteger()};
 
     /** Bit s set: slot s is served by this kernel's {@code run()} (host-side only). */
     private long slots;
