@@ -168,7 +168,8 @@ public final class PrimitivesSuite implements Suite {
         String note = String.format(Locale.ROOT, "%d B/element moved: %.0f GB/s%s; wall/device %.2f%s",
                 bytesPerElement, geps * bytesPerElement, Double.isNaN(cubGeps) ? ""
                         : String.format(Locale.ROOT, "; %.2f of CUB's %.1f G/s (H200, n=1e8)", geps / cubGeps, cubGeps),
-                profiled ? (double) w.median() / device.median() : Double.NaN, callNote.isEmpty() ? "" : "; " + callNote);
+                profiled ? (double) w.median() / device.median() : Double.NaN,
+                callNote.isEmpty() ? "" : "; " + callNote);
         ctx.progress(String.format(Locale.ROOT, "%-20s n=%d: %.3f ms device, %.3f ms wall, %.1f G elements/s; %s",
                 primitive, n, profiled ? device.median() / 1e6 : Double.NaN, w.median() / 1e6, geps, note));
         return rows.row(primitive, "resident", TEXT, n, 0, 32, 0, device, w, note);

@@ -51,7 +51,8 @@ final class SortRows {
         Random r = new Random(31L * n + 7);
         int[] keys = r.ints(n).toArray();
         long[] wide = r.longs(n).toArray();
-        for (RadixSortAlgorithm algorithm : new RadixSortAlgorithm[] {RadixSortAlgorithm.GRID, RadixSortAlgorithm.TILE}) {
+        for (RadixSortAlgorithm algorithm : new RadixSortAlgorithm[] {RadixSortAlgorithm.GRID,
+                RadixSortAlgorithm.TILE}) {
             String suffix = suffix(algorithm);
             try (GpuArraySorter sorter = new GpuArraySorter(ctx.device(), algorithm)) {
                 out.accept(keysU32(ctx, rows, sorter, "radix-sort-keys-u32" + suffix, keys, reps));

@@ -245,9 +245,8 @@ public final class GpuArraySorter implements AutoCloseable {
             throw new IllegalStateException("nothing loaded: call load first");
         }
         if (grid != null) {
-            boolean wide = loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
-            boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32
-                    || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+            boolean wide = wideLoaded();
+            boolean pairs = pairsLoaded();
             int keyBits = wide ? 64 : 32;
             if (beginBit < 0 || beginBit > endBit || endBit > keyBits) {
                 throw new IllegalArgumentException("bit range [" + beginBit + ", " + endBit + ") is not within [0, "
@@ -258,9 +257,9 @@ public final class GpuArraySorter implements AutoCloseable {
             return timing[0];
         }
         RadixSortPipeline k = launcher.kernel();
-        boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+        boolean pairs = pairsLoaded();
         int[][] resident = pairs ? new int[][] {k.values, k.valuesAlt} : new int[0][];
-        if (loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64) {
+        if (wideLoaded()) {
             return sort.sortU64(loadedSlot, loadedCount, beginBit, endBit, k.keys64, k.keys64Alt, resident);
         }
         int[][] withKeys = pairs ? new int[][] {k.keys32, k.keys32Alt, k.values, k.valuesAlt}
@@ -278,8 +277,8 @@ public final class GpuArraySorter implements AutoCloseable {
             return;
         }
         RadixSortPipeline k = launcher.kernel();
-        boolean wide = loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
-        boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+        boolean wide = wideLoaded();
+        boolean pairs = pairsLoaded();
         if (wide) {
             k.get(k.keys64);
         } else {
@@ -290,11 +289,19 @@ public final class GpuArraySorter implements AutoCloseable {
         }
     }
 
+    private boolean wideLoaded() {
+        return loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+    }
+
+    private boolean pairsLoaded() {
+        return loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+    }
+
     /** GRID: the result from whichever arrays hold it, into the loaded arrays. */
     private void downloadGrid() {
         GridKernel g = gridLauncher.kernel();
-        boolean wide = loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
-        boolean pairs = loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+        boolean wide = wideLoaded();
+        boolean pairs = pairsLoaded();
         if (wide) {
             g.get(resultInAlt ? g.wideAlt : g.wide);
             if (resultInAlt) {

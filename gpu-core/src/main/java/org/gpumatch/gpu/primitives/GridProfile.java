@@ -18,7 +18,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * Tuning tool: where the time of each grid primitive goes, per launch phase (upsweep, spine, downsweep), for several
  * geometries (work-group size and work-groups per compute unit), with the host's clock around each launch and around
  * the whole call. Usage (main class of the bundle's jar, e.g. {@code GPUMATCH_MAIN_CLASS=...GridProfile}):
- * {@code GridProfile [n] [L:groupsPerCU,...] [device]} (defaults 10^8, {@code 256:4}, {@code gpu}). Prints one line per primitive and
+ * {@code GridProfile [n] [L:groupsPerCU,...] [device]} (defaults 10^8, {@code 256:4},
+ * {@code gpu}). Prints one line per primitive and
  * geometry: medians of 5 runs after one warm-up, in microseconds; the results are checked against
  * {@link PrimitivesReference} and {@link SortReference} once per geometry. OpenCL event profiling is switched on.
  */
@@ -34,7 +35,8 @@ public final class GridProfile {
         }
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000_000;
         String[] geometries = (args.length > 1 ? args[1] : "256:4").split(",");
-        ComputeDevice device = DeviceCatalog.get().select(DevicePolicy.parse(args.length > 2 ? args[2] : "gpu")).device();
+        DevicePolicy policy = DevicePolicy.parse(args.length > 2 ? args[2] : "gpu");
+        ComputeDevice device = DeviceCatalog.get().select(policy).device();
         System.out.println("device " + device.describe() + ", n = " + n);
         Random r = new Random(n);
         int[] ints = r.ints(n).toArray();
