@@ -58,6 +58,7 @@ final class FastaBlock {
             prefixEnd = i;
             prefixBases = countBases(0, prefixEnd);
         }
+        long nl = prefixEndsLine ? 1 : 0;
         int stretchFrom = i;
         long stretchBases = 0;
         while (i < length) {
@@ -70,25 +71,29 @@ final class FastaBlock {
                     end++;
                 }
                 boolean complete = end < length;
+                nl += complete ? 1 : 0;
                 items.add(new Title(i, text(i + 1, end), complete));
                 i = complete ? end + 1 : length;
                 stretchFrom = i;
                 stretchBases = 0;
                 continue;
             }
+            // One loop per sequence line: its end and its symbols (bytes other than spaces and line breaks).
             int lineEnd = i;
-            while (lineEnd < length && data[lineEnd] != '\n') {
+            int skipped = 0;
+            byte c;
+            while (lineEnd < length && (c = data[lineEnd]) != '\n') {
+                skipped += (c & 0xFF) <= ' ' && GenomeBuilder.CLASS[c & 0xFF] == GenomeBuilder.SKIPPED ? 1 : 0;
                 lineEnd++;
             }
-            stretchBases += countBases(i, lineEnd);
+            stretchBases += lineEnd - i - skipped;
+            if (lineEnd < length) {
+                nl++;
+            }
             i = lineEnd < length ? lineEnd + 1 : length;
         }
         if (length > stretchFrom) {
             items.add(new Stretch(stretchFrom, length, stretchBases));
-        }
-        long nl = 0;
-        for (int j = 0; j < length; j++) {
-            nl += data[j] == '\n' ? 1 : 0;
         }
         newlines = nl;
     }

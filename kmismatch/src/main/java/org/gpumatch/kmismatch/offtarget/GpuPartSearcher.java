@@ -7,9 +7,10 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 import org.gpumatch.sequence.PackedGenome;
 
 /**
- * The off-target search as one {@link OffTargetKernel} launch per part on an OpenCL device. The part's words are
- * copied into arrays reused from part to part (so the device buffers are too) and uploaded; the hits come back
- * compacted ({@code hits[0]} their number). Device memory: 3/8 byte per base of a part, the masks, 8 bytes per hit
+ * The off-target search as one {@link OffTargetKernel} launch per part on an OpenCL device. A genome whose packed
+ * arrays fit a device buffer (under 2 GiB each: 8.5 Gbp) is uploaded once and each part is a launch at its offset;
+ * a larger one has each part's words copied into arrays reused from part to part (so the device buffers are too) and
+ * uploaded. The hits come back compacted ({@code hits[0]} their number). Device memory: 3/8 byte per base of a part, the masks, 8 bytes per hit
  * slot. Not thread-safe.
  */
 final class GpuPartSearcher implements PartSearcher {
@@ -19,6 +20,8 @@ final class GpuPartSearcher implements PartSearcher {
     private final GuardedKernel<OffTargetKernel> launcher;
     private final int maxPart;
     private long deviceNanos;
+    /** Tests: copy each part even when the genome would fit whole. */
+    boolean forceCopy;
 
     /**
      * Compiles the kernel on {@code device}.
@@ -43,16 +46,28 @@ final class GpuPartSearcher implements PartSearcher {
     @Override
     public void search(PackedGenome genome, long from, int count, HitList out) {
         OffTargetKernel k = launcher.kernel();
-        int baseWords = (count + 64) / PackedGenome.BASES_PER_WORD + PackedGenome.PAD_WORDS;
-        int maskWords = (count + 64) / PackedGenome.MASK_BITS_PER_WORD + PackedGenome.PAD_WORDS;
-        if (k.bases.length < baseWords) {
-            k.bases = new int[baseWords]; // the first part is the largest: later parts reuse these arrays
-            k.exceptions = new int[maskWords];
+        if (fitsWhole(genome)) {
+            // The whole genome stays on the device: uploaded once, each part a launch at its offset.
+            if (k.bases != genome.baseWords()) {
+                k.bases = genome.baseWords();
+                k.exceptions = genome.exceptionWords();
+                k.put(k.bases).put(k.exceptions);
+            }
+            k.siteBase = from;
+        } else {
+            int baseWords = (count + 64) / PackedGenome.BASES_PER_WORD + PackedGenome.PAD_WORDS;
+            int maskWords = (count + 64) / PackedGenome.MASK_BITS_PER_WORD + PackedGenome.PAD_WORDS;
+            if (k.bases.length < baseWords || k.bases == genome.baseWords()) {
+                k.bases = new int[baseWords]; // the first part is the largest: later parts reuse these arrays
+                k.exceptions = new int[maskWords];
+            }
+            copyWords(genome.baseWords(), (int) (from / PackedGenome.BASES_PER_WORD), k.bases, baseWords);
+            copyWords(genome.exceptionWords(), (int) (from / PackedGenome.MASK_BITS_PER_WORD), k.exceptions, maskWords);
+            k.siteBase = 0;
+            k.put(k.bases).put(k.exceptions);
         }
-        copyWords(genome.baseWords(), (int) (from / PackedGenome.BASES_PER_WORD), k.bases, baseWords);
-        copyWords(genome.exceptionWords(), (int) (from / PackedGenome.MASK_BITS_PER_WORD), k.exceptions, maskWords);
         k.windows = count;
-        k.put(k.bases).put(k.exceptions).put(k.masks);
+        k.put(k.masks);
         int groups = (count + launcher.localSize() - 1) / launcher.localSize();
         while (true) {
             k.hits[0] = 0;
@@ -72,6 +87,16 @@ final class GpuPartSearcher implements PartSearcher {
             k.capacity = found + found / 4;
             k.hits = new int[2 + 2 * k.capacity];
         }
+    }
+
+    /** Whether the genome's arrays can be device buffers as they are (Aparapi: under 2 GiB each; the device's limit). */
+    private boolean fitsWhole(PackedGenome genome) {
+        if (forceCopy) {
+            return false;
+        }
+        long bytes = 4L * genome.baseWords().length;
+        long limit = Math.min(Integer.MAX_VALUE - 64, launcher.device().maxAllocBytes());
+        return bytes <= limit;
     }
 
     /** Copies {@code count} words from {@code src[at]}, zero past the source's end. */

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One pass of an off-target search over one part of a packed genome, for every query and both strands.
  *
- * <p>Work-item {@code p} takes the site starting at part position {@code p} (32 or 64 positions from the 2-bit words
+ * <p>Work-item {@code p} takes the site starting at genome position {@code siteBase + p} of the arrays (32 or 64 positions from the 2-bit words
  * and the exception mask, see {@link SiteBits}) and checks the pattern (PAM and N) against it on both strands; each
  * match becomes a candidate in the work-group's local memory (a local atomic counter gives the slot). After a barrier the
  * group compares every candidate with every query, (query, candidate) pairs spread over the work-items with the
@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class OffTargetKernel extends Kernel {
     int windows;
+    /** The genome position of this launch's site 0 (0 when the arrays hold a copied part). */
+    long siteBase;
     int words;
     int queries;
     int limitBase;
@@ -59,13 +61,14 @@ final class OffTargetKernel extends Kernel {
         }
         localBarrier();
         if (p < windows) {
-            long x0 = SiteBits.bases32(bases, p);
-            long e0 = SiteBits.exceptions32(exceptions, p);
+            long at = siteBase + p;
+            long x0 = SiteBits.bases32(bases, at);
+            long e0 = SiteBits.exceptions32(exceptions, at);
             long x1 = 0;
             long e1 = 0;
             if (words > 1) {
-                x1 = SiteBits.bases32(bases, p + 32);
-                e1 = SiteBits.exceptions32(exceptions, p + 32);
+                x1 = SiteBits.bases32(bases, at + 32);
+                e1 = SiteBits.exceptions32(exceptions, at + 32);
             }
             for (int strand = 0; strand < 2; strand++) {
                 int mb = strand * words * 4;

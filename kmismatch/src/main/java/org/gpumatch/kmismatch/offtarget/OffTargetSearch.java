@@ -26,8 +26,11 @@ import org.gpumatch.sequence.SequenceRecord;
  * }</pre>
  */
 public final class OffTargetSearch implements AutoCloseable {
-    /** Sites per part on a device unless told otherwise (3/8 byte per base: 96 MiB of device buffers). */
-    public static final int DEFAULT_PART_SITES = 1 << 28;
+    /**
+     * Sites per part unless told otherwise: one launch per 2^30 sites (a genome under 2 GiB of packed words stays whole
+     * on the device; a larger one is copied part by part, 3/8 byte per base: 384 MiB of device buffers).
+     */
+    public static final int DEFAULT_PART_SITES = 1 << 30;
     private final OffTargetSpec spec;
     private final SiteMasks masks;
     private final PartSearcher searcher;
@@ -40,7 +43,7 @@ public final class OffTargetSearch implements AutoCloseable {
         }
     }
 
-    private OffTargetSearch(OffTargetSpec spec, SiteMasks masks, PartSearcher searcher) {
+    OffTargetSearch(OffTargetSpec spec, SiteMasks masks, PartSearcher searcher) {
         this.spec = spec;
         this.masks = masks;
         this.searcher = searcher;

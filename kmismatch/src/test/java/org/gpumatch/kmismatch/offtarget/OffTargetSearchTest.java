@@ -112,9 +112,13 @@ class OffTargetSearchTest {
         for (int trial = 0; trial < 40; trial++) {
             Case c = randomCase(rnd, trial < 30 ? 1500 : 9000);
             int part = parts[trial % parts.length];
-            try (OffTargetSearch s = OffTargetSearch.on(c.spec(), device, part, BufferCreation.COPY)) {
-                assertThat(run(s, c.genome())).as("trial %d, parts of %d, %s", trial, part, c.pattern())
-                        .isEqualTo(c.expected());
+            boolean copyParts = trial % 2 == 1;
+            SiteMasks masks = new SiteMasks(c.spec());
+            GpuPartSearcher gpu = new GpuPartSearcher(masks, device, part, BufferCreation.COPY);
+            gpu.forceCopy = copyParts;
+            try (OffTargetSearch s = new OffTargetSearch(c.spec(), masks, gpu)) {
+                assertThat(run(s, c.genome())).as("trial %d, parts of %d, copied %s, %s", trial, part, copyParts,
+                        c.pattern()).isEqualTo(c.expected());
             }
         }
     }
