@@ -55,36 +55,27 @@ final class GenomeBuilder {
     long packRange(byte[] data, int from, int to, long at) {
         long pos = at;
         int word = (int) (pos >>> 4);
+        int shift = 2 * (int) (pos & 15);
         int acc = 0;
-        boolean whole = (pos & 15) == 0;
+        boolean whole = shift == 0;
         int maskWord = (int) (pos >>> 5);
         int maskAcc = 0;
-        boolean maskWhole = (pos & 31) == 0;
         long runStart = -1;
         int runLength = 0;
         int runSymbol = 0;
         List<long[]> myRuns = null;
         for (int i = from; i < to; i++) {
             int cls = CLASS[data[i] & 0xFF];
-            if (cls == SKIPPED) {
-                continue;
-            }
-            int w = (int) (pos >>> 4);
-            if (w != word) {
-                store(baseWords, word, acc, whole);
-                word = w;
-                acc = 0;
-                whole = true;
-            }
             if (cls < EXCEPTION) {
-                acc |= cls << (2 * (int) (pos & 15));
+                acc |= cls << shift;
+            } else if (cls == SKIPPED) {
+                continue;
             } else {
                 int mw = (int) (pos >>> 5);
                 if (mw != maskWord) {
-                    store(exceptionWords, maskWord, maskAcc, maskWhole);
+                    store(exceptionWords, maskWord, maskAcc, false);
                     maskWord = mw;
                     maskAcc = 0;
-                    maskWhole = false;
                 }
                 maskAcc |= 1 << (int) (pos & 31);
                 int symbol = Character.toUpperCase(data[i] & 0xFF) & 0xFF;
@@ -100,11 +91,19 @@ final class GenomeBuilder {
                 }
             }
             pos++;
+            shift += 2;
+            if (shift == 32) {
+                store(baseWords, word, acc, whole);
+                word++;
+                acc = 0;
+                shift = 0;
+                whole = true;
+            }
         }
-        if (pos > at) {
+        if (shift != 0) {
             store(baseWords, word, acc, false);
-            store(exceptionWords, maskWord, maskAcc, false);
         }
+        store(exceptionWords, maskWord, maskAcc, false);
         if (runStart >= 0) {
             myRuns = addRun(myRuns, runStart, runLength, runSymbol);
         }

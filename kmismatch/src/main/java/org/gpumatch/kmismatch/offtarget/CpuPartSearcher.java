@@ -58,6 +58,7 @@ final class CpuPartSearcher implements PartSearcher {
         int words = masks.words();
         int queries = masks.queries();
         int limitBase = masks.limitBase();
+        boolean plain = masks.plain();
         for (long p = start; p < end; p++) {
             long x0 = SiteBits.bases32(bases, p);
             long e0 = SiteBits.exceptions32(exc, p);
@@ -70,6 +71,19 @@ final class CpuPartSearcher implements PartSearcher {
                     bad |= SiteBits.mismatchBits(x1, e1, m[mb + 4], m[mb + 5], m[mb + 6], m[mb + 7]);
                 }
                 if (bad != 0) {
+                    continue;
+                }
+                if (plain) {
+                    for (int q = 0; q < queries; q++) {
+                        int qb = masks.at(q + 1, strand);
+                        int mm = Long.bitCount(SiteBits.plainMismatchBits(x0, e0, m[qb], m[qb + 1]));
+                        if (words > 1) {
+                            mm += Long.bitCount(SiteBits.plainMismatchBits(x1, e1, m[qb + 4], m[qb + 5]));
+                        }
+                        if (mm <= m[limitBase + q]) {
+                            out.add(p, (q << 8) | (strand << 7) | mm);
+                        }
+                    }
                     continue;
                 }
                 for (int q = 0; q < queries; q++) {

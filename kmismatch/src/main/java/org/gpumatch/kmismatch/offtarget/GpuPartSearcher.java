@@ -38,6 +38,7 @@ final class GpuPartSearcher implements PartSearcher {
         k.words = masks.words();
         k.queries = masks.queries();
         k.limitBase = masks.limitBase();
+        k.plain = masks.plain() ? 1 : 0;
         k.masks = masks.masks();
         k.hits = new int[2 + 2 * 4096];
         k.capacity = 4096;

@@ -26,6 +26,8 @@ final class OffTargetKernel extends Kernel {
     int words;
     int queries;
     int limitBase;
+    /** 1 when the queries are stored as expected codes and care bits ({@link SiteMasks#plain()}). */
+    int plain;
     int capacity;
 
     int[] bases;
@@ -97,11 +99,21 @@ final class OffTargetKernel extends Kernel {
             int site = candidateSites[c];
             int strand = site & 1;
             int mb = ((q + 1) * 2 + strand) * words * 4;
-            int mismatches = (int) popcount(SiteBits.mismatchBits(candidateBits[c * 4], candidateBits[c * 4 + 1], masks[mb],
-                    masks[mb + 1], masks[mb + 2], masks[mb + 3]));
-            if (words > 1) {
-                mismatches += (int) popcount(SiteBits.mismatchBits(candidateBits[c * 4 + 2], candidateBits[c * 4 + 3],
-                        masks[mb + 4], masks[mb + 5], masks[mb + 6], masks[mb + 7]));
+            int mismatches = 0;
+            if (plain == 1) {
+                mismatches = (int) popcount(SiteBits.plainMismatchBits(candidateBits[c * 4], candidateBits[c * 4 + 1],
+                        masks[mb], masks[mb + 1]));
+                if (words > 1) {
+                    mismatches += (int) popcount(SiteBits.plainMismatchBits(candidateBits[c * 4 + 2],
+                            candidateBits[c * 4 + 3], masks[mb + 4], masks[mb + 5]));
+                }
+            } else {
+                mismatches = (int) popcount(SiteBits.mismatchBits(candidateBits[c * 4], candidateBits[c * 4 + 1],
+                        masks[mb], masks[mb + 1], masks[mb + 2], masks[mb + 3]));
+                if (words > 1) {
+                    mismatches += (int) popcount(SiteBits.mismatchBits(candidateBits[c * 4 + 2],
+                            candidateBits[c * 4 + 3], masks[mb + 4], masks[mb + 5], masks[mb + 6], masks[mb + 7]));
+                }
             }
             if (mismatches <= masks[limitBase + q]) {
                 int slot = atomicAdd(hits, 0, 1);

@@ -37,6 +37,15 @@ final class SiteBits {
     }
 
     /**
+     * The low bits of the positions that count as mismatches against a query of plain bases: {@code expected} holds the
+     * query's codes, {@code care} the low bits of its positions other than N; an exception symbol always mismatches.
+     */
+    static long plainMismatchBits(long bases, long exceptions, long expected, long care) {
+        long v = bases ^ expected;
+        return ((v | (v >>> 1) | exceptions) & care);
+    }
+
+    /**
      * The low bits of the positions that count as mismatches: a base the position's set does not allow
      * ({@code notA..notT}: low bits where A..T is not allowed), or an exception symbol where the set is not N.
      */
