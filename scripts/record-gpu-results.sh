@@ -294,6 +294,8 @@ for s in "${wanted[@]}"; do
           break
         fi
       done
+      echo "record: OCL_ICD_VENDORS=${OCL_ICD_VENDORS:-} cas_vendors=$cas_vendors; $(ls /etc/OpenCL/vendors 2>&1 | tr '\n' ' ')"
+      "$gm" devices 2>&1 | grep -v '^WARNING' | head -6
       cas="$bundle/tools/cas-offinder/cas-offinder.sh"
       [ -x "$cas" ] || { echo "record: no Cas-OFFinder in the bundle: its rows are left out" >&2; cas=""; }
       cas_ld=""

@@ -14,7 +14,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import org.gpumatch.api.DevicePolicy;
-import org.gpumatch.bench.LauncherEnvironment;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
 
 /**
@@ -31,8 +30,9 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * are 20 nt drawn from the genome's first record (plus NNN), pattern NNNNNNNNNNNNNNNNNNNNNGG. CSV columns: date, device,
  * genome_bases, records, guides, k, tool, tool_device, run, wall_s, hits, device_ms, g_comparisons_per_s,
  * same_hits_as_cas_offinder, in {@code RESULTS_DIR/<device slug>/DATE-offtargets.csv}, the progress beside it in
- * {@code .log}. The gpumatch children start without {@code OCL_ICD_VENDORS} ({@link LauncherEnvironment}); Cas-OFFinder
- * gets {@code OCL_ICD_VENDORS=$OT_CAS_VENDORS} and {@code LD_LIBRARY_PATH=$OT_CAS_LD} when those are set.
+ * {@code .log}. The children inherit this JVM's {@code OCL_ICD_VENDORS}; Cas-OFFinder gets
+ * {@code OCL_ICD_VENDORS=$OT_CAS_VENDORS} and {@code LD_LIBRARY_PATH=$OT_CAS_LD} when those are set. A run that exits
+ * with an error is recorded with hits -1 and its last line in the last column.
  */
 public final class OffTargetsBench {
     private static final String PATTERN = "NNNNNNNNNNNNNNNNNNNNNGG";
@@ -127,9 +127,10 @@ public final class OffTargetsBench {
                     "--explain");
             exec(cmd, null, 600); // warm-up: the launcher's class-data-sharing archive, the page cache
             for (int r = 1; r <= runs; r++) {
+                Files.deleteIfExists(ours);
                 Result res = exec(cmd, null, 600);
                 csv.println(prefix + "gpumatch offtargets," + dev + "," + r + "," + fmt(res.wall) + ","
-                        + hits(ours) + ",,,");
+                        + (res.code == 0 ? hits(ours) + ",,," : "-1,,,failed: " + lastLine(res.err)));
                 log(res.err.strip());
             }
             Result prof = gpu ? exec(cmd, "-Dcom.aparapi.enableProfiling=true", 600) : null;
@@ -146,12 +147,13 @@ public final class OffTargetsBench {
                     rate = Double.parseDouble(m.group(2));
                 }
                 csv.println(prefix + "gpumatch offtargets (profiled)," + dev + ",1," + fmt(prof.wall) + ","
-                        + hits(ours) + "," + deviceMs + "," + rate + "," + same);
+                        + (prof.code == 0 ? hits(ours) + "," + deviceMs + "," + rate + "," + same
+                        : "-1,,,failed: " + lastLine(prof.err)));
                 log(prof.err.strip());
             }
             if (c != null) {
                 csv.println(prefix + "cas-offinder 3.0.0," + (casGpu ? "G" : "C") + ",1," + fmt(c.wall) + ","
-                        + (c.code == 0 ? hits(theirs) : -1) + ",,," + same);
+                        + (c.code == 0 ? hits(theirs) + ",,," + same : "-1,,,failed: " + lastLine(c.err)));
                 log("cas-offinder exit " + c.code + ": " + c.err.lines().reduce((a, b) -> b).orElse(""));
             }
             Files.deleteIfExists(fasta);
@@ -217,8 +219,9 @@ public final class OffTargetsBench {
 
     private static Result exec(List<String> cmd, String javaOpts, int timeoutS) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        // The children keep this JVM's OCL_ICD_VENDORS: its launcher registered NVIDIA's OpenCL there, and this JVM
+        // found the GPU through it (an H200 host, 2026-11-24: without it the children saw only PoCL).
         if (CAS.equals(javaOpts)) {
-            pb.environment().remove("OCL_ICD_VENDORS");
             pb.environment().remove("LD_PRELOAD"); // the launcher's libjsig is for the JVM
             String vendors = System.getenv("OT_CAS_VENDORS");
             String ld = System.getenv("OT_CAS_LD");
@@ -229,7 +232,6 @@ public final class OffTargetsBench {
                 pb.environment().merge("LD_LIBRARY_PATH", ld, (a, b) -> b + ":" + a);
             }
         } else {
-            LauncherEnvironment.forLauncher(pb);
             pb.environment().remove("GPUMATCH_MAIN_CLASS");
             if (javaOpts != null) {
                 pb.environment().put("GPUMATCH_JAVA_OPTS", javaOpts);
@@ -248,6 +250,10 @@ public final class OffTargetsBench {
         Files.delete(log);
         log(String.format(Locale.ROOT, "%.3f s  %s", wall, String.join(" ", cmd)));
         return new Result(p.exitValue(), wall, err);
+    }
+
+    private static String lastLine(String text) {
+        return text.strip().lines().reduce((a, b) -> b).orElse("").replace(',', ';');
     }
 
     private static String fmt(double s) {
