@@ -13,8 +13,6 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
-import org.gpumatch.api.DevicePolicy;
-import org.gpumatch.gpu.runtime.DeviceCatalog;
 
 /**
  * The off-target bench: {@code gpumatch offtargets} as a process (what a person waits for) next to Cas-OFFinder 3.0.0
@@ -45,6 +43,7 @@ public final class OffTargetsBench {
         String cas = null;
         Path work = Path.of("/tmp/offtargets-bench");
         Path results = Path.of("bench/results");
+        String slugOverride = null;
         String rows = "1g:4:gpu";
         int guides = 100;
         int k = 4;
@@ -56,6 +55,7 @@ public final class OffTargetsBench {
                 case "--cas-offinder" -> cas = v;
                 case "--work" -> work = Path.of(v);
                 case "--out" -> results = Path.of(v);
+                case "--device-slug" -> slugOverride = v;
                 case "--rows" -> rows = v;
                 case "--guides" -> guides = Integer.parseInt(v);
                 case "--k" -> k = Integer.parseInt(v);
@@ -64,7 +64,7 @@ public final class OffTargetsBench {
             }
         }
         Files.createDirectories(work);
-        String slug = deviceSlug();
+        String slug = slugOverride != null ? slugOverride : deviceSlug();
         String date = LocalDate.now(ZoneOffset.UTC).toString();
         Path csv = Files.createDirectories(results.resolve(slug)).resolve(date + "-offtargets.csv");
         logFile = new PrintStream(Files.newOutputStream(results.resolve(slug).resolve(date + "-offtargets.log"),
@@ -87,14 +87,26 @@ public final class OffTargetsBench {
         }
     }
 
-    /** The slug of the GPU the bench runs on (the folder of its records), or of the best device. */
+    /**
+     * The folder name of the GPU's records, from {@code nvidia-smi} (as {@code ComputeDevice.slug()} names it: the name
+     * in lower case, other characters as dashes). Not through OpenCL: a GPU in exclusive-process compute mode (the lent
+     * H200, 2026-11-24) refuses every other process while this JVM holds a context, and the children then saw only PoCL.
+     */
     static String deviceSlug() {
-        DeviceCatalog catalog = DeviceCatalog.get();
         try {
-            return catalog.select(DevicePolicy.parse("gpu")).device().slug();
-        } catch (RuntimeException e) {
-            return catalog.select(DevicePolicy.AUTO).device().slug();
+            Process p = new ProcessBuilder("nvidia-smi", "--query-gpu=name", "--format=csv,noheader")
+                    .redirectErrorStream(true).start();
+            String name = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip().lines()
+                    .findFirst().orElse("");
+            if (p.waitFor() == 0 && !name.isEmpty()) {
+                return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+            }
+        } catch (IOException e) {
+            // no nvidia-smi: a machine without an NVIDIA GPU
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+        return "no-nvidia-gpu";
     }
 
     static long parseSize(String s) {
@@ -219,8 +231,7 @@ public final class OffTargetsBench {
 
     private static Result exec(List<String> cmd, String javaOpts, int timeoutS) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        // The children keep this JVM's OCL_ICD_VENDORS: its launcher registered NVIDIA's OpenCL there, and this JVM
-        // found the GPU through it (an H200 host, 2026-11-24: without it the children saw only PoCL).
+        // The children keep this JVM's OCL_ICD_VENDORS (its launcher registered NVIDIA's OpenCL there).
         if (CAS.equals(javaOpts)) {
             pb.environment().remove("LD_PRELOAD"); // the launcher's libjsig is for the JVM
             String vendors = System.getenv("OT_CAS_VENDORS");
