@@ -5,38 +5,47 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One block of a FASTA file's bytes (up to {@link FastaReader#BLOCK_BYTES}) and what a scan of it found: the prefix
- * before its first line start (the end of a line that began in an earlier block, resolved later in file order), then
- * title lines and sequence stretches in order. Scanning is independent of every other block, so blocks are scanned on
- * all cores. Cost: one pass over the bytes; memory: the bytes plus a few objects per title line.
+ * One block of a FASTA file's bytes (up to {@link FastaReader#BLOCK_BYTES}), scanned and packed in one pass on its own
+ * thread: the prefix before its first line start (the end of a line that began in an earlier block: title text or
+ * sequence, resolved later in file order) is packed on its own; then title lines are noted and every symbol of the
+ * sequence lines is packed at block-local positions ({@link LocalPacker}): a block's sequence bases are consecutive in
+ * the genome (records are concatenated), so one genome offset places them all. The bytes are released after the
+ * scan. Cost: one pass over the bytes; memory: the bytes during the scan, then 3/8 byte per base.
  */
 final class FastaBlock {
     /** A title line, or the part of one inside this block ({@code complete == false}: it runs on into the next block). */
-    record Title(int at, String text, boolean complete) {
+    record Title(String text, boolean complete) {
     }
 
-    /** Sequence bytes {@code [from, to)} (line breaks included) holding {@code bases} symbols. */
-    record Stretch(int from, int to, long bases) {
+    /**
+     * A run of sequence lines between title lines: its symbols, and the line (counted from the block's start) of its
+     * first symbol (-1 when it has none), for errors.
+     */
+    record Stretch(long bases, long firstBaseLine) {
     }
 
+    /** The longest end of a title line a block's prefix may hold. */
+    static final int MAX_TITLE_PIECE = 1 << 20;
     final int fileIndex;
     final int blockIndex;
-    final byte[] data;
-    final int length;
+    private byte[] data;
+    private final int length;
     final boolean startsLine;
-    /** Bytes before the first line start: {@code [0, prefixEnd)}; their meaning depends on the blocks before. */
-    int prefixEnd;
+    /** Whether the block starts inside a line (then {@link #prefix} holds that line's end). */
+    boolean hasPrefix;
     /** Whether the prefix ends with a line break. */
     boolean prefixEndsLine;
-    /** Symbols in the prefix if it is sequence. */
-    long prefixBases;
+    /** The prefix's text, when it turns out to continue a title line. */
+    String prefixText;
+    LocalPacker prefix;
+    LocalPacker body;
     /** Title lines and sequence stretches after the prefix, in order. */
     final List<Object> items = new ArrayList<>();
     /** Line breaks in the block (for line numbers in errors). */
     long newlines;
-    /** Global genome positions assigned to the prefix (if sequence) and each stretch, set in file order. */
+    /** Genome positions of the prefix's first base (if it is sequence) and of the body's first base; -1 until set. */
     long prefixAt = -1;
-    long[] stretchAt;
+    long bodyAt = -1;
 
     FastaBlock(int fileIndex, int blockIndex, byte[] data, int length, boolean startsLine) {
         this.fileIndex = fileIndex;
@@ -46,90 +55,68 @@ final class FastaBlock {
         this.startsLine = startsLine;
     }
 
-    /** Scans the block: prefix, title lines, sequence stretches. */
+    /** Scans and packs the block, then drops its bytes. */
     void scan() {
         int i = 0;
+        long nl = 0;
         if (!startsLine) {
-            while (i < length && data[i] != '\n') {
-                i++;
-            }
+            hasPrefix = true;
+            prefix = new LocalPacker(length);
+            i = prefix.packLine(data, 0, length);
+            prefix.finish();
             prefixEndsLine = i < length;
-            i = prefixEndsLine ? i + 1 : length;
-            prefixEnd = i;
-            prefixBases = countBases(0, prefixEnd);
+            // Kept only when short enough to be the end of a title line (a single-line sequence makes long prefixes).
+            prefixText = i <= MAX_TITLE_PIECE ? text(0, i) : null;
+            if (prefixEndsLine) {
+                i++;
+                nl++;
+            }
         }
-        long nl = prefixEndsLine ? 1 : 0;
-        int stretchFrom = i;
+        body = new LocalPacker(length - i);
         long stretchBases = 0;
+        long stretchLine = -1;
         while (i < length) {
             if (data[i] == '>') {
-                if (i > stretchFrom) {
-                    items.add(new Stretch(stretchFrom, i, stretchBases));
+                if (stretchBases > 0 || stretchLine >= 0) {
+                    items.add(new Stretch(stretchBases, stretchLine));
                 }
                 int end = i + 1;
                 while (end < length && data[end] != '\n') {
                     end++;
                 }
                 boolean complete = end < length;
+                items.add(new Title(text(i + 1, end), complete));
                 nl += complete ? 1 : 0;
-                items.add(new Title(i, text(i + 1, end), complete));
                 i = complete ? end + 1 : length;
-                stretchFrom = i;
                 stretchBases = 0;
+                stretchLine = -1;
                 continue;
             }
-            // One loop per sequence line: its end and its symbols (bytes other than spaces and line breaks).
-            int lineEnd = i;
-            int skipped = 0;
-            byte c;
-            while (lineEnd < length && (c = data[lineEnd]) != '\n') {
-                skipped += (c & 0xFF) <= ' ' && GenomeBuilder.CLASS[c & 0xFF] == GenomeBuilder.SKIPPED ? 1 : 0;
-                lineEnd++;
+            long before = body.bases;
+            int lineEnd = body.packLine(data, i, length);
+            if (body.bases > before && stretchLine < 0) {
+                stretchLine = nl;
             }
-            stretchBases += lineEnd - i - skipped;
+            stretchBases += body.bases - before;
             if (lineEnd < length) {
                 nl++;
             }
             i = lineEnd < length ? lineEnd + 1 : length;
         }
-        if (length > stretchFrom) {
-            items.add(new Stretch(stretchFrom, length, stretchBases));
+        if (stretchBases > 0 || stretchLine >= 0) {
+            items.add(new Stretch(stretchBases, stretchLine));
         }
+        body.finish();
         newlines = nl;
+        data = null;
     }
 
     /** The title text of bytes {@code [from, to)} without a trailing CR. */
-    String text(int from, int to) {
+    private String text(int from, int to) {
         int end = to;
         if (end > from && data[end - 1] == '\r') {
             end--;
         }
         return new String(data, from, end - from, StandardCharsets.ISO_8859_1);
-    }
-
-    private long countBases(int from, int to) {
-        long n = 0;
-        for (int j = from; j < to; j++) {
-            n += GenomeBuilder.CLASS[data[j] & 0xFF] == GenomeBuilder.SKIPPED ? 0 : 1;
-        }
-        return n;
-    }
-
-    /** The index of the first symbol (not a space or line break) in {@code [from, to)}, or {@code to}. */
-    int firstBase(int from, int to) {
-        int j = from;
-        while (j < to && GenomeBuilder.CLASS[data[j] & 0xFF] == GenomeBuilder.SKIPPED) {
-            j++;
-        }
-        return j;
-    }
-
-    /** The number of line breaks before byte {@code at} of this block. */
-    long newlinesBefore(int at) {
-        long nl = 0;
-        for (int j = 0; j < at; j++) {
-            nl += data[j] == '\n' ? 1 : 0;
-        }
-        return nl;
     }
 }

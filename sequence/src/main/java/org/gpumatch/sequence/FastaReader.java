@@ -26,11 +26,13 @@ import java.util.zip.GZIPInputStream;
  * {@code .fasta}, {@code .fna}, {@code .fas}, {@code .fsa}, {@code .ffn}, {@code .frn}, {@code .seq}, each optionally
  * {@code .gz}; what Cas-OFFinder takes). A record ends at the next title line or at the end of its file.
  *
- * <p>How: plain files are cut into {@link #BLOCK_BYTES} blocks read with positional reads and scanned in parallel (title
- * lines, sequence stretches); one short pass in file order gives every stretch its genome position; a second parallel
- * pass packs the stretches. Gzip is inflated on one thread per file (the format is sequential), then scanned and packed
- * in parallel like the rest. Cost: two passes over the bytes on {@code threads} cores; memory: the file's bytes while
- * reading (released at return) plus the packed genome (3/8 byte per base).
+ * <p>How: plain files are cut into {@link #BLOCK_BYTES} blocks, each read with a positional read, scanned and packed at
+ * block-local positions on its own thread ({@link FastaBlock}: the bytes before its first line start are packed apart,
+ * as their meaning, title or sequence, depends on the blocks before); one short pass in file order gives each block
+ * its genome offset and the records their bounds; a parallel word-level pass shifts each block's packed words into
+ * place. Gzip is inflated and scanned on one thread per file (the format is sequential; a directory of gzipped files
+ * runs one file per core). Cost: one pass over the bytes on {@code threads} cores, then 1/16 of that in words; memory: the blocks
+ * being scanned, 3/8 byte per base twice (block-local, then the genome) until return.
  */
 public final class FastaReader {
     /** The size of the blocks a plain file is read and scanned in. */
@@ -141,11 +143,18 @@ public final class FastaReader {
         }
     }
 
+    /** Each reader thread's block buffer, reused block after block (a block's bytes are dropped after its scan). */
+    private static final ThreadLocal<byte[]> BUFFER = new ThreadLocal<>();
+
     private static FastaBlock readAndScan(Path file, int fileIndex, int index, long from, int len) throws IOException {
-        byte[] data = new byte[len];
+        byte[] data = BUFFER.get();
+        if (data == null || data.length < len) {
+            data = new byte[len];
+            BUFFER.set(data);
+        }
         boolean startsLine;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer buf = ByteBuffer.wrap(data);
+            ByteBuffer buf = ByteBuffer.wrap(data, 0, len);
             while (buf.hasRemaining()) {
                 if (ch.read(buf, from + buf.position()) < 0) {
                     throw new SequenceFormatException(file, 0, "file shrank while being read");
@@ -184,7 +193,7 @@ public final class FastaReader {
         }
     }
 
-    /** In file order: title lines become records, every sequence stretch gets its genome position; the total length. */
+    /** In file order: title lines become records, each block's bases get their genome position; the total length. */
     private static long assignPositions(List<Path> files, List<FastaBlock> blocks, GenomeBuilder builder)
             throws SequenceFormatException {
         long pos = 0;
@@ -197,9 +206,13 @@ public final class FastaReader {
             long linesBefore = 0;
             for (; b < blocks.size() && blocks.get(b).fileIndex == f; b++) {
                 FastaBlock block = blocks.get(b);
-                if (block.prefixEnd > 0) {
+                if (block.hasPrefix) {
                     if (pendingTitle != null) {
-                        pendingTitle.append(block.text(0, block.prefixEndsLine ? block.prefixEnd - 1 : block.prefixEnd));
+                        if (block.prefixText == null) {
+                            throw new SequenceFormatException(files.get(f), linesBefore + 1, "title line longer than "
+                                    + FastaBlock.MAX_TITLE_PIECE + " bytes");
+                        }
+                        pendingTitle.append(block.prefixText);
                         if (block.prefixEndsLine) {
                             if (openTitle != null) {
                                 builder.addRecord(openTitle, openStart, pos - openStart);
@@ -210,16 +223,15 @@ public final class FastaReader {
                             pendingTitle = null;
                         }
                     } else {
-                        if (block.prefixBases > 0 && openTitle == null) {
-                            throw noTitle(files.get(f), linesBefore + block.newlinesBefore(block.firstBase(0, block.prefixEnd)) + 1);
+                        if (block.prefix.bases > 0 && openTitle == null) {
+                            throw noTitle(files.get(f), linesBefore + 1);
                         }
                         block.prefixAt = pos;
-                        pos += block.prefixBases;
+                        pos += block.prefix.bases;
                     }
                 }
-                block.stretchAt = new long[block.items.size()];
-                for (int i = 0; i < block.items.size(); i++) {
-                    Object item = block.items.get(i);
+                block.bodyAt = pos;
+                for (Object item : block.items) {
                     if (item instanceof FastaBlock.Title t) {
                         if (openTitle != null) {
                             builder.addRecord(openTitle, openStart, pos - openStart);
@@ -235,9 +247,8 @@ public final class FastaReader {
                     } else {
                         FastaBlock.Stretch s = (FastaBlock.Stretch) item;
                         if (s.bases() > 0 && openTitle == null) {
-                            throw noTitle(files.get(f), linesBefore + block.newlinesBefore(block.firstBase(s.from(), s.to())) + 1);
+                            throw noTitle(files.get(f), linesBefore + s.firstBaseLine() + 1);
                         }
-                        block.stretchAt[i] = pos;
                         pos += s.bases();
                     }
                 }
@@ -265,13 +276,9 @@ public final class FastaReader {
 
     private static Void pack(FastaBlock b, GenomeBuilder builder) {
         if (b.prefixAt >= 0) {
-            builder.packRange(b.data, 0, b.prefixEnd, b.prefixAt);
+            builder.merge(b.prefix, b.prefixAt);
         }
-        for (int i = 0; i < b.items.size(); i++) {
-            if (b.items.get(i) instanceof FastaBlock.Stretch s) {
-                builder.packRange(b.data, s.from(), s.to(), b.stretchAt[i]);
-            }
-        }
+        builder.merge(b.body, b.bodyAt);
         return null;
     }
 

@@ -121,6 +121,49 @@ final class GenomeBuilder {
         return l;
     }
 
+    /**
+     * Moves a block's locally packed bases to genome positions from {@code at}: each global word is built from at
+     * most two local words; the first and last global words (shared with neighbouring blocks) are merged with an atomic
+     * OR, the others stored. Thread-safe against other blocks. Cost: O(bases / 16).
+     */
+    void merge(LocalPacker p, long at) {
+        if (p.bases == 0) {
+            return;
+        }
+        mergeWords(baseWords, p.words, at, p.bases, PackedGenome.BASES_PER_WORD, 2);
+        mergeWords(exceptionWords, p.mask, at, p.bases, PackedGenome.MASK_BITS_PER_WORD, 1);
+        if (!p.runs.isEmpty()) {
+            List<long[]> shifted = new ArrayList<>(p.runs.size());
+            for (long[] r : p.runs) {
+                shifted.add(new long[] {r[0] + at, r[1], r[2]});
+            }
+            synchronized (runs) {
+                runs.addAll(shifted);
+            }
+        }
+    }
+
+    /** ORs {@code count} local items (of {@code bits} bits, {@code perWord} per word) into {@code global} from item {@code at}. */
+    private static void mergeWords(int[] global, int[] local, long at, long count, int perWord, int bits) {
+        int sh = (int) (at % perWord) * bits;
+        int first = (int) (at / perWord);
+        int last = (int) ((at + count - 1) / perWord);
+        int localWords = (int) ((count + perWord - 1) / perWord);
+        for (int g = first; g <= last; g++) {
+            int j = g - first; // local word whose low part lands in g
+            int lo = j < localWords ? local[j] << sh : 0;
+            int hi = sh != 0 && j > 0 ? local[j - 1] >>> (32 - sh) : 0;
+            int v = lo | hi;
+            if (g == first || g == last) {
+                if (v != 0) {
+                    INTS.getAndBitwiseOr(global, g, v);
+                }
+            } else {
+                global[g] = v;
+            }
+        }
+    }
+
     /** Whole words (only this range touches them) are stored; shared ones ORed atomically. Exception words: always OR. */
     private static void store(int[] words, int index, int value, boolean whole) {
         if (value == 0) {
