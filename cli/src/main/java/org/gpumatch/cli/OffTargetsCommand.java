@@ -103,6 +103,10 @@ final class OffTargetsCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         OutputFormat fmt = OutputFormat.parse(format);
         CasOffinderInput in = readInput();
+        if (!Files.exists(in.genome())) {
+            throw new CliException((input != null ? input + ":1: genome " : "--genome ") + in.genome()
+                    + ": no such file or directory");
+        }
         // The genome is read and packed on all cores while the device is chosen and the kernel compiles.
         CompletableFuture<PackedGenome> reading = CompletableFuture.supplyAsync(() -> {
             try {

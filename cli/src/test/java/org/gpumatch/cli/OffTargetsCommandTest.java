@@ -218,7 +218,7 @@ class OffTargetsCommandTest {
         Files.writeString(in, dir.resolve("nowhere") + "\n" + NGG + "\nACGTACGTACGTACGTACGTNNN 3\n");
         CliRun missing = CliRun.of("offtargets", in.toString());
         assertThat(missing.exitCode()).isEqualTo(2);
-        assertThat(missing.err()).contains(dir.resolve("nowhere") + ": no such file or directory")
+        assertThat(missing.err()).contains(in + ":1: genome " + dir.resolve("nowhere") + ": no such file or directory")
                 .doesNotContain("Exception");
         Files.writeString(in, g + "\n" + NGG + "\nACGTACGTACGTACGTACGTNNN 3\nACGTACGTACGTACGTACGTNN 3\n");
         assertThat(CliRun.of("offtargets", in.toString()).err()).contains(in + ":4: query ACGTACGTACGTACGTACGTNN has "
