@@ -73,24 +73,11 @@ final class CpuPartSearcher implements PartSearcher {
                 if (bad != 0) {
                     continue;
                 }
-                if (plain) {
-                    for (int q = 0; q < queries; q++) {
-                        int qb = masks.at(q + 1, strand);
-                        int mm = Long.bitCount(SiteBits.plainMismatchBits(x0, e0, m[qb], m[qb + 1]));
-                        if (words > 1) {
-                            mm += Long.bitCount(SiteBits.plainMismatchBits(x1, e1, m[qb + 4], m[qb + 5]));
-                        }
-                        if (mm <= m[limitBase + q]) {
-                            out.add(p, (q << 8) | (strand << 7) | mm);
-                        }
-                    }
-                    continue;
-                }
                 for (int q = 0; q < queries; q++) {
                     int qb = masks.at(q + 1, strand);
-                    int mm = Long.bitCount(SiteBits.mismatchBits(x0, e0, m[qb], m[qb + 1], m[qb + 2], m[qb + 3]));
+                    int mm = Long.bitCount(queryBits(plain, x0, e0, m, qb));
                     if (words > 1) {
-                        mm += Long.bitCount(SiteBits.mismatchBits(x1, e1, m[qb + 4], m[qb + 5], m[qb + 6], m[qb + 7]));
+                        mm += Long.bitCount(queryBits(plain, x1, e1, m, qb + 4));
                     }
                     if (mm <= m[limitBase + q]) {
                         out.add(p, (q << 8) | (strand << 7) | mm);
@@ -98,6 +85,12 @@ final class CpuPartSearcher implements PartSearcher {
                 }
             }
         }
+    }
+
+    /** The mismatch bits of one 32-position word against the query word whose slots start at {@code at}. */
+    private static long queryBits(boolean plain, long bases, long exceptions, long[] m, int at) {
+        return plain ? SiteBits.plainMismatchBits(bases, exceptions, m[at], m[at + 1])
+                : SiteBits.mismatchBits(bases, exceptions, m[at], m[at + 1], m[at + 2], m[at + 3]);
     }
 
     @Override

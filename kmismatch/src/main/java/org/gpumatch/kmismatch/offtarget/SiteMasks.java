@@ -40,41 +40,42 @@ final class SiteMasks {
         }
     }
 
+    /** Four "base not allowed" masks per word: the low bit of each position whose base set lacks A, C, G or T. */
     private void put(int entry, String codes) {
-        byte[] forward = codes.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        byte[] reverse = Iupac.reverseComplement(forward);
-        for (int strand = 0; strand < 2; strand++) {
-            byte[] s = strand == 0 ? forward : reverse;
-            for (int j = 0; j < s.length; j++) {
-                int set = Iupac.baseSet(s[j]);
-                if (set == 15) {
-                    continue;
-                }
-                int base = ((entry * 2 + strand) * words + j / 32) * 4;
-                long bit = 1L << (2 * (j % 32));
-                for (int b = 0; b < 4; b++) {
-                    if ((set & (1 << b)) == 0) {
-                        masks[base + b] |= bit;
-                    }
+        forEachCode(entry, codes, (slot, j, code) -> {
+            int set = Iupac.baseSet(code);
+            for (int b = 0; b < 4; b++) {
+                if (set != 15 && (set & (1 << b)) == 0) {
+                    masks[slot + b] |= 1L << (2 * (j % 32));
                 }
             }
-        }
+        });
     }
 
     /** Slots 0 and 1 of each word: the expected codes (A=0 .. T=3) and the low bits of the positions that are not N. */
     private void putPlain(int entry, String codes) {
+        forEachCode(entry, codes, (slot, j, code) -> {
+            int base = "ACGT".indexOf(code);
+            if (base >= 0) {
+                masks[slot] |= (long) base << (2 * (j % 32));
+                masks[slot + 1] |= 1L << (2 * (j % 32));
+            }
+        });
+    }
+
+    /** What to do with code {@code code} at position {@code j} of a strand, whose word's first slot is {@code slot}. */
+    private interface CodeAction {
+        void apply(int slot, int j, byte code);
+    }
+
+    /** Calls {@code action} for every position of {@code codes} on the forward strand, then of its reverse complement. */
+    private void forEachCode(int entry, String codes, CodeAction action) {
         byte[] forward = codes.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         byte[] reverse = Iupac.reverseComplement(forward);
         for (int strand = 0; strand < 2; strand++) {
             byte[] s = strand == 0 ? forward : reverse;
             for (int j = 0; j < s.length; j++) {
-                int code = "ACGT".indexOf(s[j]);
-                if (code < 0) {
-                    continue;
-                }
-                int base = ((entry * 2 + strand) * words + j / 32) * 4;
-                masks[base] |= (long) code << (2 * (j % 32));
-                masks[base + 1] |= 1L << (2 * (j % 32));
+                action.apply(((entry * 2 + strand) * words + j / 32) * 4, j, s[j]);
             }
         }
     }
