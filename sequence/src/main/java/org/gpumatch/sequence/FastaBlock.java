@@ -37,8 +37,10 @@ final class FastaBlock {
     boolean prefixEndsLine;
     /** The prefix's text, when it turns out to continue a title line. */
     String prefixText;
-    LocalPacker prefix;
-    LocalPacker body;
+    /** The block's packed bases: the prefix's ({@link #prefixBases}) first, then the body's. */
+    LocalPacker packer;
+    long prefixBases;
+    long bodyBases;
     /** Title lines and sequence stretches after the prefix, in order. */
     final List<Object> items = new ArrayList<>();
     /** Line breaks in the block (for line numbers in errors). */
@@ -47,12 +49,13 @@ final class FastaBlock {
     long prefixAt = -1;
     long bodyAt = -1;
 
-    FastaBlock(int fileIndex, int blockIndex, byte[] data, int length, boolean startsLine) {
+    FastaBlock(int fileIndex, int blockIndex, byte[] data, int length, boolean startsLine, LocalPacker packer) {
         this.fileIndex = fileIndex;
         this.blockIndex = blockIndex;
         this.data = data;
         this.length = length;
         this.startsLine = startsLine;
+        this.packer = packer != null ? packer : new LocalPacker(length);
     }
 
     /** Scans and packs the block, then drops its bytes. */
@@ -61,9 +64,9 @@ final class FastaBlock {
         long nl = 0;
         if (!startsLine) {
             hasPrefix = true;
-            prefix = new LocalPacker(length);
-            i = prefix.packLine(data, 0, length);
-            prefix.finish();
+            i = packer.packLine(data, 0, length);
+            packer.cut();
+            prefixBases = packer.bases;
             prefixEndsLine = i < length;
             // Kept only when short enough to be the end of a title line (a single-line sequence makes long prefixes).
             prefixText = i <= MAX_TITLE_PIECE ? text(0, i) : null;
@@ -72,7 +75,7 @@ final class FastaBlock {
                 nl++;
             }
         }
-        body = new LocalPacker(length - i);
+        LocalPacker body = packer;
         long stretchBases = 0;
         long stretchLine = -1;
         while (i < length) {
@@ -107,6 +110,7 @@ final class FastaBlock {
             items.add(new Stretch(stretchBases, stretchLine));
         }
         body.finish();
+        bodyBases = body.bases - prefixBases;
         newlines = nl;
         data = null;
     }

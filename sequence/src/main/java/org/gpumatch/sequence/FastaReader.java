@@ -114,6 +114,25 @@ public final class FastaReader {
 
     private static List<FastaBlock> scanAll(List<Path> files, ExecutorService pool, int blockBytes)
             throws IOException {
+        // The plain files' blocks pack into slots of two shared staging arrays: a few large arrays, never copied by
+        // the collector (per-block arrays kept alive until the merge cost seconds of young collections).
+        long stagingWords = 0;
+        long stagingMask = 0;
+        for (Path file : files) {
+            if (!isGzip(file)) {
+                long size = Files.size(file);
+                for (long off = 0; off < size; off += blockBytes) {
+                    int len = (int) Math.min(blockBytes, size - off);
+                    stagingWords += LocalPacker.wordsFor(len);
+                    stagingMask += LocalPacker.maskWordsFor(len);
+                }
+            }
+        }
+        boolean staged = stagingWords <= Integer.MAX_VALUE - 16;
+        int[] words = staged ? new int[(int) stagingWords] : null;
+        int[] mask = staged ? new int[(int) stagingMask] : null;
+        int wordAt = 0;
+        int maskAt = 0;
         List<Future<List<FastaBlock>>> tasks = new ArrayList<>();
         for (int f = 0; f < files.size(); f++) {
             Path file = files.get(f);
@@ -127,7 +146,12 @@ public final class FastaReader {
                 long from = off;
                 int len = (int) Math.min(blockBytes, size - off);
                 int index = (int) (off / blockBytes);
-                tasks.add(pool.submit(() -> List.of(readAndScan(file, fileIndex, index, from, len))));
+                LocalPacker packer = staged ? new LocalPacker(words, wordAt, mask, maskAt) : null;
+                if (staged) {
+                    wordAt += LocalPacker.wordsFor(len);
+                    maskAt += LocalPacker.maskWordsFor(len);
+                }
+                tasks.add(pool.submit(() -> List.of(readAndScan(file, fileIndex, index, from, len, packer))));
             }
         }
         List<FastaBlock> blocks = new ArrayList<>();
@@ -146,7 +170,8 @@ public final class FastaReader {
     /** Each reader thread's block buffer, reused block after block (a block's bytes are dropped after its scan). */
     private static final ThreadLocal<byte[]> BUFFER = new ThreadLocal<>();
 
-    private static FastaBlock readAndScan(Path file, int fileIndex, int index, long from, int len) throws IOException {
+    private static FastaBlock readAndScan(Path file, int fileIndex, int index, long from, int len, LocalPacker packer)
+            throws IOException {
         byte[] data = BUFFER.get();
         if (data == null || data.length < len) {
             data = new byte[len];
@@ -168,7 +193,7 @@ public final class FastaReader {
                 startsLine = one.get(0) == '\n';
             }
         }
-        FastaBlock b = new FastaBlock(fileIndex, index, data, len, startsLine);
+        FastaBlock b = new FastaBlock(fileIndex, index, data, len, startsLine, packer);
         b.scan();
         return b;
     }
@@ -182,7 +207,7 @@ public final class FastaReader {
                 if (data.length == 0) {
                     return out;
                 }
-                FastaBlock b = new FastaBlock(fileIndex, index, data, data.length, startsLine);
+                FastaBlock b = new FastaBlock(fileIndex, index, data, data.length, startsLine, null);
                 b.scan();
                 out.add(b);
                 startsLine = data[data.length - 1] == '\n';
@@ -223,11 +248,11 @@ public final class FastaReader {
                             pendingTitle = null;
                         }
                     } else {
-                        if (block.prefix.bases > 0 && openTitle == null) {
+                        if (block.prefixBases > 0 && openTitle == null) {
                             throw noTitle(files.get(f), linesBefore + 1);
                         }
                         block.prefixAt = pos;
-                        pos += block.prefix.bases;
+                        pos += block.prefixBases;
                     }
                 }
                 block.bodyAt = pos;
@@ -276,9 +301,10 @@ public final class FastaReader {
 
     private static Void pack(FastaBlock b, GenomeBuilder builder) {
         if (b.prefixAt >= 0) {
-            builder.merge(b.prefix, b.prefixAt);
+            builder.merge(b.packer, 0, b.prefixBases, b.prefixAt);
         }
-        builder.merge(b.body, b.bodyAt);
+        builder.merge(b.packer, b.prefixBases, b.bodyBases, b.bodyAt);
+        b.packer = null;
         return null;
     }
 

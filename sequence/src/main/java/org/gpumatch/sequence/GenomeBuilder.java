@@ -122,44 +122,58 @@ final class GenomeBuilder {
     }
 
     /**
-     * Moves a block's locally packed bases to genome positions from {@code at}: each global word is built from at
-     * most two local words; the first and last global words (shared with neighbouring blocks) are merged with an atomic
-     * OR, the others stored. Thread-safe against other blocks. Cost: O(bases / 16).
+     * Moves {@code count} locally packed bases, from local position {@code from} of {@code p}, to genome positions from
+     * {@code at}: each genome word is cut from two local words; the first and last genome words (shared with
+     * neighbouring ranges) are masked to the range and merged with an atomic OR, the others stored. Thread-safe against
+     * other ranges. Cost: O(count / 16).
      */
-    void merge(LocalPacker p, long at) {
-        if (p.bases == 0) {
+    void merge(LocalPacker p, long from, long count, long at) {
+        if (count == 0) {
             return;
         }
-        mergeWords(baseWords, p.words, at, p.bases, PackedGenome.BASES_PER_WORD, 2);
-        mergeWords(exceptionWords, p.mask, at, p.bases, PackedGenome.MASK_BITS_PER_WORD, 1);
-        if (!p.runs.isEmpty()) {
-            List<long[]> shifted = new ArrayList<>(p.runs.size());
-            for (long[] r : p.runs) {
-                shifted.add(new long[] {r[0] + at, r[1], r[2]});
+        mergeRange(baseWords, p.words, p.wordBase, from, count, at, PackedGenome.BASES_PER_WORD, 2);
+        mergeRange(exceptionWords, p.mask, p.maskBase, from, count, at, PackedGenome.MASK_BITS_PER_WORD, 1);
+        List<long[]> shifted = null;
+        for (long[] r : p.runs) {
+            if (r[0] >= from && r[0] < from + count) {
+                shifted = addRun(shifted, r[0] - from + at, (int) r[1], (int) r[2]);
             }
+        }
+        if (shifted != null) {
             synchronized (runs) {
                 runs.addAll(shifted);
             }
         }
     }
 
-    /** ORs {@code count} local items (of {@code bits} bits, {@code perWord} per word) into {@code global} from item {@code at}. */
-    private static void mergeWords(int[] global, int[] local, long at, long count, int perWord, int bits) {
-        int sh = (int) (at % perWord) * bits;
-        int first = (int) (at / perWord);
-        int last = (int) ((at + count - 1) / perWord);
-        int localWords = (int) ((count + perWord - 1) / perWord);
-        for (int g = first; g <= last; g++) {
-            int j = g - first; // local word whose low part lands in g
-            int lo = j < localWords ? local[j] << sh : 0;
-            int hi = sh != 0 && j > 0 ? local[j - 1] >>> (32 - sh) : 0;
-            int v = lo | hi;
+    /**
+     * ORs items {@code [from, from + count)} of {@code local} (items of {@code bits} bits, {@code perWord} per word, item
+     * 0 at word {@code base}) into {@code global} at item {@code at}.
+     */
+    private static void mergeRange(int[] global, int[] local, int base, long from, long count, long at, int perWord,
+            int bits) {
+        long first = at / perWord;
+        long last = (at + count - 1) / perWord;
+        for (long g = first; g <= last; g++) {
+            long item = g * perWord - at + from; // the local item at bit 0 of global word g (may be below 0)
+            int v;
+            if (item >= 0) {
+                int w = base + (int) (item / perWord);
+                int sh = (int) (item % perWord) * bits;
+                v = (int) (((local[w] & 0xFFFFFFFFL) | ((long) local[w + 1] << 32)) >>> sh);
+            } else {
+                v = local[base] << (int) (-item * bits);
+            }
             if (g == first || g == last) {
+                long lo = Math.max(at, g * perWord) - g * perWord;
+                long hi = Math.min(at + count, (g + 1) * perWord) - g * perWord;
+                long keep = ((1L << (hi * bits)) - 1) & ~((1L << (lo * bits)) - 1);
+                v &= (int) keep;
                 if (v != 0) {
-                    INTS.getAndBitwiseOr(global, g, v);
+                    INTS.getAndBitwiseOr(global, (int) g, v);
                 }
             } else {
-                global[g] = v;
+                global[(int) g] = v;
             }
         }
     }

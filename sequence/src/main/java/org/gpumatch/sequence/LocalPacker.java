@@ -6,12 +6,16 @@ import java.util.List;
 /**
  * Packs one block's symbols at block-local positions from 0 (one thread), in the layout of {@link PackedGenome}: 2-bit
  * codes 16 per word, exception bits 32 per word, runs of exception symbols; {@link GenomeBuilder#merge} later shifts
- * them to their genome position. Cost: one table lookup and a few shifts per byte; memory: 3/8 byte per base.
+ * ranges of them to their genome positions. The words live in a slot of a staging array shared by all blocks (one
+ * large array the collector never copies) or in the packer's own arrays. Cost: one table lookup and a few shifts per
+ * byte; memory: 3/8 byte per base.
  */
 final class LocalPacker {
-    int[] words;
-    int[] mask;
-    /** Runs of one exception symbol: local start, length, symbol. */
+    final int[] words;
+    final int wordBase;
+    final int[] mask;
+    final int maskBase;
+    /** Runs of one exception symbol: local start, length, symbol; a run never crosses a {@link #cut()}. */
     final List<long[]> runs = new ArrayList<>();
     long bases;
     private int word;
@@ -21,9 +25,28 @@ final class LocalPacker {
     private int runLength;
     private int runSymbol;
 
+    /** Words for up to {@code maxBases} bases (plus padding) in a slot. */
+    static int wordsFor(int maxBases) {
+        return maxBases / PackedGenome.BASES_PER_WORD + 3;
+    }
+
+    /** Mask words for up to {@code maxBases} bases (plus padding) in a slot. */
+    static int maskWordsFor(int maxBases) {
+        return maxBases / PackedGenome.MASK_BITS_PER_WORD + 3;
+    }
+
+    /** A packer with its own arrays for up to {@code maxBases} bases. */
     LocalPacker(int maxBases) {
-        words = new int[maxBases / PackedGenome.BASES_PER_WORD + 2];
-        mask = new int[maxBases / PackedGenome.MASK_BITS_PER_WORD + 2];
+        this(new int[wordsFor(maxBases)], 0, new int[maskWordsFor(maxBases)], 0);
+    }
+
+    /** A packer writing to {@code words[wordBase..]} and {@code mask[maskBase..]} (zero, sized by the methods above). */
+    LocalPacker(int[] words, int wordBase, int[] mask, int maskBase) {
+        this.words = words;
+        this.wordBase = wordBase;
+        this.mask = mask;
+        this.maskBase = maskBase;
+        this.word = wordBase;
     }
 
     /**
@@ -66,7 +89,7 @@ final class LocalPacker {
     }
 
     private void exception(int b, long pos) {
-        mask[(int) (pos >>> 5)] |= 1 << (int) (pos & 31);
+        mask[maskBase + (int) (pos >>> 5)] |= 1 << (int) (pos & 31);
         int symbol = Character.toUpperCase(b) & 0xFF;
         if (runStart >= 0 && symbol == runSymbol && runStart + runLength == pos) {
             runLength++;
@@ -78,6 +101,14 @@ final class LocalPacker {
         runStart = pos;
         runLength = 1;
         runSymbol = symbol;
+    }
+
+    /** Ends the current run of exception symbols, so that no run spans the bases before and after this call. */
+    void cut() {
+        if (runStart >= 0) {
+            runs.add(new long[] {runStart, runLength, runSymbol});
+            runStart = -1;
+        }
     }
 
     /** Flushes the last partial word and run. */
