@@ -122,8 +122,15 @@ final class OffTargetsCommand implements Callable<Integer> {
         if (policy.kind() != DevicePolicy.Kind.AUTO && policy.kind() != DevicePolicy.Kind.JAVA && !best.isOpenCL()) {
             throw new CliException("--device " + device + ": no such OpenCL device (see 'gpumatch devices')");
         }
+        // The kernel compiles while the genome is read: when forced, or when the planner picks the GPU for the size the
+        // files suggest (checked again on the real size below).
         OffTargetSearch early = null;
-        if (policy.kind() != DevicePolicy.Kind.AUTO && best.isOpenCL()) {
+        if (policy.kind() == DevicePolicy.Kind.AUTO && best.isOpenCL()) {
+            OffTargetPlanner.Choice guess = OffTargetPlanner.choose(estimatedBases(in.genome()), in.spec().size(), best);
+            if (guess.device().isOpenCL()) {
+                early = OffTargetSearch.on(in.spec(), best, parts, buffers(best));
+            }
+        } else if (best.isOpenCL()) {
             early = OffTargetSearch.on(in.spec(), best, parts, buffers(best));
         }
         PackedGenome g;
@@ -145,9 +152,15 @@ final class OffTargetsCommand implements Callable<Integer> {
         long t2 = System.nanoTime();
         String why;
         OffTargetSearch search;
+        if (early != null && policy.kind() == DevicePolicy.Kind.AUTO
+                && !OffTargetPlanner.choose(g.length(), in.spec().size(), best).device().isOpenCL()) {
+            early.close(); // the files held fewer bases than their size suggested
+            early = null;
+        }
         if (early != null) {
             search = early;
-            why = "--device " + device;
+            why = policy.kind() == DevicePolicy.Kind.AUTO
+                    ? OffTargetPlanner.choose(g.length(), in.spec().size(), best).reason() : "--device " + device;
         } else {
             ComputeDevice chosen = policy.kind() == DevicePolicy.Kind.JAVA ? ComputeDevice.JAVA_THREADS : best;
             OffTargetPlanner.Choice c = policy.kind() == DevicePolicy.Kind.AUTO
@@ -187,6 +200,20 @@ final class OffTargetsCommand implements Callable<Integer> {
                 + "chosen, kernel compiled meanwhile) %.3f s, kernel ready %.3f s, search+write %.3f s (search %.3f s%s), "
                 + "total %.3f s", (t1 - t0) / 1e9,
                 (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9, s.wallNanos() / 1e9, device, (t4 - t0) / 1e9));
+    }
+
+    /** About how many bases the genome's files hold: their bytes (gzip: four times), before they are read. */
+    private static long estimatedBases(Path genome) {
+        long bytes = 0;
+        try {
+            for (Path f : FastaReader.files(genome)) {
+                long size = Files.size(f);
+                bytes += f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz") ? 4 * size : size;
+            }
+        } catch (IOException e) {
+            return 0; // the reader reports it
+        }
+        return bytes;
     }
 
     private static BufferCreation buffers(ComputeDevice d) {
