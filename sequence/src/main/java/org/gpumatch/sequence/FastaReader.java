@@ -20,7 +20,8 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Reads a genome in FASTA into a {@link PackedGenome} on all cores: a file (multi-record, any line width, LF or CRLF,
+ * Reads a genome in FASTA into a {@link PackedGenome} on all cores (or a UCSC 2bit file, by its signature: {@link
+ * TwoBitReader}): a file (multi-record, any line width, LF or CRLF,
  * lowercase soft-masked bases read as the same base, other symbols such as N kept as exceptions), a gzipped file (by
  * its magic bytes, any name; multi-member gzip and bgzip included) or a directory (its FASTA files by name: {@code .fa},
  * {@code .fasta}, {@code .fna}, {@code .fas}, {@code .fsa}, {@code .ffn}, {@code .frn}, {@code .seq}, each optionally
@@ -55,6 +56,9 @@ public final class FastaReader {
     /** {@link #read(Path, int)} with blocks of {@code blockBytes} (tests use small blocks to cross every boundary). */
     static PackedGenome read(Path path, int threads, int blockBytes) throws IOException {
         List<Path> files = files(path);
+        if (files.size() == 1 && TwoBitReader.is2bit(files.get(0))) {
+            return TwoBitReader.read(files.get(0), threads);
+        }
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
             Thread t = new Thread(r, "fasta-reader");
             t.setDaemon(true);
