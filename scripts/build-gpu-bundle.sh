@@ -17,6 +17,9 @@
 #                 (bench/native/build-sufcheck.sh --download --portable: libdivsufsort from the Debian packages, its
 #                 shared library in tools/lib; the launcher points the bench at it). Without network the bundle is
 #                 built without it and says why (no libdivsufsort rows then)
+#                 And Cas-OFFinder 3.0.0 (tools/cas-offinder/: the binary, its libgomp and launcher script from
+#                 ../shared/peers/cas-offinder-3.0.0, about 1 MiB), the same-run peer of the off-target bench
+#                 (scripts/record-gpu-results.sh --steps offtargets); left out with a note when that folder is missing
 #   corpora/      with --corpora DIR: the real texts DIR/*.gz (scripts/fetch-corpora.sh --gzip), for the bench's
 #                 real-text rows (scripts/record-gpu-results.sh --steps real)
 #   gpumatch      the launcher: registers NVIDIA's OpenCL library when no ICD file names it, then runs the jar
@@ -118,6 +121,17 @@ if OUT="$out/tools/sufcheck-bench" bench/native/build-sufcheck.sh --download --p
 else
   rm -f "$out/tools/sufcheck-bench"
   echo "bundle: note: no libdivsufsort peer (bench sa runs without its rows): $(tail -1 "$work/sufcheck.log")"
+fi
+
+# Cas-OFFinder 3.0.0, the off-target bench's peer (built from source: ../shared/peers/cas-offinder-3.0.0/README.md)
+cas_dir="$root/../shared/peers/cas-offinder-3.0.0"
+if [ -x "$cas_dir/cas-offinder" ]; then
+  mkdir -p "$out/tools/cas-offinder"
+  cp -L "$cas_dir/cas-offinder" "$cas_dir/cas-offinder.sh" "$cas_dir/LICENSE" "$out/tools/cas-offinder/"
+  [ -e "$cas_dir/libgomp.so.1" ] && cp -L "$cas_dir/libgomp.so.1" "$out/tools/cas-offinder/"
+  echo "bundle: tools/cas-offinder (Cas-OFFinder 3.0.0, $(( $(du -sk "$out/tools/cas-offinder" | cut -f1) / 1024 )) MiB)"
+else
+  echo "bundle: note: no Cas-OFFinder at $cas_dir; the offtargets step runs without its peer"
 fi
 
 if [ -n "$corpora" ]; then

@@ -46,6 +46,12 @@
 #              oneshot  `count --explain` (-a drk-2s and auto) on 1 GiB of random DNA and of random bytes, m 8, 64,
 #                       1024, each as a timed process: the one-shot pipeline's stages and rate (about 1-2 minutes)
 #              startup  `count` on a 1000-byte DNA file, 5 runs each of auto and drk-2s (process wall time)
+#              offtargets `gpumatch offtargets` as a process (3 runs after a warm-up, then one profiled run for the
+#                       device time) next to Cas-OFFinder 3.0.0 (the bundle's tools/cas-offinder, device G; C for the CPU
+#                       row) on synthetic FASTA genomes in the page cache (random bases, soft-masked stretches, N runs):
+#                       1 GiB in 4 records and 3.1 Gbp in 24 records on the GPU, 128 MB in 1 record on the CPU
+#                       (--device java vs C); 100 guides of 20 nt + NGG, k = 4; the two outputs compared hit for hit.
+#                       CSV: OUT/results/<device>/DATE-offtargets.csv (about 2-3 minutes; rows through -- --rows ...)
 #              legacy   issue 4's run: `bench exact --sigma 8,2` with m 1..1024 and DRK-WOM-32/64 and HRK
 #   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
 #            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
@@ -275,12 +281,35 @@ for s in "${wanted[@]}"; do
             | grep -v '^WARNING'
         done
       done ;;
+    offtargets)
+      step "off-targets: gpumatch offtargets next to Cas-OFFinder 3.0.0, 100 guides + NGG, k = 4"
+      # Cas-OFFinder needs NVIDIA's OpenCL registered as the launcher does it (a private vendors folder).
+      cas_vendors=""
+      for lib in /usr/lib/libnvidia-opencl.so.1 /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 \
+                 /usr/local/nvidia/lib64/libnvidia-opencl.so.1; do
+        if [ -e "$lib" ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd; then
+          cas_vendors=$(mktemp -d)
+          echo "$lib" > "$cas_vendors/nvidia.icd"
+          for icd in /etc/OpenCL/vendors/*.icd; do [ -e "$icd" ] && cp "$icd" "$cas_vendors/"; done
+          break
+        fi
+      done
+      echo "record: OCL_ICD_VENDORS=${OCL_ICD_VENDORS:-} cas_vendors=$cas_vendors; $(ls /etc/OpenCL/vendors 2>&1 | tr '\n' ' ')"
+      "$gm" devices 2>&1 | grep -v '^WARNING' | head -6
+      cas="$bundle/tools/cas-offinder/cas-offinder.sh"
+      [ -x "$cas" ] || { echo "record: no Cas-OFFinder in the bundle: its rows are left out" >&2; cas=""; }
+      cas_ld=""
+      ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1 ' || cas_ld="$bundle/native"
+      OT_CAS_VENDORS="$cas_vendors" OT_CAS_LD="$cas_ld" GPUMATCH_MAIN_CLASS=org.gpumatch.bench.offtargets.OffTargetsBench \
+        run "$gm" --gpumatch "$gm" ${cas:+--cas-offinder "$cas"} --work "${TMPDIR:-/tmp}/gm-offtargets" --out "$out/results" \
+        --rows 1g:4:gpu,3100m:24:gpu,128m:1:cpu ${extra[@]+"${extra[@]}"}
+      rm -rf "${TMPDIR:-/tmp}/gm-offtargets" ;;
     legacy)
       step "exact (issue 4's run)"
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, sa, sa-100m, sa-100m-b, sa-real, sa-1g, oneshot, startup, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, sa, sa-100m, sa-100m-b, sa-real, sa-1g, oneshot, startup, offtargets, legacy)" >&2
       status=2 ;;
   esac
 done

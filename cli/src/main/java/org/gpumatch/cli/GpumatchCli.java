@@ -61,6 +61,7 @@ public final class GpumatchCli implements Callable<Integer> {
         m.put("bench", BenchCommand.class);
         m.put("demo", DemoCommand.class);
         m.put("kmismatch", KMismatchCommand.class);
+        m.put("offtargets", OffTargetsCommand.class);
         SUBCOMMANDS = Collections.unmodifiableMap(m);
     }
 

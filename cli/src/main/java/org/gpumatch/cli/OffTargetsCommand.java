@@ -1,0 +1,290 @@
+package org.gpumatch.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.BufferCreation;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.kmismatch.offtarget.CasOffinderInput;
+import org.gpumatch.kmismatch.offtarget.OffTargetPlanner;
+import org.gpumatch.kmismatch.offtarget.OffTargetSearch;
+import org.gpumatch.sequence.FastaReader;
+import org.gpumatch.sequence.PackedGenome;
+import org.gpumatch.sequence.SequenceFormatException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gpumatch offtargets INPUT}: Cas-OFFinder's search (same input file, same output columns) over a FASTA genome:
+ * every site matching the pattern on either strand with at most each query's mismatches. The genome is read and packed
+ * on all cores while the kernel compiles; the search is one pass for all queries and both strands
+ * ({@link OffTargetSearch}). Memory: 3/8 byte per base of the genome plus the file's bytes while reading.
+ */
+@Command(name = "offtargets", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Find CRISPR off-target sites as Cas-OFFinder does: every site of the genome matching the pattern "
+                + "(guide Ns + PAM, IUPAC codes) on either strand with at most each query's mismatches.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpumatch offtargets input.txt -o out.txt            # Cas-OFFinder's input file and output",
+                  "  gpumatch offtargets input.txt --format bed > hits.bed",
+                  "  gpumatch offtargets --genome hg38.fa.gz --pattern NNNNNNNNNNNNNNNNNNNNNRG \\",
+                  "      --guides guides.txt --mismatches 4 --format tsv",
+                  "",
+                  "INPUT: line 1 the genome (FASTA file, .gz, or a directory of FASTA files), line 2 the pattern",
+                  "(e.g. NNNNNNNNNNNNNNNNNNNNNRG), then 'QUERY MAXMISMATCHES' lines of the pattern's length."})
+final class OffTargetsCommand implements Callable<Integer> {
+    private final Io io;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "INPUT", description = "Cas-OFFinder's input file.")
+    String input;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Write hits to OUT (default: - stdout).")
+    String output;
+
+    @Option(names = "--format", paramLabel = "F", defaultValue = "cas-offinder",
+            description = "cas-offinder (default: Cas-OFFinder 3.0's header and columns), bed (BED6: record name, "
+                    + "start, end, query, mismatches, strand) or tsv (record, start, end, strand, query index, query, "
+                    + "site, mismatches).")
+    String format;
+
+    @Option(names = "--count", description = "Print only the number of hits.")
+    boolean count;
+
+    @Option(names = "--device", paramLabel = "D",
+            description = "auto (default: the GPU for large searches, else all CPU cores), gpu, opencl, java, or a "
+                    + "substring of an OpenCL device name.")
+    String device;
+
+    @Option(names = "--genome", paramLabel = "PATH", description = "Without INPUT: the genome (FASTA file, .gz, or "
+            + "directory of FASTA files).")
+    String genome;
+
+    @Option(names = "--pattern", paramLabel = "P", description = "Without INPUT: the pattern, e.g. "
+            + "NNNNNNNNNNNNNNNNNNNNNRG.")
+    String pattern;
+
+    @Option(names = "--guides", paramLabel = "FILE", description = "Without INPUT: one query per line (its first "
+            + "word; an optional second word is its own most mismatches), of the pattern's length.")
+    String guides;
+
+    @Option(names = "--mismatches", paramLabel = "K", description = "Without INPUT: the most mismatches of queries "
+            + "that do not give their own.")
+    Integer mismatches;
+
+    @Option(names = "--part-size", paramLabel = "SITES", hidden = true,
+            description = "Sites per device launch (a multiple of 32; default 2^28).")
+    Integer partSites;
+
+    @Option(names = "--explain", description = "Print where the search ran, why, and the time of each stage on stderr.")
+    boolean explain;
+
+    OffTargetsCommand(Io io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        long t0 = System.nanoTime();
+        OffTargetOutput.Format fmt = OffTargetOutput.Format.parse(format);
+        CasOffinderInput in = readInput();
+        if (!Files.exists(in.genome())) {
+            throw new CliException((input != null ? input + ":1: genome " : "--genome ") + in.genome()
+                    + ": no such file or directory");
+        }
+        // The genome is read and packed on all cores while the device is chosen and the kernel compiles.
+        CompletableFuture<PackedGenome> reading = CompletableFuture.supplyAsync(() -> {
+            try {
+                return FastaReader.read(in.genome());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        long t1 = System.nanoTime();
+        DevicePolicy policy = ExactSearch.devicePolicy(device);
+        ComputeDevice best = ExactSearch.selectDevice(device).device();
+        int parts = partSites == null ? OffTargetSearch.DEFAULT_PART_SITES : partSites;
+        if (policy.kind() != DevicePolicy.Kind.AUTO && policy.kind() != DevicePolicy.Kind.JAVA && !best.isOpenCL()) {
+            throw new CliException("--device " + device + ": no such OpenCL device (see 'gpumatch devices')");
+        }
+        // The kernel compiles while the genome is read: when forced, or when the planner picks the GPU for the size the
+        // files suggest (checked again on the real size below).
+        OffTargetSearch early = null;
+        if (policy.kind() == DevicePolicy.Kind.AUTO && best.isOpenCL()) {
+            OffTargetPlanner.Choice guess = OffTargetPlanner.choose(estimatedBases(in.genome()), in.spec().size(), best);
+            if (guess.device().isOpenCL()) {
+                early = OffTargetSearch.on(in.spec(), best, parts, buffers(best));
+            }
+        } else if (best.isOpenCL()) {
+            early = OffTargetSearch.on(in.spec(), best, parts, buffers(best));
+        }
+        PackedGenome g;
+        try {
+            g = reading.join();
+        } catch (CompletionException e) {
+            if (early != null) {
+                early.close();
+            }
+            Throwable cause = e.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : e.getCause();
+            if (cause instanceof SequenceFormatException sfe) {
+                throw new CliException(sfe.getMessage());
+            }
+            if (cause instanceof IOException io) {
+                throw new CliException("cannot read " + in.genome() + ": " + TextFiles.describe(io));
+            }
+            throw cause instanceof RuntimeException r ? r : e;
+        }
+        long t2 = System.nanoTime();
+        String why;
+        OffTargetSearch search;
+        if (early != null && policy.kind() == DevicePolicy.Kind.AUTO
+                && !OffTargetPlanner.choose(g.length(), in.spec().size(), best).device().isOpenCL()) {
+            early.close(); // the files held fewer bases than their size suggested
+            early = null;
+        }
+        if (early != null) {
+            search = early;
+            why = policy.kind() == DevicePolicy.Kind.AUTO
+                    ? OffTargetPlanner.choose(g.length(), in.spec().size(), best).reason() : "--device " + device;
+        } else {
+            ComputeDevice chosen = policy.kind() == DevicePolicy.Kind.JAVA ? ComputeDevice.JAVA_THREADS : best;
+            OffTargetPlanner.Choice c = policy.kind() == DevicePolicy.Kind.AUTO
+                    ? OffTargetPlanner.choose(g.length(), in.spec().size(), best)
+                    : new OffTargetPlanner.Choice(chosen, "--device " + device);
+            search = OffTargetSearch.on(in.spec(), c.device(), parts, buffers(c.device()));
+            why = c.reason();
+        }
+        long t3 = System.nanoTime();
+        OffTargetSearch.Stats stats;
+        try (search; Writer out = openOutput()) {
+            OffTargetOutput w = new OffTargetOutput(out, fmt, g, in, count);
+            w.header();
+            stats = search.run(g, w::write);
+            w.footer();
+        } catch (IOException e) {
+            throw new CliException("cannot write " + output + ": " + TextFiles.describe(e));
+        } catch (UncheckedIOException e) {
+            throw new CliException("cannot write " + output + ": " + TextFiles.describe(e.getCause()));
+        }
+        long t4 = System.nanoTime();
+        if (explain) {
+            explain(g, in, stats, why, t0, t1, t2, t3, t4);
+        }
+        return ExitCodes.OK;
+    }
+
+    private void explain(PackedGenome g, CasOffinderInput in, OffTargetSearch.Stats s, String why, long t0, long t1,
+            long t2, long t3, long t4) {
+        long comparisons = s.comparisons(in.spec().size());
+        String device = s.deviceNanos() > 0 ? String.format(Locale.ROOT, ", device %.1f ms (%.1f G site-query "
+                + "comparisons/s)", s.deviceNanos() / 1e6, comparisons / (double) s.deviceNanos()) : "";
+        io.err().println(Diagnostics.PREFIX + "search on " + s.engine() + ": " + why);
+        io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "genome %d bases in %d records; %d queries; "
+                + "%d hits in %d parts", g.length(), g.records().size(), in.spec().size(), s.hits(), s.parts()));
+        io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "stages: input %.3f s, read+pack (device "
+                + "chosen, kernel compiled meanwhile) %.3f s, kernel ready %.3f s, search+write %.3f s (search %.3f s%s), "
+                + "total %.3f s", (t1 - t0) / 1e9,
+                (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9, s.wallNanos() / 1e9, device, (t4 - t0) / 1e9));
+    }
+
+    /** About how many bases the genome's files hold: their bytes (gzip: four times), before they are read. */
+    private static long estimatedBases(Path genome) {
+        long bytes = 0;
+        try {
+            for (Path f : FastaReader.files(genome)) {
+                long size = Files.size(f);
+                bytes += f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz") ? 4 * size : size;
+            }
+        } catch (IOException e) {
+            return 0; // the reader reports it
+        }
+        return bytes;
+    }
+
+    private static BufferCreation buffers(ComputeDevice d) {
+        return d.kind() == ComputeDevice.Kind.OPENCL_GPU ? BufferCreation.HOST_POINTER : BufferCreation.COPY;
+    }
+
+    private CasOffinderInput readInput() {
+        boolean natives = genome != null || pattern != null || guides != null || mismatches != null;
+        if (input != null && natives) {
+            throw new CliException("give either INPUT or --genome/--pattern/--guides/--mismatches, not both");
+        }
+        try {
+            if (input != null) {
+                return CasOffinderInput.read(Path.of(input));
+            }
+            if (genome == null || pattern == null || guides == null) {
+                throw new CliException("give INPUT (Cas-OFFinder's input file) or --genome, --pattern and --guides "
+                        + "(try 'gpumatch offtargets --help')");
+            }
+            return nativeInput();
+        } catch (SequenceFormatException e) {
+            throw new CliException(e.getMessage());
+        } catch (IOException e) {
+            throw new CliException("cannot read " + (input != null ? input : guides) + ": " + TextFiles.describe(e));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
+    }
+
+    /** The native flags as an input: the guides file is read like Cas-OFFinder's query lines. */
+    private CasOffinderInput nativeInput() throws IOException {
+        Path file = Path.of(guides);
+        if (!Files.isRegularFile(file)) {
+            throw new CliException(guides + ": no such guides file");
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.ISO_8859_1);
+        StringBuilder synthetic = new StringBuilder(genome).append('\n').append(pattern).append('\n');
+        for (int i = 0; i < lines.size(); i++) {
+            String[] f = lines.get(i).strip().split("\\s+");
+            if (f[0].isEmpty() || f[0].startsWith("#")) {
+                synthetic.append('\n');
+                continue;
+            }
+            if (f.length < 2 && mismatches == null) {
+                throw new CliException(guides + ":" + (i + 1) + ": no mismatches for " + f[0]
+                        + " (give --mismatches K or a second word)");
+            }
+            synthetic.append(f[0]).append(' ').append(f.length >= 2 ? f[1] : mismatches).append('\n');
+        }
+        Path tmp = Files.createTempFile("gpumatch-offtargets", ".txt");
+        try {
+            Files.writeString(tmp, synthetic, StandardCharsets.ISO_8859_1);
+            return CasOffinderInput.read(tmp);
+        } catch (SequenceFormatException e) {
+            // Line numbers of the synthetic file: guide line i is line i + 3.
+            String msg = e.getMessage().substring(tmp.toString().length());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^:(\\d+):(.*)$", java.util.regex.Pattern.DOTALL)
+                    .matcher(msg);
+            if (m.matches() && Integer.parseInt(m.group(1)) >= 3) {
+                throw new CliException(guides + ":" + (Integer.parseInt(m.group(1)) - 2) + ":" + m.group(2));
+            }
+            throw new CliException("--pattern " + pattern + msg.replaceFirst("^:\\d+", ""));
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private Writer openOutput() throws IOException {
+        if (output == null || output.equals("-")) {
+            return new BufferedWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), 1 << 16) {
+                @Override
+                public void close() throws IOException {
+                    flush(); // stdout stays open
+                }
+            };
+        }
+        return Files.newBufferedWriter(Path.of(output), StandardCharsets.UTF_8);
+    }
+}

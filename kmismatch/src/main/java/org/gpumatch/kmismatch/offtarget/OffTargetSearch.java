@@ -1,0 +1,130 @@
+package org.gpumatch.kmismatch.offtarget;
+
+import java.util.function.Consumer;
+import org.gpumatch.gpu.runtime.BufferCreation;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.sequence.PackedGenome;
+import org.gpumatch.sequence.SequenceRecord;
+
+/**
+ * The library facade of the off-target search: an {@link OffTargetSpec} (pattern, queries, their most mismatches)
+ * searched over a {@link PackedGenome} on an OpenCL device ({@link OffTargetKernel}) or on all cores in Java, hits
+ * streamed to a consumer ordered by genome position, then query, then strand.
+ *
+ * <p>The genome is searched in parts of up to {@code partSites} sites; a part's data runs m - 1 bases past its last
+ * site, so parts overlap by m - 1 bases and every site is searched exactly once. A hit whose site spans two records is
+ * dropped. Cost: one kernel launch per part (or a scan on all cores), O(sites + candidates * queries); memory: the
+ * part's 3/8 byte per base on the device, 12 bytes per hit of a part on the host.
+ *
+ * <pre>{@code
+ * PackedGenome genome = FastaReader.read(Path.of("hg38.fa.gz"));
+ * OffTargetSpec spec = new OffTargetSpec("NNNNNNNNNNNNNNNNNNNNNGG",
+ *         List.of("GGCCGACCTGTCGCTGACGCNNN"), List.of(4));
+ * try (OffTargetSearch search = OffTargetSearch.on(spec, device)) {
+ *     search.run(genome, hit -> System.out.println(hit));
+ * }
+ * }</pre>
+ */
+public final class OffTargetSearch implements AutoCloseable {
+    /**
+     * Sites per part unless told otherwise: one launch per 2^30 sites (a genome under 2 GiB of packed words stays whole
+     * on the device; a larger one is copied part by part, 3/8 byte per base: 384 MiB of device buffers).
+     */
+    public static final int DEFAULT_PART_SITES = 1 << 30;
+    private final OffTargetSpec spec;
+    private final SiteMasks masks;
+    private final PartSearcher searcher;
+
+    /** What a run did. */
+    public record Stats(long sites, long hits, int parts, long deviceNanos, long wallNanos, String engine) {
+        /** Site-query comparisons a direct search makes: sites on both strands times queries. */
+        public long comparisons(int queries) {
+            return sites * 2 * queries;
+        }
+    }
+
+    OffTargetSearch(OffTargetSpec spec, SiteMasks masks, PartSearcher searcher) {
+        this.spec = spec;
+        this.masks = masks;
+        this.searcher = searcher;
+    }
+
+    /**
+     * A search on {@code device}: an OpenCL device runs the kernel (compiled now; a failure is an error, never a quiet
+     * switch to Java), {@link ComputeDevice#JAVA_THREADS} runs the Java search on all cores.
+     */
+    public static OffTargetSearch on(OffTargetSpec spec, ComputeDevice device) {
+        return on(spec, device, DEFAULT_PART_SITES, BufferCreation.COPY);
+    }
+
+    /** {@link #on(OffTargetSpec, ComputeDevice)} with parts of {@code partSites} sites and the given buffer creation. */
+    public static OffTargetSearch on(OffTargetSpec spec, ComputeDevice device, int partSites, BufferCreation creation) {
+        if (partSites < 32 || partSites % 32 != 0) {
+            throw new IllegalArgumentException("part size must be a positive multiple of 32, got " + partSites);
+        }
+        SiteMasks masks = new SiteMasks(spec);
+        PartSearcher s = device.isOpenCL() ? new GpuPartSearcher(masks, device, partSites, creation)
+                : new CpuPartSearcher(masks, Runtime.getRuntime().availableProcessors(), partSites);
+        return new OffTargetSearch(spec, masks, s);
+    }
+
+    /** The Java search on {@code threads} threads, in parts of {@code partSites} sites. */
+    public static OffTargetSearch onCpu(OffTargetSpec spec, int threads, int partSites) {
+        SiteMasks masks = new SiteMasks(spec);
+        return new OffTargetSearch(spec, masks, new CpuPartSearcher(masks, threads, partSites));
+    }
+
+    public OffTargetSpec spec() {
+        return spec;
+    }
+
+    /** Where the search runs, in words. */
+    public String engine() {
+        return searcher.describe();
+    }
+
+    /** Searches {@code genome}; every hit goes to {@code sink} in order (position, query, strand). */
+    public Stats run(PackedGenome genome, Consumer<OffTargetHit> sink) {
+        long t0 = System.nanoTime();
+        int m = spec.length();
+        long sites = Math.max(0, genome.length() - m + 1);
+        HitList hits = new HitList();
+        long total = 0;
+        int parts = 0;
+        for (long from = 0; from < sites; from += searcher.maxPart()) {
+            int count = (int) Math.min(searcher.maxPart(), sites - from);
+            hits.clear();
+            searcher.search(genome, from, count, hits);
+            parts++;
+            hits.sort();
+            total += emit(genome, hits, sink);
+        }
+        return new Stats(sites, total, parts, searcher.deviceNanos(), System.nanoTime() - t0, searcher.describe());
+    }
+
+    private long emit(PackedGenome genome, HitList hits, Consumer<OffTargetHit> sink) {
+        int m = spec.length();
+        long n = 0;
+        int record = 0;
+        for (int i = 0; i < hits.size(); i++) {
+            long pos = hits.position(i);
+            SequenceRecord r = genome.records().get(record);
+            if (pos < r.start() || pos >= r.end()) {
+                record = genome.recordIndexAt(pos);
+                r = genome.records().get(record);
+            }
+            if (pos + m > r.end()) {
+                continue; // spans two records
+            }
+            int info = hits.info(i);
+            sink.accept(new OffTargetHit(pos, record, info >>> 8, (info >>> 7 & 1) == 0 ? '+' : '-', info & 127));
+            n++;
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        searcher.close();
+    }
+}

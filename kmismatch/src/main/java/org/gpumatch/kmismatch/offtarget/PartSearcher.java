@@ -1,0 +1,25 @@
+package org.gpumatch.kmismatch.offtarget;
+
+import org.gpumatch.sequence.PackedGenome;
+
+/**
+ * Finds the sites of a {@link SiteMasks} in one part of a packed genome: the sites starting at {@code [from, from +
+ * count)} (their bases may run m - 1 past the part). Hits go to {@code out} as (position, query << 8 | strand << 7 |
+ * mismatches) in any order; they may span two records (the caller drops those).
+ */
+interface PartSearcher extends AutoCloseable {
+    /** Searches one part; {@code from} is a multiple of 32. */
+    void search(PackedGenome genome, long from, int count, HitList out);
+
+    /** The largest part this searcher takes at once. */
+    int maxPart();
+
+    /** Device time of the searches so far in nanoseconds (-1 where unknown). */
+    long deviceNanos();
+
+    /** What runs where, in words. */
+    String describe();
+
+    @Override
+    void close();
+}
