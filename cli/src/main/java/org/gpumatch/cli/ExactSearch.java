@@ -32,7 +32,7 @@ final class ExactSearch {
         Pattern pattern = parsePattern(options.pattern, options.hex);
         Optional<Algorithm> forced = Algorithms.parseExact(options.algorithm);
         Search.Builder builder = Search.on(devicePolicy(options.device)); // an explicit device is resolved here
-        TextInput input = TextInput.open(options.file);
+        TextInput input = TextInput.open(options.file, options.raw);
         long chunk = chunkBytes(options.chunkSize, pattern.length());
         // find prints a line per result: no bar when stdout is the terminal too
         ProgressBar bar = ProgressBar.create(io, !options.quiet && !(sink != null && io.outIsTerminal()), input.size());
@@ -91,7 +91,10 @@ final class ExactSearch {
         return option;
     }
 
-    /** The pattern's bytes: UTF-8 of the argument, or with {@code --hex} the bytes its hex digits spell. */
+    /**
+     * The pattern's bytes: those the user typed ({@link RawArguments}: UTF-8 of the argument where the JVM could not
+     * see them), or with {@code --hex} the bytes its hex digits spell.
+     */
     static Pattern parsePattern(String arg, boolean hex) {
         if (arg == null) {
             throw new CliException("missing -p/--pattern PATTERN (or --patterns-file F); see gpumatch count --help");
@@ -100,7 +103,7 @@ final class ExactSearch {
             throw new CliException("the pattern is empty");
         }
         if (!hex) {
-            return Pattern.utf8(arg);
+            return Pattern.of(RawArguments.bytes(arg, "the pattern"));
         }
         try {
             return Pattern.hex(arg);

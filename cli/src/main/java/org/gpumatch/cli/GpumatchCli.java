@@ -3,6 +3,9 @@ package org.gpumatch.cli;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -71,13 +74,21 @@ public final class GpumatchCli implements Callable<Integer> {
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), STDOUT_BUFFER),
-                false, StandardCharsets.UTF_8);
-        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int code = run(args, new Io(out, err, Terminal.stdout(), Terminal.progressStream(err)));
-        out.flush();
-        err.flush();
+        int code = runOn(RawArguments.recover(args), new FileOutputStream(FileDescriptor.out),
+                new FileOutputStream(FileDescriptor.err), Terminal.stdout(), true);
         System.exit(code);
+    }
+
+    /**
+     * Runs one command line as a process does: results through a 64 KiB buffer and a {@link CheckedOutput} into
+     * {@code stdout} (a failed write is exit 2 with its reason), messages into {@code stderr}.
+     */
+    static int runOn(String[] args, OutputStream stdout, OutputStream stderr, boolean outIsTerminal,
+                     boolean mayDrawProgress) {
+        PrintStream out = new PrintStream(new BufferedOutputStream(new CheckedOutput(stdout, "standard output"),
+                STDOUT_BUFFER), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+        return run(args, new Io(out, err, outIsTerminal, mayDrawProgress ? Terminal.progressStream(err) : null));
     }
 
     /**
@@ -94,14 +105,20 @@ public final class GpumatchCli implements Callable<Integer> {
         PrintStream err = io.err();
         AparapiLogging.install(err);
         int code;
+        HelpOutput help = new HelpOutput(out);
         try {
-            code = commandLine(io, args.length > 0 ? args[0] : null).execute(args);
+            code = commandLine(io, args.length > 0 ? args[0] : null, help).execute(args);
+            help.rethrow(); // picocli printed help or a version: its writer swallowed the failure
+            out.flush(); // the last buffered results: a full disk may show only here
         } catch (Throwable t) { // picocli passes Errors (OutOfMemoryError) through
             code = Diagnostics.report(t, err);
         } finally {
             AparapiLogging.release();
         }
-        out.flush();
+        if (code != ExitCodes.USAGE && out.checkError()) { // a PrintStream without a CheckedOutput under it
+            code = Diagnostics.report(new CliException("cannot write standard output (the results are incomplete)"),
+                    err);
+        }
         err.flush();
         return code;
     }
@@ -111,6 +128,10 @@ public final class GpumatchCli implements Callable<Integer> {
      * {@code first} when it names one (the first argument of the command line), none for {@code --version}, else all.
      */
     static CommandLine commandLine(Io io, String first) {
+        return commandLine(io, first, new HelpOutput(io.out()));
+    }
+
+    private static CommandLine commandLine(Io io, String first, HelpOutput help) {
         CommandLine cl = new CommandLine(new GpumatchCli(), factory(io));
         boolean version = "--version".equals(first) || "-V".equals(first); // needs no subcommand
         Class<?> only = first == null ? null : SUBCOMMANDS.get(first);
@@ -119,7 +140,7 @@ public final class GpumatchCli implements Callable<Integer> {
                 cl.addSubcommand(name, cls);
             }
         });
-        cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
+        cl.setOut(new PrintWriter(new OutputStreamWriter(help, StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
         cl.setExpandAtFiles(false); // a file named @x is a file, not an argument file
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -145,6 +166,45 @@ public final class GpumatchCli implements Callable<Integer> {
         return cl;
     }
 
+
+    /**
+     * Standard output as picocli writes help and versions to it: picocli prints a stack trace for an unchecked
+     * exception of its writer, so an {@link OutputFailedException} is kept here and the writer sees an
+     * {@link IOException}, which it swallows; {@link #rethrow} then reports it the usual way.
+     */
+    private static final class HelpOutput extends FilterOutputStream {
+        private OutputFailedException failure;
+
+        HelpOutput(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (OutputFailedException e) {
+                failure = e;
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (OutputFailedException e) {
+                failure = e;
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+
+        void rethrow() {
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
 
     /** Creates commands through a constructor taking {@link Io} when they have one, else picocli's default way. */
     private static CommandLine.IFactory factory(Io io) {

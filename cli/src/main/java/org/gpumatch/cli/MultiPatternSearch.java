@@ -21,11 +21,11 @@ final class MultiPatternSearch {
     }
 
     static int count(SearchOptions options, String patternsFile, Io io) {
-        PatternSet patterns = PatternsFile.read(patternsFile, options.hex);
-        long[] counts = run(options, patterns, io, null);
+        PatternsFile.Parsed parsed = PatternsFile.parse(patternsFile, options.hex, options.literalLines);
+        long[] counts = run(options, parsed.set(), io, null);
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < counts.length; i++) {
-            sb.append(i).append('\t').append(counts[i]).append('\n');
+            sb.append(parsed.label(i)).append('\t').append(counts[i]).append('\n');
         }
         io.out().print(sb);
         io.out().flush();
@@ -33,10 +33,10 @@ final class MultiPatternSearch {
     }
 
     static int find(SearchOptions options, String patternsFile, Io io) {
-        PatternSet patterns = PatternsFile.read(patternsFile, options.hex);
+        PatternsFile.Parsed parsed = PatternsFile.parse(patternsFile, options.hex, options.literalLines);
         StringBuilder sb = new StringBuilder();
-        run(options, patterns, io, (offset, index) -> {
-            sb.append(offset).append('\t').append(index).append('\n');
+        run(options, parsed.set(), io, (offset, index) -> {
+            sb.append(offset).append('\t').append(parsed.label(index)).append('\n');
             if (sb.length() > (1 << 16)) {
                 io.out().print(sb);
                 sb.setLength(0);
@@ -58,7 +58,7 @@ final class MultiPatternSearch {
                     + ", not " + name);
         }
         ComputeDevice device = ExactSearch.selectDevice(options.device).device();
-        TextInput input = TextInput.open(options.file);
+        TextInput input = TextInput.open(options.file, options.raw);
         long chunk = options.chunkSize == null ? ChunkSizes.DEFAULT_CHUNK_BYTES : options.chunkSize;
         long t0 = System.nanoTime();
         MultiPatternPlanner.Choice choice;

@@ -25,6 +25,16 @@ final class SearchOptions {
     @Option(names = "--hex", description = "Read PATTERN as hex digits, e.g. 00ff80 (whitespace ignored).")
     boolean hex;
 
+    @Option(names = "--raw",
+            description = "Search FILE's bytes as they are: a .gz file is not decompressed.")
+    boolean raw;
+
+    @Option(names = "--literal-lines",
+            description = "With --patterns-file: every line is a pattern as it is (spaces, tabs, a leading # or > "
+                    + "included); by default blank and # lines are skipped, a FASTA file's records are the patterns, "
+                    + "and a space or tab in a pattern line is an error naming the line.")
+    boolean literalLines;
+
     @Option(names = "--chunk-size", paramLabel = "SIZE", converter = ByteSize.class,
             description = "Stream FILE in chunks of SIZE bytes (64k, 256m, 1g; binary units) that overlap by m-1 "
                     + "bytes, holding two chunks in memory; also standard input. Default: FILE is held whole, and "
@@ -40,7 +50,8 @@ final class SearchOptions {
     boolean explain;
 
     @Parameters(index = "0", paramLabel = "FILE",
-            description = "The text to search: a file of any size, or - for standard input.")
+            description = "The text to search: a file of any size (.gz decompressed on the fly), or - for standard "
+                    + "input.")
     String file;
 
     /** Parses {@code --chunk-size}. */
