@@ -1,0 +1,298 @@
+package org.gpumatch.sequence;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads a genome in FASTA into a {@link PackedGenome} on all cores: a file (multi-record, any line width, LF or CRLF,
+ * lowercase soft-masked bases read as the same base, other symbols such as N kept as exceptions), a gzipped file (by
+ * its magic bytes, any name; multi-member gzip and bgzip included) or a directory (its FASTA files by name: {@code .fa},
+ * {@code .fasta}, {@code .fna}, {@code .fas}, {@code .fsa}, {@code .ffn}, {@code .frn}, {@code .seq}, each optionally
+ * {@code .gz}; what Cas-OFFinder takes). A record ends at the next title line or at the end of its file.
+ *
+ * <p>How: plain files are cut into {@link #BLOCK_BYTES} blocks read with positional reads and scanned in parallel (title
+ * lines, sequence stretches); one short pass in file order gives every stretch its genome position; a second parallel
+ * pass packs the stretches. Gzip is inflated on one thread per file (the format is sequential), then scanned and packed
+ * in parallel like the rest. Cost: two passes over the bytes on {@code threads} cores; memory: the file's bytes while
+ * reading (released at return) plus the packed genome (3/8 byte per base).
+ */
+public final class FastaReader {
+    /** The size of the blocks a plain file is read and scanned in. */
+    public static final int BLOCK_BYTES = 16 << 20;
+    private static final String[] EXTENSIONS = {".fa", ".fasta", ".fna", ".fas", ".fsa", ".ffn", ".frn", ".seq"};
+
+    private FastaReader() {
+    }
+
+    /** Reads {@code path} (file, gzipped file or directory) on all available cores. */
+    public static PackedGenome read(Path path) throws IOException {
+        return read(path, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Reads {@code path} (file, gzipped file or directory) on {@code threads} threads. */
+    public static PackedGenome read(Path path, int threads) throws IOException {
+        return read(path, threads, BLOCK_BYTES);
+    }
+
+    /** {@link #read(Path, int)} with blocks of {@code blockBytes} (tests use small blocks to cross every boundary). */
+    static PackedGenome read(Path path, int threads, int blockBytes) throws IOException {
+        List<Path> files = files(path);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
+            Thread t = new Thread(r, "fasta-reader");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<FastaBlock> blocks = scanAll(files, pool, blockBytes);
+            GenomeBuilder builder = new GenomeBuilder();
+            long total = assignPositions(files, blocks, builder);
+            builder.allocate(total);
+            List<Future<Void>> packs = new ArrayList<>();
+            for (FastaBlock b : blocks) {
+                packs.add(pool.submit(() -> pack(b, builder)));
+            }
+            await(packs);
+            return builder.build();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * The FASTA files {@code path} stands for: itself if it is a file, else the directory's FASTA files sorted by name.
+     * A missing path, or a directory without FASTA files, is a {@link SequenceFormatException} naming it.
+     */
+    public static List<Path> files(Path path) throws IOException {
+        if (!Files.exists(path)) {
+            throw new SequenceFormatException(path, 0, "no such file or directory");
+        }
+        if (!Files.isDirectory(path)) {
+            return List.of(path);
+        }
+        List<Path> out;
+        try (Stream<Path> s = Files.list(path)) {
+            out = s.filter(p -> Files.isRegularFile(p) && isFastaName(p.getFileName().toString()))
+                    .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
+        }
+        if (out.isEmpty()) {
+            throw new SequenceFormatException(path, 0, "directory holds no FASTA file (" + String.join(", ", EXTENSIONS)
+                    + ", optionally .gz)");
+        }
+        return out;
+    }
+
+    static boolean isFastaName(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        if (n.endsWith(".gz")) {
+            n = n.substring(0, n.length() - 3);
+        }
+        for (String e : EXTENSIONS) {
+            if (n.endsWith(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<FastaBlock> scanAll(List<Path> files, ExecutorService pool, int blockBytes)
+            throws IOException {
+        List<Future<List<FastaBlock>>> tasks = new ArrayList<>();
+        for (int f = 0; f < files.size(); f++) {
+            Path file = files.get(f);
+            int fileIndex = f;
+            if (isGzip(file)) {
+                tasks.add(pool.submit(() -> inflateAndScan(file, fileIndex, blockBytes)));
+                continue;
+            }
+            long size = Files.size(file);
+            for (long off = 0; off < size; off += blockBytes) {
+                long from = off;
+                int len = (int) Math.min(blockBytes, size - off);
+                int index = (int) (off / blockBytes);
+                tasks.add(pool.submit(() -> List.of(readAndScan(file, fileIndex, index, from, len))));
+            }
+        }
+        List<FastaBlock> blocks = new ArrayList<>();
+        for (List<FastaBlock> l : await(tasks)) {
+            blocks.addAll(l);
+        }
+        return blocks;
+    }
+
+    private static boolean isGzip(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.read() == 0x1f && in.read() == 0x8b;
+        }
+    }
+
+    private static FastaBlock readAndScan(Path file, int fileIndex, int index, long from, int len) throws IOException {
+        byte[] data = new byte[len];
+        boolean startsLine;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buf = ByteBuffer.wrap(data);
+            while (buf.hasRemaining()) {
+                if (ch.read(buf, from + buf.position()) < 0) {
+                    throw new SequenceFormatException(file, 0, "file shrank while being read");
+                }
+            }
+            if (from == 0) {
+                startsLine = true;
+            } else {
+                ByteBuffer one = ByteBuffer.allocate(1);
+                ch.read(one, from - 1);
+                startsLine = one.get(0) == '\n';
+            }
+        }
+        FastaBlock b = new FastaBlock(fileIndex, index, data, len, startsLine);
+        b.scan();
+        return b;
+    }
+
+    private static List<FastaBlock> inflateAndScan(Path file, int fileIndex, int blockBytes) throws IOException {
+        List<FastaBlock> out = new ArrayList<>();
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file), 1 << 16)) {
+            boolean startsLine = true;
+            for (int index = 0;; index++) {
+                byte[] data = in.readNBytes(blockBytes);
+                if (data.length == 0) {
+                    return out;
+                }
+                FastaBlock b = new FastaBlock(fileIndex, index, data, data.length, startsLine);
+                b.scan();
+                out.add(b);
+                startsLine = data[data.length - 1] == '\n';
+            }
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw new SequenceFormatException(file, 0, "corrupt or truncated gzip data ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+        }
+    }
+
+    /** In file order: title lines become records, every sequence stretch gets its genome position; the total length. */
+    private static long assignPositions(List<Path> files, List<FastaBlock> blocks, GenomeBuilder builder)
+            throws SequenceFormatException {
+        long pos = 0;
+        int b = 0;
+        int records = 0;
+        for (int f = 0; f < files.size(); f++) {
+            StringBuilder pendingTitle = null;
+            String openTitle = null;
+            long openStart = 0;
+            long linesBefore = 0;
+            for (; b < blocks.size() && blocks.get(b).fileIndex == f; b++) {
+                FastaBlock block = blocks.get(b);
+                if (block.prefixEnd > 0) {
+                    if (pendingTitle != null) {
+                        pendingTitle.append(block.text(0, block.prefixEndsLine ? block.prefixEnd - 1 : block.prefixEnd));
+                        if (block.prefixEndsLine) {
+                            if (openTitle != null) {
+                                builder.addRecord(openTitle, openStart, pos - openStart);
+                                records++;
+                            }
+                            openTitle = pendingTitle.toString();
+                            openStart = pos;
+                            pendingTitle = null;
+                        }
+                    } else {
+                        if (block.prefixBases > 0 && openTitle == null) {
+                            throw noTitle(files.get(f), linesBefore + block.newlinesBefore(block.firstBase(0, block.prefixEnd)) + 1);
+                        }
+                        block.prefixAt = pos;
+                        pos += block.prefixBases;
+                    }
+                }
+                block.stretchAt = new long[block.items.size()];
+                for (int i = 0; i < block.items.size(); i++) {
+                    Object item = block.items.get(i);
+                    if (item instanceof FastaBlock.Title t) {
+                        if (openTitle != null) {
+                            builder.addRecord(openTitle, openStart, pos - openStart);
+                            records++;
+                        }
+                        openTitle = null;
+                        if (t.complete()) {
+                            openTitle = t.text();
+                            openStart = pos;
+                        } else {
+                            pendingTitle = new StringBuilder(t.text());
+                        }
+                    } else {
+                        FastaBlock.Stretch s = (FastaBlock.Stretch) item;
+                        if (s.bases() > 0 && openTitle == null) {
+                            throw noTitle(files.get(f), linesBefore + block.newlinesBefore(block.firstBase(s.from(), s.to())) + 1);
+                        }
+                        block.stretchAt[i] = pos;
+                        pos += s.bases();
+                    }
+                }
+                linesBefore += block.newlines;
+            }
+            if (pendingTitle != null) {
+                openTitle = pendingTitle.toString();
+                openStart = pos;
+            }
+            if (openTitle != null) {
+                builder.addRecord(openTitle, openStart, pos - openStart);
+                records++;
+            }
+        }
+        if (records == 0) {
+            throw new SequenceFormatException(files.get(0), 0, "no FASTA record (no line starting with '>')");
+        }
+        return pos;
+    }
+
+    private static SequenceFormatException noTitle(Path file, long line) {
+        return new SequenceFormatException(file, line, "sequence before the first title line (a FASTA record starts"
+                + " with '>')");
+    }
+
+    private static Void pack(FastaBlock b, GenomeBuilder builder) {
+        if (b.prefixAt >= 0) {
+            builder.packRange(b.data, 0, b.prefixEnd, b.prefixAt);
+        }
+        for (int i = 0; i < b.items.size(); i++) {
+            if (b.items.get(i) instanceof FastaBlock.Stretch s) {
+                builder.packRange(b.data, s.from(), s.to(), b.stretchAt[i]);
+            }
+        }
+        return null;
+    }
+
+    private static <T> List<T> await(List<? extends Future<T>> futures) throws IOException {
+        List<T> out = new ArrayList<>();
+        try {
+            for (Future<T> f : futures) {
+                out.add(f.get());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading the genome", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException(e.getCause());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,175 @@
+package org.gpumatch.sequence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** FastaReader against a line-by-line reference parser on random FASTA files, at block sizes crossing every boundary. */
+class FastaReaderTest {
+    @TempDir
+    Path dir;
+
+    /** The reference: records (title, symbols upper-cased) parsed line by line. */
+    record Ref(List<String> titles, List<String> seqs) {
+        static Ref parse(String... files) {
+            List<String> titles = new ArrayList<>();
+            List<String> seqs = new ArrayList<>();
+            for (String text : files) {
+                StringBuilder cur = null;
+                for (String line : text.split("\n", -1)) {
+                    String l = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+                    if (l.startsWith(">")) {
+                        if (cur != null) {
+                            seqs.add(cur.toString());
+                        }
+                        titles.add(l.substring(1));
+                        cur = new StringBuilder();
+                    } else if (cur != null) {
+                        cur.append(l.replace(" ", "").replace("\t", "").toUpperCase());
+                    }
+                }
+                if (cur != null) {
+                    seqs.add(cur.toString());
+                }
+            }
+            return new Ref(titles, seqs);
+        }
+    }
+
+    static String randomFasta(Random rnd, int records, boolean crlf) {
+        StringBuilder sb = new StringBuilder();
+        String eol = crlf ? "\r\n" : "\n";
+        for (int r = 0; r < records; r++) {
+            sb.append(">rec").append(r).append(rnd.nextBoolean() ? " a description\twith tab" : "").append(eol);
+            int len = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(700);
+            int width = 1 + rnd.nextInt(80);
+            StringBuilder seq = new StringBuilder();
+            while (seq.length() < len) {
+                int kind = rnd.nextInt(20);
+                if (kind == 0) {
+                    seq.append("N".repeat(1 + rnd.nextInt(40)));
+                } else if (kind == 1) {
+                    seq.append("nRYKMBDHVW-".charAt(rnd.nextInt(11)));
+                } else {
+                    seq.append((kind < 6 ? "acgt" : "ACGT").charAt(rnd.nextInt(4)));
+                }
+            }
+            for (int i = 0; i < seq.length(); i += width) {
+                sb.append(seq, i, Math.min(seq.length(), i + width)).append(eol);
+            }
+        }
+        if (rnd.nextBoolean() && sb.length() > 0) {
+            sb.setLength(sb.length() - eol.length());
+        }
+        return sb.toString();
+    }
+
+    static void assertSame(PackedGenome g, Ref ref) {
+        assertThat(g.records()).hasSize(ref.titles().size());
+        long at = 0;
+        for (int r = 0; r < ref.titles().size(); r++) {
+            SequenceRecord rec = g.records().get(r);
+            String seq = ref.seqs().get(r);
+            assertThat(rec.title()).isEqualTo(ref.titles().get(r));
+            assertThat(rec.name()).isEqualTo(ref.titles().get(r).split("[ \t]", -1)[0]);
+            assertThat(rec.start()).isEqualTo(at);
+            assertThat(rec.length()).isEqualTo(seq.length());
+            assertThat(new String(g.symbols(at, seq.length()), StandardCharsets.ISO_8859_1)).isEqualTo(seq);
+            for (int i = 0; i < seq.length(); i++) {
+                boolean acgt = "ACGT".indexOf(seq.charAt(i)) >= 0;
+                assertThat(g.isException(at + i)).isEqualTo(!acgt);
+                if (!acgt) {
+                    assertThat(g.code(at + i)).isZero();
+                }
+            }
+            at += seq.length();
+        }
+        assertThat(g.length()).isEqualTo(at);
+    }
+
+    @Test
+    void randomFilesAtEveryBlockSize() throws IOException {
+        Random rnd = new Random(7);
+        for (int round = 0; round < 60; round++) {
+            String text = randomFasta(rnd, 1 + rnd.nextInt(6), rnd.nextBoolean());
+            Path f = dir.resolve("g" + round + ".fa");
+            Files.writeString(f, text, StandardCharsets.ISO_8859_1);
+            int block = 1 + rnd.nextInt(round < 20 ? 8 : 300);
+            assertSame(FastaReader.read(f, 1 + rnd.nextInt(4), block), Ref.parse(text));
+        }
+    }
+
+    @Test
+    void gzipAndDirectories() throws IOException {
+        Random rnd = new Random(11);
+        Path genome = Files.createDirectory(dir.resolve("genome"));
+        String a = randomFasta(rnd, 3, false);
+        String b = randomFasta(rnd, 2, true);
+        String c = randomFasta(rnd, 2, false);
+        Files.writeString(genome.resolve("b.fa"), b, StandardCharsets.ISO_8859_1);
+        gzip(genome.resolve("a.fasta.gz"), a);
+        gzip(genome.resolve("c.fna.gz"), c);
+        Files.writeString(genome.resolve("notes.txt"), "not a genome");
+        Files.writeString(genome.resolve("b.fa.fai"), "index");
+        assertSame(FastaReader.read(genome, 3, 37), Ref.parse(a, b, c));
+        assertSame(FastaReader.read(genome.resolve("a.fasta.gz")), Ref.parse(a));
+    }
+
+    @Test
+    void singleLineRecordsAndEmptyRecords() throws IOException {
+        String text = ">x\n" + "ACGT".repeat(1000) + "\n>empty\n>y desc\nNNNNacgtNNNN";
+        Path f = dir.resolve("one.fa");
+        Files.writeString(f, text);
+        for (int block : new int[] {1, 2, 3, 5, 64, 1 << 20}) {
+            assertSame(FastaReader.read(f, 2, block), Ref.parse(text));
+        }
+    }
+
+    @Test
+    void errorsNameFileAndLine() throws IOException {
+        Path f = dir.resolve("bad.fa");
+        Files.writeString(f, "\n\nACGT\n>r\nAC\n");
+        assertThatThrownBy(() -> FastaReader.read(f)).isInstanceOf(SequenceFormatException.class)
+                .hasMessage(f + ":3: sequence before the first title line (a FASTA record starts with '>')");
+        assertThatThrownBy(() -> FastaReader.read(dir.resolve("missing"))).isInstanceOf(SequenceFormatException.class)
+                .hasMessage(dir.resolve("missing") + ": no such file or directory");
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        assertThatThrownBy(() -> FastaReader.read(empty)).hasMessageContaining("directory holds no FASTA file");
+        Path broken = dir.resolve("broken.fa.gz");
+        Files.write(broken, new byte[] {0x1f, (byte) 0x8b, 8, 0, 1, 2, 3});
+        assertThatThrownBy(() -> FastaReader.read(broken)).isInstanceOf(IOException.class)
+                .hasMessageContaining(broken.toString());
+    }
+
+    @Test
+    void packsInMemoryRecords() {
+        PackedGenome g = PackedGenome.of(List.of("a b", "c"), List.of("ACGTN".getBytes(), "tgca".getBytes()));
+        assertThat(new String(g.symbols(0, 9), StandardCharsets.ISO_8859_1)).isEqualTo("ACGTNTGCA");
+        assertThat(g.recordIndexAt(4)).isZero();
+        assertThat(g.recordIndexAt(5)).isEqualTo(1);
+        assertThat(g.withinOneRecord(3, 2)).isTrue();
+        assertThat(g.withinOneRecord(3, 3)).isFalse();
+    }
+
+    private static void gzip(Path p, String text) throws IOException {
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(p))) {
+            byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+            out.write(bytes, 0, bytes.length / 2);
+        }
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(p, java.nio.file.StandardOpenOption.APPEND))) {
+            byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+            out.write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
+        }
+    }
+}
