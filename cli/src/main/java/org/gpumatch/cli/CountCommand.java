@@ -7,12 +7,15 @@ import picocli.CommandLine.Option;
 
 /** {@code gpumatch count -p PATTERN FILE}: one line, the number of (overlapping) occurrences. */
 @Command(name = "count", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Print the number of occurrences of PATTERN in FILE (overlapping occurrences included).",
+        description = "Print the number of occurrences of PATTERN in FILE (overlapping occurrences included; in a "
+                + "FASTA or FASTQ file, those inside one record's sequence).",
         footerHeading = "%nExamples:%n",
         footer = {"  gpumatch count -p GATTACA genome.txt",
                   "  gpumatch count -p 00ff80 --hex -a drk-wom-64 --device opencl data.bin",
                   "  gpumatch count -p TATA --explain genome.txt",
-                  "  zcat reads.fa.gz | gpumatch count -p GATTACA --chunk-size 256m -"})
+                  "  gpumatch count -p GATTACA reads.fq.gz hg38.fa.gz",
+                  "  gpumatch count -i -p 'error' *.log",
+                  "  zcat reads.txt.gz | gpumatch count -p GATTACA --chunk-size 256m -"})
 final class CountCommand implements Callable<Integer> {
     private final Io io;
 
@@ -20,8 +23,9 @@ final class CountCommand implements Callable<Integer> {
     SearchOptions options;
 
     @Option(names = "--patterns-file", paramLabel = "F",
-            description = "Search for every pattern in F (one a line; hex with --hex) instead of -p; "
-                    + "prints index<TAB>count per pattern.")
+            description = "Search for every pattern in F instead of -p: one a line (blank and # lines skipped; hex "
+                    + "with --hex; see --literal-lines), or FASTA records; - reads standard input. Prints "
+                    + "index<TAB>count per pattern (the record's name for a FASTA F).")
     String patternsFile;
 
     CountCommand(Io io) {
@@ -30,10 +34,17 @@ final class CountCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (patternsFile != null) {
-            return MultiPatternSearch.count(options, patternsFile, io);
+        PatternsFile.Parsed parsed = patternsFile == null ? null
+                : PatternsFile.parse(patternsFile, options.hex, options.literalLines);
+        boolean many = options.files.size() > 1;
+        for (String file : options.files) {
+            String prefix = many ? file + "\t" : "";
+            if (parsed != null) {
+                MultiPatternSearch.count(options, parsed, file, prefix, io);
+            } else {
+                io.out().println(prefix + ExactSearch.run(options, file, io, null));
+            }
         }
-        io.out().println(ExactSearch.run(options, io, null));
         return ExitCodes.OK;
     }
 }

@@ -26,7 +26,8 @@ final class SearchOptions {
     boolean hex;
 
     @Option(names = "--raw",
-            description = "Search FILE's bytes as they are: a .gz file is not decompressed.")
+            description = "Search FILE's bytes as they are: a .gz file is not decompressed, a FASTA or FASTQ file "
+                    + "is searched whole (title lines, line breaks and qualities included).")
     boolean raw;
 
     @Option(names = "--literal-lines",
@@ -49,10 +50,16 @@ final class SearchOptions {
     @Option(names = "--explain", description = "Print the plan (algorithm, device, why), the input and the times on stderr.")
     boolean explain;
 
-    @Parameters(index = "0", paramLabel = "FILE",
-            description = "The text to search: a file of any size (.gz decompressed on the fly), or - for standard "
-                    + "input.")
-    String file;
+    @Option(names = {"-i", "--ignore-case"},
+            description = "ASCII case-insensitive: A-Z match a-z (text and patterns are folded; other bytes, UTF-8 "
+                    + "included, match exactly). Runs on the device like any search.")
+    boolean ignoreCase;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "The texts to search: files of any size (.gz decompressed on the fly; FASTA and FASTQ "
+                    + "files searched record by record, unless --raw), or - for standard input. With several FILEs "
+                    + "every output line starts with FILE and a tab.")
+    java.util.List<String> files;
 
     /** Parses {@code --chunk-size}. */
     static final class ByteSize implements ITypeConverter<Long> {

@@ -31,6 +31,8 @@ final class TextInput {
     private final long size;
     /** Whether the bytes are gzip's, decompressed as they are read. */
     private final boolean gzip;
+    /** Standard input once {@link #head} has looked at its first bytes (they are read again from here). */
+    private BufferedInputStream stdin;
 
     private TextInput(String name, Path file, long size, boolean gzip) {
         this.name = name;
@@ -102,7 +104,7 @@ final class TextInput {
      * damaged gzip stream fails its read with an {@link IOException} whose message names the problem.
      */
     InputStream openStream() throws IOException {
-        InputStream in = file != null ? Files.newInputStream(file) : new FilterInputStream(System.in) {
+        InputStream in = file != null ? Files.newInputStream(file) : new FilterInputStream(stdin()) {
             @Override
             public void close() {
                 // standard input stays open: it belongs to the process
@@ -116,6 +118,33 @@ final class TextInput {
         } catch (IOException e) {
             in.close();
             throw new IOException("not in gzip format (" + e.getMessage() + "); --raw reads it as it is", e);
+        }
+    }
+
+    private InputStream stdin() {
+        return stdin != null ? stdin : System.in;
+    }
+
+    /**
+     * Up to {@code n} first bytes of the input (decompressed), without consuming them: standard input is buffered so
+     * that {@link #openStream} reads them again. Fewer for a shorter input; a read error is a one-line error.
+     */
+    byte[] head(int n) {
+        try {
+            if (file == null) {
+                if (stdin == null) {
+                    stdin = new BufferedInputStream(System.in, Math.max(GZIP_BUFFER, n));
+                }
+                stdin.mark(n);
+                byte[] b = stdin.readNBytes(n);
+                stdin.reset();
+                return b;
+            }
+            try (InputStream in = openStream()) {
+                return in.readNBytes(n);
+            }
+        } catch (IOException e) {
+            throw new CliException("cannot read " + name + ": " + TextFiles.describe(e));
         }
     }
 
