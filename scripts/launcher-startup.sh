@@ -21,6 +21,12 @@
 # C1 alone the search of a 96 MiB file took 1.5 times as long).
 #         gpumatch_jit_setup ARG...    sets the array jit_opts for the command line ARG... (the user's arguments)
 
+# Lines of the OpenCL stack's native code on the process's stderr that the launchers drop (an extended regular
+# expression for grep -v -E; GPUMATCH_RAW_STDERR=1 or a first argument --verbose keeps them): Aparapi's warning for
+# every OpenCL 3.0 driver, and the build-log summary an OpenCL C compiler (NVIDIA's, clang's) prints for kernel warnings.
+# shellcheck disable=SC2034 # used by the launchers that source this file
+gpumatch_stderr_noise='^WARNING: Aparapi is running on an untested OpenCL platform version|^[0-9]+ warnings? generated\.$'
+
 # gpumatch_cds_setup DIR JAVA_HOME JAR JAVA_OPTION...: DIR holds the archives (created if missing; nothing happens if
 # it cannot be written), JAVA_HOME the runtime (its bin/java runs the command), JAR the jar the command runs, then the
 # JVM options the command runs with (part of the archive's name: the JVM may refuse an archive made under others).

@@ -33,11 +33,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 @Command(name = "gpumatch", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
-        description = "GPU string algorithms (Aparapi kernels on OpenCL): exact matching, suffix array checking.",
+        description = "GPU string algorithms (Aparapi kernels on OpenCL): exact and multi-pattern matching (count, "
+                + "find), approximate matching with k mismatches (kmismatch), suffix arrays (sa build, search, check), "
+                + "and a demo of every family.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success (also when nothing matched)",
                   "  1  a check failed (sa check: wrong suffix array; demo: disagreement)",
-                  "  2  usage or input error (one line on stderr, starting 'gpumatch: ')",
+                  "  2  usage or input error, or output that could not be written (one line",
+                  "     on stderr, starting 'gpumatch: ')",
                   "",
                   "Devices: --device auto|gpu|opencl|java|NAME-SUBSTRING (default: the",
                   "system property gpumatch.device, else auto); see 'gpumatch devices'.",
@@ -46,6 +49,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
                   "  gpumatch devices",
                   "  gpumatch count -p GATTACA genome.txt",
                   "  gpumatch find -p 00ff80 --hex --device opencl data.bin",
+                  "  gpumatch find -i --patterns-file words.txt a.txt b.txt.gz",
+                  "  gpumatch kmismatch -k 2 -p GATTACA genome.fa",
+                  "  gpumatch sa build text.bin -o text.sa",
+                  "  gpumatch sa search text.bin text.sa -p GATTACA",
                   "  gpumatch sa check text.bin text.sa --format int64",
                   "  gpumatch demo"})
 public final class GpumatchCli implements Callable<Integer> {
@@ -64,12 +71,23 @@ public final class GpumatchCli implements Callable<Integer> {
         m.put("bench", BenchCommand.class);
         m.put("demo", DemoCommand.class);
         m.put("kmismatch", KMismatchCommand.class);
+        // the offtargets helper registers OffTargetsCommand here
+        m.put("completion", CompletionCommand.class);
+        m.put("manpage", ManPageCommand.class);
         SUBCOMMANDS = Collections.unmodifiableMap(m);
     }
 
+    @picocli.CommandLine.Option(names = "--verbose", description = "Keep the OpenCL stack's own messages on stderr "
+            + "(Aparapi's platform warning, an OpenCL compiler's build log), which the ./gpumatch launcher drops "
+            + "otherwise; give it before the command: gpumatch --verbose sa build ...")
+    boolean verbose;
+
+    /** Commands that describe the whole command tree: every subcommand is registered for them. */
+    private static final java.util.Set<String> GENERATORS = java.util.Set.of("completion", "manpage");
+
     @Override
     public Integer call() {
-        throw new CliException("missing command: devices, count, find, sa, demo (try 'gpumatch --help')");
+        throw new CliException("missing command: " + String.join(", ", SUBCOMMANDS.keySet()) + " (try 'gpumatch --help')");
     }
 
     /** Runs the command line and exits with its code. */
@@ -134,7 +152,7 @@ public final class GpumatchCli implements Callable<Integer> {
     private static CommandLine commandLine(Io io, String first, HelpOutput help) {
         CommandLine cl = new CommandLine(new GpumatchCli(), factory(io));
         boolean version = "--version".equals(first) || "-V".equals(first); // needs no subcommand
-        Class<?> only = first == null ? null : SUBCOMMANDS.get(first);
+        Class<?> only = first == null || GENERATORS.contains(first) ? null : SUBCOMMANDS.get(first);
         SUBCOMMANDS.forEach((name, cls) -> {
             if (!version && (only == null || only == cls)) {
                 cl.addSubcommand(name, cls);

@@ -94,6 +94,27 @@ class LauncherBytesIT {
         assertThat(dir.resolve("cds")).as("no dynamic archive without a base archive").doesNotExist();
     }
 
+    @Test
+    void openClNoiseIsDroppedUnlessVerbose() throws Exception {
+        // a stand-in java that prints what the OpenCL stack's native code prints, then one line of its own
+        Path fake = dir.resolve("fakejdk");
+        Files.createDirectories(fake.resolve("bin"));
+        Path java = Files.writeString(fake.resolve("bin/java"), "#!/bin/sh\n"
+                + "echo 'WARNING: Aparapi is running on an untested OpenCL platform version 3.0' >&2\n"
+                + "echo '2 warnings generated.' >&2\n"
+                + "echo 'gpumatch: a real message' >&2\n"
+                + "echo \"args: $*\" | sed 's/.*gpumatch.jar //'\n"
+                + "exit 3\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        String env = "GPUMATCH_NO_CDS=1 JAVA_HOME=" + fake + " ";
+        Result quiet = run(env + "\"$GM\" count -p a u.bin", 3);
+        assertThat(quiet.err).isEqualTo("gpumatch: a real message\n");
+        assertThat(quiet.out).isEqualTo("count -p a u.bin\n");
+        Result verbose = run(env + "\"$GM\" --verbose count -p a u.bin", 3);
+        assertThat(verbose.err).contains("untested OpenCL platform", "2 warnings generated.", "a real message");
+        assertThat(verbose.out).as("--verbose is the launcher's").isEqualTo("count -p a u.bin\n");
+    }
+
     private record Result(String out, String err) {
     }
 
