@@ -36,6 +36,9 @@ final class CountCommand implements Callable<Integer> {
     public Integer call() {
         PatternsFile.Parsed parsed = patternsFile == null ? null
                 : PatternsFile.parse(patternsFile, options.hex, options.literalLines);
+        if (options.json) {
+            return json(parsed);
+        }
         boolean many = options.files.size() > 1;
         for (String file : options.files) {
             String prefix = many ? file + "\t" : "";
@@ -45,6 +48,26 @@ final class CountCommand implements Callable<Integer> {
                 io.out().println(prefix + ExactSearch.run(options, file, io, null));
             }
         }
+        return ExitCodes.OK;
+    }
+
+    /** {@code --json}: begin, end (its stats hold the count) per FILE, and the summary; no match lines. */
+    private int json(PatternsFile.Parsed parsed) {
+        JsonLines json = new JsonLines(io.out());
+        for (String file : options.files) {
+            json.begin(file);
+            long n;
+            if (parsed != null) {
+                long[] total = {0};
+                MultiPatternSearch.run(options, parsed, file, io, (record, offset, index) -> total[0]++);
+                n = total[0];
+            } else {
+                n = ExactSearch.run(options, file, io, null);
+            }
+            json.add(n);
+            json.end(n);
+        }
+        json.summary();
         return ExitCodes.OK;
     }
 }

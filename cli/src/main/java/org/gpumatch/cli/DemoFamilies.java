@@ -44,7 +44,7 @@ final class DemoFamilies {
         CpuMatcher cpu = new CpuMatcher();
         multiPattern(text, patterns, dev, where, out, disagreements, cpu);
         kMismatch(text, dev, where, out, disagreements);
-        suffixArray(text, deviceOption, out, disagreements, cpu);
+        suffixArray(text, deviceOption, where, out, disagreements, cpu);
         out.flush();
     }
 
@@ -89,7 +89,8 @@ final class DemoFamilies {
         }
     }
 
-    private static void suffixArray(Text text, String deviceOption, PrintStream out, List<String> disagreements,
+    private static void suffixArray(Text text, String deviceOption, String where, PrintStream out,
+                                    List<String> disagreements,
                                     CpuMatcher cpu) {
         byte[] sample = Arrays.copyOf(text.bytes(), Math.min(text.length(), SA_BYTES));
         long t0 = System.nanoTime();
@@ -110,7 +111,7 @@ final class DemoFamilies {
             disagreements.add("suffix array search counted " + count + ", cpu " + expected);
         }
         out.printf(Locale.ROOT, ROW, "\"" + DemoText.MOTIF + "\"", Integer.toString(motif.length),
-                "sa " + built.builder().name(), "", count, Units.millis(time),
+                "sa " + built.builder().name(), built.builder() instanceof org.gpumatch.suffixarray.GpuPrefixDoublingBuilder ? where : "CPU (Java)", count, Units.millis(time),
                 Units.gbPerSecond(sample.length, time), "suffix array of the first " + Units.bytes(sample.length)
                         + ": built, checked " + (verdict.isOk() ? "OK" : "FAIL") + ", searched");
     }

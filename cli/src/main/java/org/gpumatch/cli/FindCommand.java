@@ -36,6 +36,9 @@ final class FindCommand implements Callable<Integer> {
     public Integer call() {
         PatternsFile.Parsed parsed = patternsFile == null ? null
                 : PatternsFile.parse(patternsFile, options.hex, options.literalLines);
+        if (options.json) {
+            return json(parsed);
+        }
         boolean many = options.files.size() > 1;
         OffsetWriter writer = new OffsetWriter(io.out());
         try {
@@ -54,6 +57,24 @@ final class FindCommand implements Callable<Integer> {
             // stdout was closed (find ... | head) in a test's PrintStream: nobody reads the rest, so stop searching
         }
         writer.flush();
+        return ExitCodes.OK;
+    }
+
+    /** {@code --json}: rg-shaped JSON lines ({@link JsonLines}). */
+    private int json(PatternsFile.Parsed parsed) {
+        JsonLines json = new JsonLines(io.out());
+        byte[] typed = parsed == null ? ExactSearch.parsePattern(options.pattern, options.hex).toByteArray() : null;
+        for (String file : options.files) {
+            json.begin(file);
+            if (parsed != null) {
+                MultiPatternSearch.run(options, parsed, file, io, (record, offset, index) ->
+                        json.match(record, offset, parsed.patterns().get(index), parsed.label(index)));
+            } else {
+                ExactSearch.run(options, file, io, (record, offset) -> json.match(record, offset, typed, null));
+            }
+            json.end(json.fileMatches());
+        }
+        json.summary();
         return ExitCodes.OK;
     }
 

@@ -48,7 +48,8 @@ final class MultiPatternSearch {
         void hit(String record, long offset, int index);
     }
 
-    private static void run(SearchOptions options, PatternsFile.Parsed parsed, String file, Io io, Hits hits) {
+    /** Hands every occurrence in {@code file} to {@code hits}, ordered by offset, then index. */
+    static void run(SearchOptions options, PatternsFile.Parsed parsed, String file, Io io, Hits hits) {
         if (options.pattern != null) {
             throw new CliException("give -p or --patterns-file, not both");
         }

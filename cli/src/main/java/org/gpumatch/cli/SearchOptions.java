@@ -50,6 +50,11 @@ final class SearchOptions {
     @Option(names = "--explain", description = "Print the plan (algorithm, device, why), the input and the times on stderr.")
     boolean explain;
 
+    @Option(names = "--json",
+            description = "JSON lines in the shape of ripgrep's --json: begin and end per FILE, one match per "
+                    + "occurrence (find), a summary last.")
+    boolean json;
+
     @Option(names = {"-i", "--ignore-case"},
             description = "ASCII case-insensitive: A-Z match a-z (text and patterns are folded; other bytes, UTF-8 "
                     + "included, match exactly). Runs on the device like any search.")
