@@ -49,7 +49,7 @@ final class ManPageCommand implements Callable<Integer> {
             if (!dir.isDirectory() && !dir.mkdirs()) {
                 throw new CliException("cannot create the folder " + dir);
             }
-            return ManPageGenerator.generateManPage(dir, null, new boolean[1], true, root) == 0 ? ExitCodes.OK
+            return ManPageGenerator.generateManPage(dir, null, new boolean[0], true, root) == 0 ? ExitCodes.OK
                     : ExitCodes.USAGE;
         } catch (IOException e) {
             throw new CliException("cannot write the manual pages into " + dir + ": " + e.getMessage());

@@ -31,8 +31,13 @@ final class TextInput {
     private final long size;
     /** Whether the bytes are gzip's, decompressed as they are read. */
     private final boolean gzip;
-    /** Standard input once {@link #head} has looked at its first bytes (they are read again from here). */
-    private BufferedInputStream stdin;
+    /**
+     * Standard input or a pipe, opened once: a pipe cannot be opened again ({@code <(cat x)} would start over empty),
+     * so {@link #head} marks and resets it and {@link #openStream} reads on from here.
+     */
+    private BufferedInputStream once;
+    /** How far {@link #head} may read a stream (raw bytes, compressed ones included) and still go back. */
+    private static final int HEAD_MARK = 4 << 20;
 
     private TextInput(String name, Path file, long size, boolean gzip) {
         this.name = name;
@@ -104,12 +109,7 @@ final class TextInput {
      * damaged gzip stream fails its read with an {@link IOException} whose message names the problem.
      */
     InputStream openStream() throws IOException {
-        InputStream in = file != null ? Files.newInputStream(file) : new FilterInputStream(stdin()) {
-            @Override
-            public void close() {
-                // standard input stays open: it belongs to the process
-            }
-        };
+        InputStream in = isPipe() ? keepOpen(once()) : Files.newInputStream(file);
         if (!gzip) {
             return in;
         }
@@ -121,8 +121,26 @@ final class TextInput {
         }
     }
 
-    private InputStream stdin() {
-        return stdin != null ? stdin : System.in;
+    /** Whether the input can be read only once: standard input, a pipe, a FIFO. */
+    private boolean isPipe() {
+        return file == null || !Files.isRegularFile(file);
+    }
+
+    private BufferedInputStream once() throws IOException {
+        if (once == null) {
+            once = new BufferedInputStream(file == null ? System.in : Files.newInputStream(file), GZIP_BUFFER);
+        }
+        return once;
+    }
+
+    /** {@code in} whose close does nothing (standard input belongs to the process; a pipe is read on after head). */
+    private static InputStream keepOpen(InputStream in) {
+        return new FilterInputStream(in) {
+            @Override
+            public void close() {
+                // stays open
+            }
+        };
     }
 
     /**
@@ -131,14 +149,14 @@ final class TextInput {
      */
     byte[] head(int n) {
         try {
-            if (file == null) {
-                if (stdin == null) {
-                    stdin = new BufferedInputStream(System.in, Math.max(GZIP_BUFFER, n));
+            if (isPipe()) {
+                BufferedInputStream in = once();
+                in.mark(HEAD_MARK);
+                try {
+                    return (gzip ? new GZIPInputStream(keepOpen(in), GZIP_BUFFER) : in).readNBytes(n);
+                } finally {
+                    in.reset();
                 }
-                stdin.mark(n);
-                byte[] b = stdin.readNBytes(n);
-                stdin.reset();
-                return b;
             }
             try (InputStream in = openStream()) {
                 return in.readNBytes(n);

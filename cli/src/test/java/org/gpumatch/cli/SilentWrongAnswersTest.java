@@ -252,6 +252,28 @@ class SilentWrongAnswersTest {
     }
 
     @Test
+    void pipesAreReadOnceAndWhole() throws Exception {
+        // a FIFO, as <(cat t.txt) is: the format test looks at its first bytes, the search must still see all of them
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/mkfifo")), "no mkfifo");
+        byte[] big = TestFiles.dna(300_000, 7);
+        byte[] fasta = (">r1\n" + new String(big, StandardCharsets.US_ASCII) + "\n").getBytes(StandardCharsets.US_ASCII);
+        for (byte[] content : List.of(big, fasta)) {
+            Path fifo = dir.resolve("in" + content.length + ".fifo");
+            assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+                try {
+                    Files.write(fifo, content);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            CliRun r = CliRun.of("count", "-p", "GATTA", "--device", "java", fifo.toString());
+            writer.get(30, TimeUnit.SECONDS);
+            assertThat(r.ok().out()).isEqualTo(naiveCount(big, "GATTA") + "\n");
+        }
+    }
+
+    @Test
     void wrongWidthSaysWhichWidthFits() throws Exception {
         byte[] banana = "mississippi banana".getBytes(StandardCharsets.US_ASCII);
         Path t = Files.write(dir.resolve("b.txt"), banana);
