@@ -128,7 +128,10 @@ final class TextInput {
 
     private BufferedInputStream once() throws IOException {
         if (once == null) {
-            once = new BufferedInputStream(file == null ? System.in : Files.newInputStream(file), GZIP_BUFFER);
+            // FileInputStream, not Files.newInputStream: its available() on a pipe asks the channel its position, which
+            // fails ("Illegal seek"), and BufferedInputStream calls available()
+            once = new BufferedInputStream(file == null ? System.in : new java.io.FileInputStream(file.toFile()),
+                    GZIP_BUFFER);
         }
         return once;
     }
