@@ -109,7 +109,8 @@ final class TextInput {
      * damaged gzip stream fails its read with an {@link IOException} whose message names the problem.
      */
     InputStream openStream() throws IOException {
-        InputStream in = isPipe() ? keepOpen(once()) : Files.newInputStream(file);
+        // standard input belongs to the process; a pipe or FIFO is closed with the stream (its one reader is done)
+        InputStream in = !isPipe() ? Files.newInputStream(file) : file == null ? keepOpen(once()) : once();
         if (!gzip) {
             return in;
         }
@@ -136,7 +137,7 @@ final class TextInput {
         return once;
     }
 
-    /** {@code in} whose close does nothing (standard input belongs to the process; a pipe is read on after head). */
+    /** {@code in} whose close does nothing (standard input belongs to the process; head reads a pipe on after it). */
     private static InputStream keepOpen(InputStream in) {
         return new FilterInputStream(in) {
             @Override

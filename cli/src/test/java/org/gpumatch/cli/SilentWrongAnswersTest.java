@@ -238,17 +238,22 @@ class SilentWrongAnswersTest {
         Path sa = dir.resolve("b.sa");
         SuffixArrayFiles.write(NaiveSuffixArray.build(banana), sa, EntryFormat.INT32);
         Path fifo = dir.resolve("text.fifo");
+        CompletableFuture<Void> writer = fifoWriting(fifo, banana);
+        CliRun r = CliRun.of("sa", "check", fifo.toString(), sa.toString());
+        writer.get(30, TimeUnit.SECONDS);
+        assertThat(r.ok().outLines()).containsExactly("OK");
+    }
+
+    /** Makes the FIFO {@code fifo} and writes {@code content} into it on another thread (as a shell's {@code <(...)}). */
+    private static CompletableFuture<Void> fifoWriting(Path fifo, byte[] content) throws Exception {
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
-        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+        return CompletableFuture.runAsync(() -> {
             try {
-                Files.write(fifo, banana);
+                Files.write(fifo, content);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         });
-        CliRun r = CliRun.of("sa", "check", fifo.toString(), sa.toString());
-        writer.get(30, TimeUnit.SECONDS);
-        assertThat(r.ok().outLines()).containsExactly("OK");
     }
 
     @Test
@@ -259,14 +264,7 @@ class SilentWrongAnswersTest {
         byte[] fasta = (">r1\n" + new String(big, StandardCharsets.US_ASCII) + "\n").getBytes(StandardCharsets.US_ASCII);
         for (byte[] content : List.of(big, fasta)) {
             Path fifo = dir.resolve("in" + content.length + ".fifo");
-            assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
-            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
-                try {
-                    Files.write(fifo, content);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
+            CompletableFuture<Void> writer = fifoWriting(fifo, content);
             CliRun r = CliRun.of("count", "-p", "GATTA", "--device", "java", fifo.toString());
             writer.get(30, TimeUnit.SECONDS);
             // the FASTA record's sequence is the lines joined: TestFiles.dna has a line break every 81 bytes
