@@ -85,11 +85,15 @@ public final class CheckerCli {
     }
 
     /**
-     * When a suffix array file of {@code saBytes} bytes does not hold {@code n} entries of {@code format} but would
-     * hold exactly {@code n} entries of another format: a note naming that format (" (its 800 bytes are 100 int64
-     * entries: --format int64?)"); else "".
+     * Says which entry format fits a suffix array file that does not fit {@code format}, for the end of an error line.
+     *
+     * @param saBytes the size of the suffix array file
+     * @param n       the length of the text
+     * @param format  the format the file was read as
+     * @return when the file holds exactly {@code n} entries of another format, a note naming it (" (the file's 800
+     *         bytes are 100 int64 entries, one per text byte: --format int64?)"); else ""
      */
-    static String widthHint(final long saBytes, final long n, final EntryFormat format) {
+    public static String widthHint(final long saBytes, final long n, final EntryFormat format) {
         if (saBytes == n * format.width() || n == 0) {
             return "";
         }
