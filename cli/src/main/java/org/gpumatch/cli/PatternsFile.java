@@ -158,8 +158,8 @@ final class PatternsFile {
                 String at = i == line.length - 1 ? "ends with " + what
                         : i == 0 ? "starts with " + what : "holds " + what + " at byte " + (i + 1);
                 throw new CliException(where + ": the " + (fasta ? "sequence line" : "pattern") + " " + at + " ("
-                        + (fasta ? "remove it" : "one pattern a line, nothing else on it; --literal-lines searches the "
-                        + "line as it is, --hex takes any byte") + ")");
+                        + (fasta ? "remove it" : "one pattern a line, nothing else on it; --literal-lines (count, "
+                        + "find) searches the line as it is, --hex takes any byte") + ")");
             }
         }
     }
