@@ -8,7 +8,8 @@
 # its exit), checked (a throw-away JVM maps it once), and moved into place atomically, so concurrent first runs are
 # safe. Later runs use it with -Xshare:auto: an archive the JVM cannot use (another jar, java or GC) is ignored, never
 # fatal. A missing or stale (older than the jar or the JVM library) archive is made again. All CDS log lines are
-# off: the JVM would print them on stdout, among the results. GPUMATCH_NO_CDS=1 turns this off.
+# off: the JVM would print them on stdout, among the results. GPUMATCH_NO_CDS=1 turns this off; a runtime without the
+# JDK's base archive (lib/server/classes.jsa) runs without CDS, since the JVM refuses a dynamic archive without it.
 #
 # Usage:  gpumatch_cds_setup DIR JAVA_HOME JAR JAVA_OPTION...   sets the array cds_opts (options for the java command)
 #         "$JAVA_HOME/bin/java" ... "${cds_opts[@]}" ...         the command itself
@@ -19,6 +20,12 @@
 # of 1 to 8 MiB still wins. Larger files keep C2 (the CPU matcher's vectorized String.indexOf is a C2 intrinsic: with
 # C1 alone the search of a 96 MiB file took 1.5 times as long).
 #         gpumatch_jit_setup ARG...    sets the array jit_opts for the command line ARG... (the user's arguments)
+
+# Lines of the OpenCL stack's native code on the process's stderr that the launchers drop (an extended regular
+# expression for grep -v -E; GPUMATCH_RAW_STDERR=1 or a first argument --verbose keeps them): Aparapi's warning for
+# every OpenCL 3.0 driver, and the build-log summary an OpenCL C compiler (NVIDIA's, clang's) prints for kernel warnings.
+# shellcheck disable=SC2034 # used by the launchers that source this file
+gpumatch_stderr_noise='^WARNING: Aparapi is running on an untested OpenCL platform version|^[0-9]+ warnings? generated\.$'
 
 # gpumatch_cds_setup DIR JAVA_HOME JAR JAVA_OPTION...: DIR holds the archives (created if missing; nothing happens if
 # it cannot be written), JAVA_HOME the runtime (its bin/java runs the command), JAR the jar the command runs, then the
@@ -32,6 +39,10 @@ gpumatch_cds_setup() {
   local dir=$1 home=$2 jar=$3
   shift 3
   local key libjvm=$home/lib/server/libjvm.so
+  # A dynamic archive sits on top of the JDK's base archive: without one (a jlink'ed runtime made without
+  # --generate-cds-archive, a JDK whose classes.jsa was removed) -XX:ArchiveClassesAtExit stops the JVM at start-up
+  # ("DynamicDumpSharedSpaces is unsupported when base CDS archive is not loaded"); run without CDS then.
+  gpumatch_has_base_cds "$(dirname "$libjvm")" || return 0
   key=$(printf '%s\n' "$home" "$jar" "$@" | cksum)
   cds_archive="$dir/gpumatch-${key%% *}.jsa"
   cds_check_opts=("$@" -cp "$jar")
@@ -46,6 +57,11 @@ gpumatch_cds_setup() {
     trap 'exit 130' INT
     trap 'exit 143' TERM
   fi
+}
+
+# gpumatch_has_base_cds DIR: whether DIR (the folder of libjvm.so) holds the JDK's default CDS archive.
+gpumatch_has_base_cds() {
+  [ -s "$1/classes.jsa" ] || [ -s "$1/classes_nocoops.jsa" ]
 }
 
 # gpumatch_cds_finish: after the command ran with cds_opts: keeps the archive it made if the JVM can map it (a

@@ -63,13 +63,20 @@ public final class CheckerCli {
         }
         try {
             final ByteSequence text = MappedByteSequence.open(readableFile(options.text, "text"));
+            final Path saFile = readableFile(options.sa, "suffix array");
+            final String widthHint = widthHint(Files.size(saFile), text.length(), options.format);
             if (text.length() > options.format.maxValue()) {
                 throw new IOException("the text has " + text.length() + " bytes, too many for " + options.format.label()
                         + " entries (at most " + options.format.maxValue() + "); use --format int64 or int40");
             }
-            final IndexSequence sa = MappedIndexSequence.open(readableFile(options.sa, "suffix array"), options.format);
+            final IndexSequence sa;
+            try {
+                sa = MappedIndexSequence.open(saFile, options.format);
+            } catch (final IOException e) {
+                throw new IOException(e.getMessage() + widthHint, e);
+            }
             final Verdict verdict = SuffixArrayChecker.parallel(options.threads).check(text, sa);
-            out.println(verdict.line());
+            out.println(verdict.line() + (verdict.isOk() ? "" : widthHint));
             return verdict.isOk() ? EXIT_OK : EXIT_FAIL;
         } catch (final IOException e) {
             err.println("error: " + e.getMessage());
@@ -77,10 +84,44 @@ public final class CheckerCli {
         }
     }
 
-    /** Checks what the operating system's messages would say less clearly. */
+    /**
+     * Says which entry format fits a suffix array file that does not fit {@code format}, for the end of an error line.
+     *
+     * @param saBytes the size of the suffix array file
+     * @param n       the length of the text
+     * @param format  the format the file was read as
+     * @return when the file holds exactly {@code n} entries of another format, a note naming it (" (the file's 800
+     *         bytes are 100 int64 entries, one per text byte: --format int64?)"); else ""
+     */
+    public static String widthHint(final long saBytes, final long n, final EntryFormat format) {
+        if (saBytes == n * format.width() || n == 0) {
+            return "";
+        }
+        for (final EntryFormat other : EntryFormat.values()) {
+            if (other != format && saBytes == n * other.width()) {
+                return " (the file's " + saBytes + " bytes are " + n + " " + other.label() + " entries, one per text byte:"
+                        + " --format " + other.label() + "?)";
+            }
+        }
+        return "";
+    }
+
+    /**
+     * Checks what the operating system's messages would say less clearly, and returns a path that can be mapped:
+     * standard input ({@code -}), a pipe, a FIFO or a process substitution ({@code <(zcat text.gz)}) is first copied to
+     * a temporary file (deleted at exit), since mapping it would see 0 bytes.
+     */
     private static Path readableFile(final String name, final String what) throws IOException {
+        if (name.equals("-")) {
+            return SpooledInput.copy(System.in, what);
+        }
         final Path path = Path.of(name);
         try {
+            if (!Files.isDirectory(path) && Files.exists(path) && !Files.isRegularFile(path)) {
+                try (java.io.InputStream in = Files.newInputStream(path)) {
+                    return SpooledInput.copy(in, what);
+                }
+            }
             if (Files.isDirectory(path)) {
                 throw new IOException(what + " file '" + name + "' is a directory");
             }

@@ -32,7 +32,12 @@ final class Diagnostics {
     static int report(Throwable failure, PrintStream err) {
         String line;
         int code = ExitCodes.USAGE;
-        if (failure instanceof CliException e) {
+        if (failure instanceof OutputFailedException e) {
+            if (e.closedPipe()) {
+                return ExitCodes.OK; // find ... | head: the reader has what it wanted
+            }
+            line = e.getMessage();
+        } else if (failure instanceof CliException e) {
             line = e.getMessage();
             code = e.exitCode();
         } else if (failure instanceof UnsupportedInputException || failure instanceof DeviceUnavailableException) {

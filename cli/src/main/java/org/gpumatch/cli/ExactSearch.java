@@ -25,17 +25,25 @@ final class ExactSearch {
     }
 
     /**
-     * Counts ({@code sink} null) or hands every offset to {@code sink}, ascending; returns the number of occurrences.
-     * An unchecked exception of the sink stops the search and is rethrown.
+     * Counts the occurrences in {@code file} ({@code hits} null) or hands every one to {@code hits}, ascending, and
+     * returns their number. A FASTA or FASTQ file ({@link SequenceFormat}; not with {@code --raw}) is searched record
+     * by record: hits name their record and never span two. With {@code -i} the text and the pattern are ASCII-folded
+     * ({@link AsciiFold}). An unchecked exception of {@code hits} stops the search and is rethrown.
      */
-    static long run(SearchOptions options, Io io, LongConsumer sink) {
-        Pattern pattern = parsePattern(options.pattern, options.hex);
+    static long run(SearchOptions options, String file, Io io, SequenceRecords.RecordHits hits) {
+        Pattern typed = parsePattern(options.pattern, options.hex);
         Optional<Algorithm> forced = Algorithms.parseExact(options.algorithm);
         Search.Builder builder = Search.on(devicePolicy(options.device)); // an explicit device is resolved here
-        TextInput input = TextInput.open(options.file);
+        TextInput input = TextInput.open(file, options.raw);
+        SequenceFormat format = options.raw ? SequenceFormat.RAW : SequenceFormat.of(input.head(SequenceFormat.HEAD_BYTES));
+        Pattern pattern = searchPattern(typed.toByteArray(), options.ignoreCase, format);
         long chunk = chunkBytes(options.chunkSize, pattern.length());
+        if (options.ignoreCase && chunk == 0 && input.size() > TextFiles.MAX_RESIDENT_BYTES / 2) {
+            chunk = ChunkSizes.DEFAULT_CHUNK_BYTES; // a large file read folded, as a stream: in chunks
+        }
         // find prints a line per result: no bar when stdout is the terminal too
-        ProgressBar bar = ProgressBar.create(io, !options.quiet && !(sink != null && io.outIsTerminal()), input.size());
+        ProgressBar bar = ProgressBar.create(io, !options.quiet && !(hits != null && io.outIsTerminal())
+                && format == SequenceFormat.RAW, input.size());
         Consumer<String> toStderr = line -> {
             bar.close(); // a message starts on a clean line; the bar redraws on the next update
             io.err().println(Diagnostics.PREFIX + line);
@@ -43,13 +51,21 @@ final class ExactSearch {
         builder.algorithm(forced.orElse(null)).chunkBytes(chunk).progress((done, total) -> bar.update(done));
         if (options.explain) {
             builder.explain(toStderr);
+            if (format != SequenceFormat.RAW) {
+                toStderr.accept(input.name() + ": " + format.label() + ", its sequences searched record by record "
+                        + "(--raw searches the bytes)");
+            }
         }
         if (!options.quiet) {
             builder.notices(toStderr);
         }
         try (bar; Search search = builder.build()) {
-            if (input.isStream()) {
-                try (InputStream in = input.openStream()) {
+            if (format != SequenceFormat.RAW) {
+                return searchRecords(search, input, format, pattern, options.ignoreCase, hits);
+            }
+            LongConsumer sink = hits == null ? null : offset -> hits.hit(null, offset);
+            if (input.isStream() || options.ignoreCase) {
+                try (InputStream in = options.ignoreCase ? AsciiFold.folding(input.openStream()) : input.openStream()) {
                     return sink == null ? search.count(in, pattern) : search.find(in, pattern, sink);
                 }
             }
@@ -74,6 +90,36 @@ final class ExactSearch {
         }
     }
 
+    /** The records of a FASTA or FASTQ input, a batch at a time; returns the hits inside one record. */
+    private static long searchRecords(Search search, TextInput input, SequenceFormat format, Pattern pattern,
+                                      boolean ignoreCase, SequenceRecords.RecordHits hits) throws IOException {
+        long[] n = {0};
+        SequenceRecords.RecordHits sink = hits == null ? (record, offset) -> { } : hits;
+        int m = pattern.length();
+        SequenceRecords.read(input, format, batch -> {
+            if (ignoreCase) {
+                AsciiFold.fold(batch.text(), 0, batch.text().length);
+            }
+            search.find(batch.text(), pattern, offset -> {
+                if (batch.locate(offset, m, sink)) {
+                    n[0]++;
+                }
+            });
+        });
+        return n[0];
+    }
+
+    /**
+     * The bytes searched for {@code typed}: ASCII-folded with {@code -i}; in upper case in a FASTA file, whose
+     * sequences are read in upper case (soft-masked bases are bases).
+     */
+    static Pattern searchPattern(byte[] typed, boolean ignoreCase, SequenceFormat format) {
+        if (ignoreCase) {
+            return Pattern.of(AsciiFold.folded(typed));
+        }
+        return format == SequenceFormat.FASTA ? Pattern.of(AsciiFold.upper(typed)) : Pattern.of(typed);
+    }
+
     /** {@code --chunk-size} checked against the pattern (0 when not given: the library streams only what it must). */
     static long chunkBytes(Long option, int m) {
         if (option == null) {
@@ -91,7 +137,10 @@ final class ExactSearch {
         return option;
     }
 
-    /** The pattern's bytes: UTF-8 of the argument, or with {@code --hex} the bytes its hex digits spell. */
+    /**
+     * The pattern's bytes: those the user typed ({@link RawArguments}: UTF-8 of the argument where the JVM could not
+     * see them), or with {@code --hex} the bytes its hex digits spell.
+     */
     static Pattern parsePattern(String arg, boolean hex) {
         if (arg == null) {
             throw new CliException("missing -p/--pattern PATTERN (or --patterns-file F); see gpumatch count --help");
@@ -100,7 +149,7 @@ final class ExactSearch {
             throw new CliException("the pattern is empty");
         }
         if (!hex) {
-            return Pattern.utf8(arg);
+            return Pattern.of(RawArguments.bytes(arg, "the pattern"));
         }
         try {
             return Pattern.hex(arg);

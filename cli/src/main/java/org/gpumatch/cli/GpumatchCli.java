@@ -3,6 +3,9 @@ package org.gpumatch.cli;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -30,11 +33,15 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 @Command(name = "gpumatch", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
-        description = "GPU string algorithms (Aparapi kernels on OpenCL): exact matching, suffix array checking.",
+        description = "GPU string algorithms (Aparapi kernels on OpenCL): exact and multi-pattern matching (count, "
+                + "find), approximate matching with k mismatches (kmismatch), CRISPR off-target search in genomes "
+                + "(offtargets, Cas-OFFinder's input and output), suffix arrays (sa build, search, check, lcp), and a demo "
+                + "of every family.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success (also when nothing matched)",
                   "  1  a check failed (sa check: wrong suffix array; demo: disagreement)",
-                  "  2  usage or input error (one line on stderr, starting 'gpumatch: ')",
+                  "  2  usage or input error, or output that could not be written (one line",
+                  "     on stderr, starting 'gpumatch: ')",
                   "",
                   "Devices: --device auto|gpu|opencl|java|NAME-SUBSTRING (default: the",
                   "system property gpumatch.device, else auto); see 'gpumatch devices'.",
@@ -43,6 +50,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
                   "  gpumatch devices",
                   "  gpumatch count -p GATTACA genome.txt",
                   "  gpumatch find -p 00ff80 --hex --device opencl data.bin",
+                  "  gpumatch find -i --patterns-file words.txt a.txt b.txt.gz",
+                  "  gpumatch kmismatch -k 2 -p GATTACA genome.fa",
+                  "  gpumatch offtargets input.txt -o hits.txt",
+                  "  gpumatch sa build text.bin -o text.sa",
+                  "  gpumatch sa search text.bin text.sa -p GATTACA",
                   "  gpumatch sa check text.bin text.sa --format int64",
                   "  gpumatch demo"})
 public final class GpumatchCli implements Callable<Integer> {
@@ -62,23 +74,41 @@ public final class GpumatchCli implements Callable<Integer> {
         m.put("demo", DemoCommand.class);
         m.put("kmismatch", KMismatchCommand.class);
         m.put("offtargets", OffTargetsCommand.class);
+        m.put("completion", CompletionCommand.class);
+        m.put("manpage", ManPageCommand.class);
         SUBCOMMANDS = Collections.unmodifiableMap(m);
     }
 
+    @picocli.CommandLine.Option(names = "--verbose", description = "Keep the OpenCL stack's own messages on stderr "
+            + "(Aparapi's platform warning, an OpenCL compiler's build log), which the ./gpumatch launcher drops "
+            + "otherwise; give it before the command: gpumatch --verbose sa build ...")
+    boolean verbose;
+
+    /** Commands that describe the whole command tree: every subcommand is registered for them. */
+    private static final java.util.Set<String> GENERATORS = java.util.Set.of("completion", "manpage");
+
     @Override
     public Integer call() {
-        throw new CliException("missing command: devices, count, find, sa, demo (try 'gpumatch --help')");
+        throw new CliException("missing command: " + String.join(", ", SUBCOMMANDS.keySet()) + " (try 'gpumatch --help')");
     }
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), STDOUT_BUFFER),
-                false, StandardCharsets.UTF_8);
-        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int code = run(args, new Io(out, err, Terminal.stdout(), Terminal.progressStream(err)));
-        out.flush();
-        err.flush();
+        int code = runOn(RawArguments.recover(args), new FileOutputStream(FileDescriptor.out),
+                new FileOutputStream(FileDescriptor.err), Terminal.stdout(), true);
         System.exit(code);
+    }
+
+    /**
+     * Runs one command line as a process does: results through a 64 KiB buffer and a {@link CheckedOutput} into
+     * {@code stdout} (a failed write is exit 2 with its reason), messages into {@code stderr}.
+     */
+    static int runOn(String[] args, OutputStream stdout, OutputStream stderr, boolean outIsTerminal,
+                     boolean mayDrawProgress) {
+        PrintStream out = new PrintStream(new BufferedOutputStream(new CheckedOutput(stdout, "standard output"),
+                STDOUT_BUFFER), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+        return run(args, new Io(out, err, outIsTerminal, mayDrawProgress ? Terminal.progressStream(err) : null));
     }
 
     /**
@@ -95,14 +125,20 @@ public final class GpumatchCli implements Callable<Integer> {
         PrintStream err = io.err();
         AparapiLogging.install(err);
         int code;
+        HelpOutput help = new HelpOutput(out);
         try {
-            code = commandLine(io, args.length > 0 ? args[0] : null).execute(args);
+            code = commandLine(io, args.length > 0 ? args[0] : null, help).execute(args);
+            help.rethrow(); // picocli printed help or a version: its writer swallowed the failure
+            out.flush(); // the last buffered results: a full disk may show only here
         } catch (Throwable t) { // picocli passes Errors (OutOfMemoryError) through
             code = Diagnostics.report(t, err);
         } finally {
             AparapiLogging.release();
         }
-        out.flush();
+        if (code != ExitCodes.USAGE && out.checkError()) { // a PrintStream without a CheckedOutput under it
+            code = Diagnostics.report(new CliException("cannot write standard output (the results are incomplete)"),
+                    err);
+        }
         err.flush();
         return code;
     }
@@ -112,15 +148,19 @@ public final class GpumatchCli implements Callable<Integer> {
      * {@code first} when it names one (the first argument of the command line), none for {@code --version}, else all.
      */
     static CommandLine commandLine(Io io, String first) {
+        return commandLine(io, first, new HelpOutput(io.out()));
+    }
+
+    private static CommandLine commandLine(Io io, String first, HelpOutput help) {
         CommandLine cl = new CommandLine(new GpumatchCli(), factory(io));
         boolean version = "--version".equals(first) || "-V".equals(first); // needs no subcommand
-        Class<?> only = first == null ? null : SUBCOMMANDS.get(first);
+        Class<?> only = first == null || GENERATORS.contains(first) ? null : SUBCOMMANDS.get(first);
         SUBCOMMANDS.forEach((name, cls) -> {
             if (!version && (only == null || only == cls)) {
                 cl.addSubcommand(name, cls);
             }
         });
-        cl.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
+        cl.setOut(new PrintWriter(new OutputStreamWriter(help, StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
         cl.setExpandAtFiles(false); // a file named @x is a file, not an argument file
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -146,6 +186,45 @@ public final class GpumatchCli implements Callable<Integer> {
         return cl;
     }
 
+
+    /**
+     * Standard output as picocli writes help and versions to it: picocli prints a stack trace for an unchecked
+     * exception of its writer, so an {@link OutputFailedException} is kept here and the writer sees an
+     * {@link IOException}, which it swallows; {@link #rethrow} then reports it the usual way.
+     */
+    private static final class HelpOutput extends FilterOutputStream {
+        private OutputFailedException failure;
+
+        HelpOutput(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (OutputFailedException e) {
+                failure = e;
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (OutputFailedException e) {
+                failure = e;
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+
+        void rethrow() {
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
 
     /** Creates commands through a constructor taking {@link Io} when they have one, else picocli's default way. */
     private static CommandLine.IFactory factory(Io io) {

@@ -25,6 +25,17 @@ final class SearchOptions {
     @Option(names = "--hex", description = "Read PATTERN as hex digits, e.g. 00ff80 (whitespace ignored).")
     boolean hex;
 
+    @Option(names = "--raw",
+            description = "Search FILE's bytes as they are: a .gz file is not decompressed, a FASTA or FASTQ file "
+                    + "is searched whole (title lines, line breaks and qualities included).")
+    boolean raw;
+
+    @Option(names = "--literal-lines",
+            description = "With --patterns-file: every line is a pattern as it is (spaces, tabs, a leading # or > "
+                    + "included); by default blank and # lines are skipped, a FASTA file's records are the patterns, "
+                    + "and a space or tab in a pattern line is an error naming the line.")
+    boolean literalLines;
+
     @Option(names = "--chunk-size", paramLabel = "SIZE", converter = ByteSize.class,
             description = "Stream FILE in chunks of SIZE bytes (64k, 256m, 1g; binary units) that overlap by m-1 "
                     + "bytes, holding two chunks in memory; also standard input. Default: FILE is held whole, and "
@@ -39,9 +50,21 @@ final class SearchOptions {
     @Option(names = "--explain", description = "Print the plan (algorithm, device, why), the input and the times on stderr.")
     boolean explain;
 
-    @Parameters(index = "0", paramLabel = "FILE",
-            description = "The text to search: a file of any size, or - for standard input.")
-    String file;
+    @Option(names = "--json",
+            description = "JSON lines in the shape of ripgrep's --json: begin and end per FILE, one match per "
+                    + "occurrence (find), a summary last.")
+    boolean json;
+
+    @Option(names = {"-i", "--ignore-case"},
+            description = "ASCII case-insensitive: A-Z match a-z (text and patterns are folded; other bytes, UTF-8 "
+                    + "included, match exactly). Runs on the device like any search.")
+    boolean ignoreCase;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "The texts to search: files of any size (.gz decompressed on the fly; FASTA and FASTQ "
+                    + "files searched record by record, unless --raw), or - for standard input. With several FILEs "
+                    + "every output line starts with FILE and a tab.")
+    java.util.List<String> files;
 
     /** Parses {@code --chunk-size}. */
     static final class ByteSize implements ITypeConverter<Long> {

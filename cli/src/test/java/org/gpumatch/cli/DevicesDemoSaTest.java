@@ -79,6 +79,10 @@ class DevicesDemoSaTest {
         }
         // the facade's row per pattern (a 300 KiB text goes to the CPU matcher), and its pick marked
         assertThat(run.out()).contains(" auto ").contains("ran cpu").contains("cpu *");
+        // one row of every other family, checked against the CPU references
+        assertThat(run.out()).contains("multi-pattern, all at once").contains("k-mismatch, k = 1")
+                .contains("suffix array of the first 300 KiB: built, checked OK, searched")
+                .contains("the multi-pattern, k-mismatch and suffix array rows agree");
     }
 
     @Test

@@ -142,7 +142,11 @@ class ErrorPathsTest {
 
     @Test
     void tooManyParameters() {
-        assertThat(CliRun.of("count", "-p", "A", file, file).usageError()).contains("gpumatch count --help");
+        // count and find take several FILEs (each line prefixed by its file); kmismatch one
+        assertThat(CliRun.of("kmismatch", "-k", "0", "-p", "A", file, file).usageError())
+                .contains("gpumatch kmismatch --help");
+        assertThat(CliRun.of("count", "-p", "A", "--device", "java", file, file).ok().outLines())
+                .containsExactly(file + "\t8", file + "\t8");
     }
 
     @Test

@@ -94,7 +94,10 @@ class MultiPatternCliTest {
     @Test
     void errorsNameTheLine() throws IOException {
         Path text = write("t.txt", "abc");
-        CliRun empty = CliRun.of("count", "--patterns-file", write("e.txt", "a\n\nb\n").toString(), text.toString());
+        assertThat(CliRun.of("count", "--patterns-file", write("s.txt", "a\n\nb\n").toString(), text.toString()).ok()
+                .outLines()).as("an empty line is skipped").containsExactly("0\t1", "1\t1");
+        CliRun empty = CliRun.of("count", "--literal-lines", "--patterns-file", write("e.txt", "a\n\nb\n").toString(),
+                text.toString());
         assertThat(empty.exitCode()).isEqualTo(2);
         assertThat(empty.errLines()).hasSize(1);
         assertThat(empty.err()).contains("line 2").contains("empty");
