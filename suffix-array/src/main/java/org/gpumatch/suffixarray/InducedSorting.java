@@ -23,8 +23,6 @@ import java.util.Arrays;
 final class InducedSorting {
     /** Entries whose symbols are loaded ahead of their inducing, in one burst of independent reads. */
     private static final int BLOCK = 256;
-    static final long[] T = new long[4];
-    static final boolean DEBUG = Boolean.getBoolean("sais.debug");
     private InducedSorting() {
     }
 
@@ -82,20 +80,14 @@ final class InducedSorting {
             nextS = s;
             c1 = c0;
         }
-        long t0 = System.nanoTime();
         if (m > 0) {
             induce(bytes, ints, sa, n, counts, bucket, true);
-            T[0] += System.nanoTime() - t0; t0 = System.nanoTime();
             progress.report(0.3);
             m = sortLms(bytes, ints, sa, n, m, last, lms);
             progress.report(0.6);
-            T[1] += System.nanoTime() - t0; t0 = System.nanoTime();
             placeLms(bytes, ints, sa, n, m, counts, bucket);
         }
         induce(bytes, ints, sa, n, counts, bucket, false);
-        T[2] += System.nanoTime() - t0;
-        if (bytes != null && DEBUG) System.err.printf("stage1 %.0f lms %.0f stage3 %.0f recursion %.0f%n", T[0]/1e6, T[1]/1e6, T[2]/1e6, T[3]/1e6);
-        if (bytes != null) java.util.Arrays.fill(T, 0);
     }
 
     /**
@@ -154,11 +146,7 @@ final class InducedSorting {
             }
         }
         final int[] reduced = Arrays.copyOfRange(sa, n - m, n);
-        long tr = System.nanoTime();
-        long[] saved = T.clone();
         sort(null, reduced, sa, m, names, SuffixArrayBuilder.Progress.NONE);
-        System.arraycopy(saved, 0, T, 0, 4);
-        if (bytes != null) T[3] += System.nanoTime() - tr;
         // Map ranks of the reduced suffixes back to text positions (the reduced string's array now lists them).
         int r = 0;
         for (int w = 0; w < lms.length; w++) {
