@@ -10,6 +10,7 @@ import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.Bwt;
 import org.gpumatch.suffixarray.GpuPrefixDoublingBuilder;
+import org.gpumatch.suffixarray.LcpArrays;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
@@ -19,10 +20,10 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code gpumatch sa build TEXT -o OUT [--format int32|int64|int40] [--verify] [--bwt FILE] [-a auto|gpu|cpu]
- * [--device D] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
+ * [--device D] [--lcp FILE] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
  * parallel prefix doubling or SA-IS; see {@link SuffixArrayBuilders}) and writes it in the checker's format;
- * {@code --verify} runs the checker on the array (exit 1 with its {@code FAIL:} line if it rejects); {@code --bwt}
- * also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
+ * {@code --verify} runs the checker on the array (exit 1 with its {@code FAIL:} line if it rejects); {@code --lcp} also
+ * writes the LCP array ({@link LcpArrays}, the Phi method on all cores); {@code --bwt} also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
  *
  * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES} (the GPU builder: one per round, with
  * the prefix length and the suffixes still unsorted, and at the end where its time went: {@link
@@ -59,6 +60,11 @@ final class SaBuildCommand implements Callable<Integer> {
     @Option(names = "--bwt", paramLabel = "FILE",
             description = "Also write the BWT of TEXT$ without the $ (divbwt convention); prints 'primary index: I'.")
     String bwtName;
+
+    @Option(names = "--lcp", paramLabel = "FILE",
+            description = "Also write the LCP array (lcp[0] = 0, lcp[i] = longest common prefix of the suffixes "
+                    + "SA[i-1] and SA[i]) in the format of the suffix array.")
+    String lcpName;
 
     @Option(names = {"-a", "--algorithm"}, paramLabel = "auto|gpu|cpu", defaultValue = "auto",
             description = "gpu: prefix doubling on an OpenCL device; cpu: all cores (parallel prefix doubling, or "
@@ -117,6 +123,9 @@ final class SaBuildCommand implements Callable<Integer> {
         Path out = TextFiles.path(outName);
         try {
             SuffixArrayFiles.write(sa, out, fmt);
+            if (lcpName != null) {
+                SaFiles.writeLcp(LcpArrays.build(text, sa, Runtime.getRuntime().availableProcessors()), lcpName, fmt);
+            }
             if (bwtName != null) {
                 Bwt bwt = Bwt.of(text, sa);
                 Files.write(TextFiles.path(bwtName), bwt.bwt());

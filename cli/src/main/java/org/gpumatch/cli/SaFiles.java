@@ -20,6 +20,27 @@ final class SaFiles {
         }
     }
 
+    /** The thread count of a {@code --threads} option: all cores when absent, else at least 1, or a one-line error. */
+    static int threads(Integer option) {
+        if (option == null) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        if (option < 1) {
+            throw new CliException("--threads must be at least 1, got " + option);
+        }
+        return option;
+    }
+
+    /** Writes an LCP array in the suffix array's format, or a one-line error naming the file. */
+    static void writeLcp(int[] lcp, String name, EntryFormat format) {
+        Path out = TextFiles.path(name);
+        try {
+            SuffixArrayFiles.write(lcp, out, format);
+        } catch (IOException e) {
+            throw new CliException("cannot write " + out + ": " + TextFiles.describe(e));
+        }
+    }
+
     /** The whole text file (at most {@link SaisBuilder#MAX_LENGTH} bytes). */
     static byte[] readText(String name) {
         Path file = TextFiles.path(name);

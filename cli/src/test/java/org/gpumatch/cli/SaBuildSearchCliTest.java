@@ -52,6 +52,35 @@ class SaBuildSearchCliTest {
     }
 
     @Test
+    void lcpFromBuildAndFromAnExistingArrayInEveryFormat() throws Exception {
+        byte[] text = TestFiles.dna(7000, 4);
+        String t = file("l.txt", text);
+        int[] sa = NaiveSuffixArray.build(text);
+        int[] expected = new int[text.length];
+        for (int i = 1; i < text.length; i++) {
+            int a = sa[i - 1];
+            int b = sa[i];
+            while (a + expected[i] < text.length && b + expected[i] < text.length
+                    && text[a + expected[i]] == text[b + expected[i]]) {
+                expected[i]++;
+            }
+        }
+        for (EntryFormat f : EntryFormat.values()) {
+            String saFile = dir.resolve("l.sa." + f.label()).toString();
+            String built = dir.resolve("l.build.lcp." + f.label()).toString();
+            String later = dir.resolve("l.lcp." + f.label()).toString();
+            CliRun.of("sa", "build", t, "-o", saFile, "--format", f.label(), "--lcp", built, "-a", "cpu").ok();
+            assertThat(SuffixArrayFiles.read(Path.of(built), f)).as(f.label()).isEqualTo(expected);
+            CliRun.of("sa", "lcp", t, saFile, "-o", later, "--format", f.label(), "--threads", "2").ok();
+            assertThat(Files.readAllBytes(Path.of(later))).isEqualTo(Files.readAllBytes(Path.of(built)));
+        }
+        assertThat(CliRun.of("sa", "lcp", t, dir.resolve("missing.sa").toString(), "-o", "x").errLines())
+                .hasSize(1).allMatch(l -> l.contains("missing.sa"));
+        assertThat(CliRun.of("sa", "lcp", t, dir.resolve("l.sa.int32").toString(), "-o", "x", "--threads", "0")
+                .errLines()).hasSize(1).allMatch(l -> l.contains("--threads must be at least 1"));
+    }
+
+    @Test
     void badAlgorithmAndJavaWithGpuAreOneLineErrors() throws Exception {
         String t = file("x.txt", "banana".getBytes(StandardCharsets.US_ASCII));
         String out = dir.resolve("x.sa").toString();
