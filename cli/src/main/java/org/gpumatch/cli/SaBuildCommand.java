@@ -9,7 +9,7 @@ import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.Bwt;
-import org.gpumatch.suffixarray.GpuPrefixDoublingBuilder;
+import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.LcpArrays;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilders;
@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code gpumatch sa build TEXT -o OUT [--format int32|int64|int40] [--verify] [--bwt FILE] [-a auto|gpu|cpu]
- * [--device D] [--lcp FILE] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
+ * [--device D] [--lcp FILE] [--explain] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
  * parallel prefix doubling or SA-IS; see {@link SuffixArrayBuilders}) and writes it in the checker's format;
  * {@code --verify} runs the checker on the array (exit 1 with its {@code FAIL:} line if it rejects); {@code --lcp} also
  * writes the LCP array ({@link LcpArrays}, the Phi method on all cores); {@code --bwt} also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
@@ -68,14 +68,19 @@ final class SaBuildCommand implements Callable<Integer> {
 
     @Option(names = {"-a", "--algorithm"}, paramLabel = "auto|gpu|cpu", defaultValue = "auto",
             description = "gpu: prefix doubling on an OpenCL device; cpu: all cores (parallel prefix doubling, or "
-                    + "SA-IS where that is faster); auto (default): the GPU when an OpenCL GPU is present and the "
-                    + "text is at least 1 MiB and fits its memory, else the CPU.")
+                    + "SA-IS where a cost model predicts that faster); auto (default): the GPU when an OpenCL GPU is "
+                    + "present, the text is at least 1 MiB, fits its memory and the GPU is predicted faster "
+                    + "(--explain), else the CPU.")
     String algorithm;
 
     @Option(names = "--device", paramLabel = "D",
             description = "auto, gpu, opencl, java, or a substring of an OpenCL device name (default: "
                     + "-Dgpumatch.device, else auto). A named OpenCL device implies the GPU builder under auto.")
     String device;
+
+    @Option(names = "--explain",
+            description = "Print the predicted CPU and GPU build times and the choice on stderr.")
+    boolean explain;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines and no notices.")
     boolean quiet;
@@ -96,8 +101,8 @@ final class SaBuildCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
-        try (SuffixArrayBuilders.Choice choice = SuffixArrayBuilders.choose(algo,
-                ExactSearch.devicePolicy(device), text.length)) {
+        try (SuffixArrayBuilders.Choice choice = SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device),
+                text, explain ? line -> io.err().println(Diagnostics.PREFIX + "sa build: " + line) : null)) {
             if (!quiet && !choice.notice().isEmpty()) {
                 io.err().println(Diagnostics.PREFIX + choice.notice());
             }
@@ -112,8 +117,8 @@ final class SaBuildCommand implements Callable<Integer> {
             SuffixArrayBuilder builder = built.builder();
             if (talk) {
                 double s = (System.nanoTime() - start) / 1e9;
-                String stages = builder instanceof GpuPrefixDoublingBuilder gpu
-                        ? " (" + gpu.lastStages().describe() + ")" : "";
+                String stages = builder.lastStages().equals(BuildStages.NONE) ? ""
+                        : " (" + builder.lastStages().describe() + ")";
                 io.err().printf(Locale.ROOT, "%ssa build: %d bytes in %.2f s (%.1f MB/s) with %s%s%n",
                         Diagnostics.PREFIX, text.length, s, text.length / s / 1e6, builder.name(), stages);
             }

@@ -81,6 +81,14 @@ class SaBuildSearchCliTest {
     }
 
     @Test
+    void explainPrintsTheEstimates() throws Exception {
+        String t = file("e.txt", TestFiles.dna(70000, 6));
+        CliRun run = CliRun.of("sa", "build", t, "-o", dir.resolve("e.sa").toString(), "-a", "cpu", "--explain").ok();
+        assertThat(run.errLines()).anyMatch(l -> l.contains("sa build: estimate for 70000 bytes: cpu ")
+                && l.endsWith(": cpu (as asked)"));
+    }
+
+    @Test
     void badAlgorithmAndJavaWithGpuAreOneLineErrors() throws Exception {
         String t = file("x.txt", "banana".getBytes(StandardCharsets.US_ASCII));
         String out = dir.resolve("x.sa").toString();

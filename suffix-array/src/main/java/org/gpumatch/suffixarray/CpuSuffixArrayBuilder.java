@@ -64,6 +64,8 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     }
 
     private final int threads;
+    private byte[] plannedText;
+    private Plan plannedPlan;
 
     /** @param threads worker threads for the doubling, at least 1 */
     public CpuSuffixArrayBuilder(final int threads) {
@@ -113,7 +115,9 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
      * @return the suffix array
      */
     public int[] build(final byte[] text, final Progress progress, final java.util.function.Consumer<String> announce) {
-        final Plan plan = plan(text, threads);
+        final Plan plan = text == plannedText ? plannedPlan : plan(text, threads);
+        plannedText = null;
+        plannedPlan = null;
         announce.accept(plan.describe(threads));
         if (!plan.doubling()) {
             return new SaisBuilder().build(text, progress);
@@ -130,6 +134,18 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         announce.accept("SA-IS (doubling exceeded its bound on group size or projected work: long repeats)");
         final double base = reached[0];
         return new SaisBuilder().build(text, f -> progress.report(base + (1 - base) * f));
+    }
+
+    /**
+     * Makes the next build of exactly this array (the same object) follow {@code plan} instead of profiling the text
+     * again (for a caller that planned already, such as {@link SuffixArrayBuilders} under {@code auto}).
+     *
+     * @param text the text the plan was made for
+     * @param plan its plan, made for this builder's thread count
+     */
+    void usePlan(final byte[] text, final Plan plan) {
+        plannedText = text;
+        plannedPlan = plan;
     }
 
     /**

@@ -84,7 +84,7 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  *
  * <p>Not thread-safe; one builder holds one compiled kernel and its buffers: {@link #close()} releases them.
  */
-public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoCloseable {
+public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Largest text length: {@code int} suffix array entries and Java arrays (2,147,483,639). */
     public static final int MAX_LENGTH = Integer.MAX_VALUE - 8;
     /**
@@ -242,6 +242,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     }
 
     /** Where the wall time of the last build went. */
+    @Override
     public BuildStages lastStages() {
         return lastStages;
     }
@@ -272,6 +273,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
      * Plus, on the working size, the radix sort's digit counts and offsets, the select's chunk totals and the scan's
      * tile totals.
      */
+    @Override
     public long peakDeviceBytes(int n) {
         long working = workingSize(n);
         long positional = n <= wholeMax ? 4L * n : 8L * n + textBytes(n);
