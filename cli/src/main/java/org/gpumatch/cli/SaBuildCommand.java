@@ -10,7 +10,6 @@ import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.Bwt;
 import org.gpumatch.suffixarray.BuildStages;
-import org.gpumatch.suffixarray.LcpArrays;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
@@ -23,7 +22,7 @@ import picocli.CommandLine.Parameters;
  * [--device D] [--lcp FILE] [--explain] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
  * parallel prefix doubling or SA-IS; see {@link SuffixArrayBuilders}) and writes it in the checker's format;
  * {@code --verify} runs the checker on the array (exit 1 with its {@code FAIL:} line if it rejects); {@code --lcp} also
- * writes the LCP array ({@link LcpArrays}, the Phi method on all cores); {@code --bwt} also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
+ * writes the LCP array (the Phi method, on the device that built the array, else on all cores); {@code --bwt} also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
  *
  * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES} (the GPU builder: one per round, with
  * the prefix length and the suffixes still unsorted, and at the end where its time went: {@link
@@ -63,7 +62,8 @@ final class SaBuildCommand implements Callable<Integer> {
 
     @Option(names = "--lcp", paramLabel = "FILE",
             description = "Also write the LCP array (lcp[0] = 0, lcp[i] = longest common prefix of the suffixes "
-                    + "SA[i-1] and SA[i]) in the format of the suffix array.")
+                    + "SA[i-1] and SA[i]) in the format of the suffix array; built on the GPU when the suffix array "
+                    + "was.")
     String lcpName;
 
     @Option(names = {"-a", "--algorithm"}, paramLabel = "auto|gpu|cpu", defaultValue = "auto",
@@ -95,6 +95,7 @@ final class SaBuildCommand implements Callable<Integer> {
         byte[] text = SaFiles.readText(textName);
         boolean talk = !quiet && text.length >= PROGRESS_MIN_BYTES;
         int[] sa;
+        boolean builtOnDevice;
         SuffixArrayBuilders.Algorithm algo;
         try {
             algo = SuffixArrayBuilders.Algorithm.parse(algorithm);
@@ -115,6 +116,7 @@ final class SaBuildCommand implements Callable<Integer> {
                     });
             sa = built.sa();
             SuffixArrayBuilder builder = built.builder();
+            builtOnDevice = builder.peakDeviceBytes(1) > 0;
             if (talk) {
                 double s = (System.nanoTime() - start) / 1e9;
                 String stages = builder.lastStages().equals(BuildStages.NONE) ? ""
@@ -129,7 +131,7 @@ final class SaBuildCommand implements Callable<Integer> {
         try {
             SuffixArrayFiles.write(sa, out, fmt);
             if (lcpName != null) {
-                SaFiles.writeLcp(LcpArrays.build(text, sa, Runtime.getRuntime().availableProcessors()), lcpName, fmt);
+                SaFiles.writeLcp(SaFiles.lcp(text, sa, builtOnDevice, ExactSearch.devicePolicy(device)), lcpName, fmt);
             }
             if (bwtName != null) {
                 Bwt bwt = Bwt.of(text, sa);

@@ -2,7 +2,12 @@ package org.gpumatch.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.gpu.runtime.DeviceUnavailableException;
+import org.gpumatch.suffixarray.GpuLcpBuilder;
+import org.gpumatch.suffixarray.LcpArrays;
+import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
 
@@ -29,6 +34,21 @@ final class SaFiles {
             throw new CliException("--threads must be at least 1, got " + option);
         }
         return option;
+    }
+
+    /**
+     * The LCP array of {@code sa}: on the GPU ({@link GpuLcpBuilder} on the policy's OpenCL device) or on all cores
+     * ({@link LcpArrays}); device problems are one-line errors.
+     */
+    static int[] lcp(byte[] text, int[] sa, boolean gpu, DevicePolicy policy) {
+        if (!gpu) {
+            return LcpArrays.build(text, sa, Runtime.getRuntime().availableProcessors());
+        }
+        try (GpuLcpBuilder builder = new GpuLcpBuilder(SuffixArrayBuilders.gpuDevice(policy))) {
+            return builder.build(text, sa);
+        } catch (IllegalArgumentException | DeviceUnavailableException e) {
+            throw new CliException(e.getMessage());
+        }
     }
 
     /** Writes an LCP array in the suffix array's format, or a one-line error naming the file. */

@@ -81,6 +81,24 @@ class SaBuildSearchCliTest {
     }
 
     @Test
+    void gpuLcpFromBuildAndFromAnExistingArrayMatchesTheCpu() throws Exception {
+        Assumptions.assumeFalse(TestDevicesQuiet.openClMissing(), "no OpenCL device");
+        byte[] text = TestFiles.dna(20000, 8);
+        String t = file("gl.txt", text);
+        String sa = dir.resolve("gl.sa").toString();
+        String cpu = dir.resolve("gl.cpu.lcp").toString();
+        String gpu = dir.resolve("gl.gpu.lcp").toString();
+        String built = dir.resolve("gl.built.lcp").toString();
+        CliRun.of("sa", "build", t, "-o", sa, "-a", "gpu", "--device", "opencl", "--lcp", built).ok();
+        CliRun.of("sa", "lcp", t, sa, "-o", cpu).ok();
+        CliRun.of("sa", "lcp", t, sa, "-o", gpu, "-a", "gpu", "--device", "opencl").ok();
+        assertThat(Files.readAllBytes(Path.of(gpu))).isEqualTo(Files.readAllBytes(Path.of(cpu)));
+        assertThat(Files.readAllBytes(Path.of(built))).isEqualTo(Files.readAllBytes(Path.of(cpu)));
+        assertThat(CliRun.of("sa", "lcp", t, sa, "-o", gpu, "-a", "tpu").errLines()).hasSize(1)
+                .allMatch(l -> l.contains("unknown LCP algorithm 'tpu' (cpu or gpu)"));
+    }
+
+    @Test
     void explainPrintsTheEstimates() throws Exception {
         String t = file("e.txt", TestFiles.dna(70000, 6));
         CliRun run = CliRun.of("sa", "build", t, "-o", dir.resolve("e.sa").toString(), "-a", "cpu", "--explain").ok();

@@ -145,10 +145,8 @@ public final class SuffixArrayBuilders {
             return new Choice(CpuSuffixArrayBuilder.allCores(), "");
         }
         DeviceCatalog catalog = DeviceCatalog.get();
-        ComputeDevice device;
         if (explicitDevice || algorithm == Algorithm.GPU) {
-            device = explicitDevice ? catalog.select(policy).device() : firstOpenCl(catalog);
-            return new Choice(new GpuPrefixDoublingBuilder(device), "");
+            return new Choice(new GpuPrefixDoublingBuilder(gpuDevice(policy)), "");
         }
         if (length < AUTO_GPU_MIN_BYTES) {
             return new Choice(CpuSuffixArrayBuilder.allCores(), ""); // done before the GPU kernel has compiled
@@ -176,6 +174,21 @@ public final class SuffixArrayBuilders {
      * @param builder its builder
      */
     public record Built(int[] sa, SuffixArrayBuilder builder) {
+    }
+
+    /**
+     * The OpenCL device the GPU builders use for a policy: the one it names, or under {@code auto} the catalog's
+     * automatic device, which must be OpenCL.
+     *
+     * @throws DeviceUnavailableException when the policy names no OpenCL device, or none is present
+     * @throws IllegalArgumentException   for the {@code java} policy
+     */
+    public static ComputeDevice gpuDevice(DevicePolicy policy) {
+        if (policy.kind() == DevicePolicy.Kind.JAVA) {
+            throw new IllegalArgumentException("the GPU builders need an OpenCL device, not java");
+        }
+        DeviceCatalog catalog = DeviceCatalog.get();
+        return policy.kind() != DevicePolicy.Kind.AUTO ? catalog.select(policy).device() : firstOpenCl(catalog);
     }
 
     private static ComputeDevice firstOpenCl(DeviceCatalog catalog) {
