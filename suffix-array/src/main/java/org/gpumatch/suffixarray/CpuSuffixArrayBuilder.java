@@ -9,11 +9,11 @@ package org.gpumatch.suffixarray;
  * units of n. Predicted times per text byte: SA-IS {@link #SAIS_NS} ns; doubling
  * {@code (DOUBLING_FIRST_NS + DOUBLING_ROUND_NS * r) / min(threads, DOUBLING_SPEEDUP)}. Constants from the
  * measurements in the module README (32 MB texts, this project's 2-core development machine, one thread): doubling's
- * first sort costs about 45 ns per byte, a round 100 to 210 ns per unsorted suffix (code 107, repeated DNA 214), the
+ * first sort costs about 45 ns per byte, a round 100 to 215 ns per unsorted suffix (code 107, repeated DNA 215), the
  * SA-IS build 85 to 120 ns per byte; doubling gains at most about 4 times from threads (the 16-thread H100 rows:
  * rounds over long repeats run at 42 ns per suffix, memory-bound). So on one thread random text, random DNA and
  * proteins without long repeats go to doubling, and natural text, source code and repeated genomes to SA-IS; on
- * many threads doubling unless the rounds exceed about 2.4n; a text concatenated with itself, long tandem repeats,
+ * many threads doubling unless the rounds exceed about 1.6n; a text concatenated with itself, long tandem repeats,
  * Fibonacci and Thue-Morse words and one repeated byte (every sample repeated to the deepest depth: about log2 n
  * rounds over all suffixes) always go to SA-IS.
  *
@@ -38,8 +38,12 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     public static final double SAIS_NS = 100;
     /** Predicted time of doubling's first sort per text byte on one thread, ns. */
     public static final double DOUBLING_FIRST_NS = 45;
-    /** Predicted time of a doubling round per unsorted suffix on one thread, ns. */
-    public static final double DOUBLING_ROUND_NS = 150;
+    /**
+     * Predicted time of a doubling round per unsorted suffix (as the profile estimates them) on one thread, ns: the
+     * larger of the two calibrations (source code 107, a genome in 8 mutated copies 215, where the sampled profile
+     * sees fewer repeats than there are), so that doubling is only chosen where it clearly wins.
+     */
+    public static final double DOUBLING_ROUND_NS = 215;
     /** The most doubling gains from threads (memory-bound beyond). */
     public static final int DOUBLING_SPEEDUP = 4;
 
