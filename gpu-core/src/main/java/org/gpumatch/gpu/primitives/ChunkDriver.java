@@ -159,9 +159,7 @@ public final class ChunkDriver {
         k.chunkTop = top ? 1 : 0;
         int local = launcher.localSize();
         int groups = (int) (((long) chunks(counts[level]) + local - 1) / local);
-        LaunchTiming t = launcher.launch(groups);
-        launcher.keepCurrent(k.chunkPartials);
-        return t;
+        return launcher.launch(groups); // which keeps the chunk totals and the grand total current (GuardedKernel)
     }
 
     private static LaunchTiming add(LaunchTiming sum, LaunchTiming t) {

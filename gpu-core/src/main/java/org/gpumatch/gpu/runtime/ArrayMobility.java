@@ -9,11 +9,10 @@ import java.lang.management.ManagementFactory;
  * what the device wrote into it (aparapi-guide.md section 5: Aparapi notices the new address and rebuilds the device
  * buffer from the stale host copy).
  *
- * <p>Under G1 an array of at least half a heap region is a humongous object, and G1 in Java 17 never moves those; every
- * smaller array, and every array under another collector, may move. A pipeline whose later launch reads what an earlier
- * launch wrote calls {@link GuardedKernel#keepCurrent} on such arrays after the writing launch: it downloads the array
- * only when it may move (so the host copy a rebuilt buffer starts from is current), and costs nothing for the large
- * arrays that carry the real data.
+ * <p>Under G1 an array of at least half a heap region is a humongous object, and G1 in Java 17 never moves those
+ * (a newer JDK may, in a last-ditch full collection); every smaller array, and every array under another collector,
+ * may move. {@link GuardedKernel#launch} downloads, after every launch, each array of its kernel that may move, so the
+ * host copy a rebuilt buffer starts from is always current; the large arrays that carry the real data cost nothing.
  */
 public final class ArrayMobility {
     private static final boolean G1 = isG1();

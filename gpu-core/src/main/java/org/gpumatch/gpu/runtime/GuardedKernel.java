@@ -21,15 +21,33 @@ import java.util.List;
  * work-group size on that device) and afterwards confirms that the kernel ran as OpenCL on that device; otherwise it
  * throws {@link DeviceFallbackException}. Java threads run only when the device is {@link ComputeDevice#JAVA_THREADS}.
  *
+ * <p><b>Arrays the garbage collector moves.</b> In explicit mode Aparapi compares each array's address with the one
+ * of the previous launch and, when the collector moved it, rebuilds the device buffer from the host copy: whatever a
+ * launch wrote on the device and a later launch reads is then lost (the intermittent wrong select of issue 21: a
+ * select's count, written by one pass and downloaded after the next, came back from an earlier call). After every
+ * launch on OpenCL this class therefore downloads every global array of the kernel that the collector may move
+ * ({@link ArrayMobility}: under G1 only arrays below half a heap region), so a rebuilt buffer always starts from current
+ * data ({@link DeviceArrayFields}). Large arrays under G1 cost nothing; each small one costs one blocking download
+ * per launch, so a pipeline keeps its small pass state in few arrays.
+ *
  * <p>Each Aparapi kernel instance owns its own OpenCL context, so the buffers of one pipeline live in one kernel
  * instance; close this to release them ({@link Kernel#dispose()}). Not thread-safe: one caller at a time.
  *
  * @param <K> the kernel class
  */
 public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
+    /**
+     * Test setting {@code -Dgpumatch.test.collectBeforeLaunch=true}: a {@code System.gc()} before every launch, so
+     * that under a compacting collector (Serial) the kernel's small arrays move between launches, as they do by chance
+     * in a long-running JVM (the stress tests run with it).
+     */
+    private static final boolean COLLECT_BEFORE_LAUNCH = Boolean.getBoolean("gpumatch.test.collectBeforeLaunch");
+
     private final K kernel;
     private final ComputeDevice device;
     private final int localSize;
+    /** The kernel's global array fields that a launch binds (empty on Java threads). */
+    private final DeviceArrayFields arrays;
     private LaunchTiming lastTiming = LaunchTiming.NONE;
     private boolean launched;
     private boolean closed;
@@ -57,8 +75,10 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         if (device.isOpenCL()) {
             creation.compileWith(device, this::compile);
             this.localSize = fitLocalSize(preferredLocalSize);
+            this.arrays = DeviceArrayFields.of(kernel);
         } else {
             this.localSize = preferredLocalSize;
+            this.arrays = DeviceArrayFields.NONE;
         }
     }
 
@@ -142,6 +162,9 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
             sized.sizeLocalMemory(localSize); // a launch never runs with local arrays of another geometry
         }
         AparapiLog.drain();
+        if (COLLECT_BEFORE_LAUNCH) {
+            System.gc(); // tests: a full collection before every launch moves the arrays a movable-array bug would lose
+        }
         long t0 = System.nanoTime();
         try {
             kernel.execute(range);
@@ -155,6 +178,7 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         long wall = System.nanoTime() - t0;
         verifyRanOnPlannedDevice();
         lastTiming = device.isOpenCL() ? deviceTimes(wall) : new LaunchTiming(wall, -1, -1);
+        arrays.downloadMovable(kernel);
         return lastTiming;
     }
 
@@ -194,9 +218,9 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
     }
 
     /**
-     * Downloads {@code array} when the garbage collector may move it ({@link ArrayMobility}), so that a later launch
-     * that reads what the device wrote into it never sees a buffer Aparapi rebuilt from a stale host copy. Call it after
-     * a launch that wrote the array, for every array a later launch reads. Large arrays under G1 cost nothing.
+     * Downloads {@code array} when the garbage collector may move it ({@link ArrayMobility}). {@link #launch} already
+     * does this for every array field its kernel binds; call it only for an array that a launch wrote through another
+     * path. Large arrays under G1 cost nothing.
      */
     public void keepCurrent(int[] array) {
         if (device.isOpenCL() && ArrayMobility.mayMove(4L * array.length)) {

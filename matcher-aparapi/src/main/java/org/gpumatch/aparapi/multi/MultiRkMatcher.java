@@ -34,7 +34,7 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * true occurrence plus about {@code k m n / q} chance hits). {@code count} downloads k ints; {@code find} downloads
  * the group counts and 8 bytes per occurrence.
  * Device memory per text character: about 9.5 bytes (text, 8 bytes of sums, 8/15 of chunk totals); host memory per
- * character: 9 bytes (Aparapi's host copies, downloaded only where {@link GuardedKernel#keepCurrent} needs it).
+ * character: 9 bytes (Aparapi's host copies, downloaded after a launch only while the collector may move them: GuardedKernel).
  *
  * <p>Requires an OpenCL device (Aparapi's Java threads deadlock intermittently on barrier-heavy scan kernels; the CPU
  * path is {@link AhoCorasickMatcher}). Not thread-safe. Close it to free the device.
@@ -181,17 +181,13 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             launchPhase(MultiRkKernel.PHASE_IDLE, 1); // Aparapi's put is lazy: this launch uploads the text
             long t1 = System.nanoTime();
             launchPhase(MultiRkKernel.PHASE_TERMS, groupsFor(k.n + 1L, 1));
-            launcher.keepCurrent(k.sums);
-            launcher.keepCurrent(k.sumsHigh);
             int low = Math.min(k.n + 1, sumsSplit);
             scan.scan(MultiRkKernel.SLOT_SUMS, low, true, false);
-            launcher.keepCurrent(k.sums);
             k.lowTotal = 0;
             if (low < k.n + 1) {
                 k.lowTotal = scan.lastTotal();
                 scan.scan(MultiRkKernel.SLOT_SUMS_HIGH, k.n + 1 - low, true, false);
-                launcher.keepCurrent(k.sumsHigh);
-            }
+                }
             stepNanos[STEP_POWERS] = t1 - t0;
             stepNanos[STEP_SUMS] = System.nanoTime() - t1;
             scanned = true;

@@ -70,13 +70,9 @@ public final class DenseRank implements AutoCloseable {
                 .put(k.ranks).put(k.distinct).put(k.unusedLongIn).put(k.unusedLongOut);
 
         ownPhase(DenseRankPipeline.PHASE_KEYS, n);
-        launcher.keepCurrent(k.keys);
-        launcher.keepCurrent(k.index);
         sort.sortU32(DenseRankPipeline.SLOT_SORT, n, 0, 32, k.keys, k.index, k.keysAlt, k.indexAlt);
         ownPhase(DenseRankPipeline.PHASE_HEADS, n);
-        launcher.keepCurrent(k.heads);
         chunks.scan(DenseRankPipeline.SLOT_SCAN, n, false, true);
-        launcher.keepCurrent(k.headScan);
         chunks.selectFlagged(DenseRankPipeline.SLOT_SELECT, n, false, false);
         int distinctCount = (int) chunks.lastTotal();
         ownPhase(DenseRankPipeline.PHASE_RANKS, n);
