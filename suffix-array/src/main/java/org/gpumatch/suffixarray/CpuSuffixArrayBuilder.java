@@ -21,7 +21,7 @@ package org.gpumatch.suffixarray;
  * {@link #GROUP_FRACTION} or when its rounds, done plus projected, would exceed {@link #WORK_BOUND} times n (see
  * {@code ParallelSuffixSorter.Limit}): the profile samples, and a repeat it misses is caught there.
  *
- * <p>Cost and memory: those of the chosen construction (doubling 8.125n bytes besides the text, SA-IS about 6.5n;
+ * <p>Cost and memory: those of the chosen construction (doubling 8.125n bytes besides the text, SA-IS 6.5 to 7.5n;
  * see their classes), plus the profile (a pass over the text and 9 longs per 4096 bytes).
  */
 public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
