@@ -27,8 +27,8 @@ import picocli.CommandLine.Parameters;
  * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES} (the GPU builder: one per round, with
  * the prefix length and the suffixes still unsorted, and at the end where its time went: {@link
  * org.gpumatch.suffixarray.BuildStages}), and {@code auto}'s notice when it settles for the CPU, unless
- * {@code -q}. Host memory: about 13 bytes per text byte on the CPU; about 21 on the GPU builder (its device buffers
- * are mirrored on the Java heap).
+ * {@code -q}. Host memory: about 7.5 to 9 bytes per text byte on the CPU (SA-IS or doubling); about 21 on the GPU
+ * builder (its device buffers are mirrored on the Java heap); {@code --lcp} 8 more (PLCP and the LCP array).
  */
 @Command(name = "build", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Build the suffix array of TEXT (raw bytes; lexicographic over unsigned bytes, a proper prefix "
