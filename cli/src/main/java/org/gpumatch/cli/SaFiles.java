@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.checker.MappedByteSequence;
+import org.gpumatch.checker.MappedIndexSequence;
 import org.gpumatch.gpu.runtime.DeviceUnavailableException;
 import org.gpumatch.suffixarray.GpuLcpBuilder;
 import org.gpumatch.suffixarray.LcpArrays;
+import org.gpumatch.suffixarray.LongSuffixArraySearch;
 import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
@@ -59,6 +62,31 @@ final class SaFiles {
         } catch (IOException e) {
             throw new CliException("cannot write " + out + ": " + TextFiles.describe(e));
         }
+    }
+
+    /**
+     * A search over the memory-mapped text and suffix array files (any length), or a one-line error naming the file.
+     */
+    static LongSuffixArraySearch mappedSearch(Path textFile, String saName, EntryFormat format) {
+        Path saFile = TextFiles.path(saName);
+        TextFiles.checkReadable(saFile);
+        MappedByteSequence text;
+        MappedIndexSequence sa;
+        try {
+            text = MappedByteSequence.open(textFile);
+        } catch (IOException e) {
+            throw new CliException("cannot map " + textFile + ": " + TextFiles.describe(e));
+        }
+        try {
+            sa = MappedIndexSequence.open(saFile, format);
+        } catch (IOException e) {
+            throw new CliException("cannot map " + saFile + ": " + TextFiles.describe(e));
+        }
+        if (sa.length() != text.length()) {
+            throw new CliException("suffix array " + saFile + " has " + sa.length() + " entries but the text has "
+                    + text.length() + " bytes");
+        }
+        return new LongSuffixArraySearch(text, sa);
     }
 
     /** The whole text file (at most {@link SaisBuilder#MAX_LENGTH} bytes). */

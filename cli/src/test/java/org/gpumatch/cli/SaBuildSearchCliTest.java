@@ -99,6 +99,32 @@ class SaBuildSearchCliTest {
     }
 
     @Test
+    void mappedSearchAnswersAsTheInMemoryOneInEveryFormat() throws Exception {
+        byte[] text = TestFiles.dna(30000, 9);
+        String t = file("m.txt", text);
+        String patterns = file("m.pat", "GATTA\nACGTACG\nT\nCCCCCCCCCCCCCCCCCCCCCCCC\n".getBytes(StandardCharsets.US_ASCII));
+        for (EntryFormat f : EntryFormat.values()) {
+            String sa = dir.resolve("m." + f.label()).toString();
+            CliRun.of("sa", "build", t, "-o", sa, "--format", f.label(), "-a", "cpu").ok();
+            for (String[] q : new String[][] {{"-p", "GATTA"}, {"-p", "GATTA", "--find"}, {"--patterns-file", patterns}}) {
+                String[] plain = concat(new String[] {"sa", "search", t, sa, "--format", f.label()}, q);
+                String[] mapped = concat(plain, new String[] {"--mapped"});
+                assertThat(CliRun.of(mapped).ok().outLines()).as("%s %s", f, Arrays.toString(q))
+                        .isEqualTo(CliRun.of(plain).ok().outLines());
+            }
+        }
+        String short32 = file("short.sa", new byte[8]);
+        assertThat(CliRun.of("sa", "search", t, short32, "-p", "A", "--mapped").errLines()).hasSize(1)
+                .allMatch(l -> l.contains("has 2 entries but the text has 30000 bytes"));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    @Test
     void explainPrintsTheEstimates() throws Exception {
         String t = file("e.txt", TestFiles.dna(70000, 6));
         CliRun run = CliRun.of("sa", "build", t, "-o", dir.resolve("e.sa").toString(), "-a", "cpu", "--explain").ok();
