@@ -77,6 +77,20 @@ class SaSuiteTest {
     }
 
     @Test
+    void lcpAddsCpuAndGpuRowsThatAgree() throws Exception {
+        Path results = tmp.resolve("results");
+        Path text = tmp.resolve("fox.txt");
+        Files.writeString(text, "the quick brown fox jumps over the lazy dog\n".repeat(2000));
+        BenchCliTest.Run r = BenchCliTest.bench("sa", "--quick", "--device", BenchCliTest.deviceArg(), "--out",
+                results.toString(), "--text", "fox=" + text, "--inputs", "none", "--builders", "gpu,lcp");
+        assertThat(r.exit()).as(r.err()).isZero();
+        List<ResultRow> rows = BenchCliTest.onlyCsv(results);
+        assertThat(rows).extracting(ResultRow::algorithm).containsExactly("prefix-doubling-gpu",
+                "lcp-cpu-" + Runtime.getRuntime().availableProcessors() + "t", "lcp-gpu");
+        assertThat(rows.get(2).note()).contains("equal to the CPU's array", "chunk starts settled on the host");
+    }
+
+    @Test
     void launcherAddsProcessRowsForWholeFiles() throws Exception {
         Path launcher = script("exec \"" + System.getProperty("java.home") + "/bin/java\" -Xshare:auto"
                 + " -XX:TieredStopAtLevel=1 -cp \"" + System.getProperty("java.class.path") + "\" "

@@ -37,12 +37,15 @@ public final class MappedByteSequence implements ByteSequence {
     }
 
     /**
-     * Maps a whole file in segments of a given size; tests use tiny segments to exercise the multi-segment path.
+     * Maps a whole file in segments of a given size; tests (here and of the suffix array search) use tiny segments to
+     * exercise the multi-segment path.
      *
      * @param file the text
      * @param segmentBytes a power of two, at most 1 GiB
+     * @return the mapped text
+     * @throws IOException if the file cannot be opened or mapped
      */
-    static MappedByteSequence open(final Path file, final long segmentBytes) throws IOException {
+    public static MappedByteSequence open(final Path file, final long segmentBytes) throws IOException {
         return new MappedByteSequence(SegmentedMapping.map(file, 1, segmentBytes, "text"));
     }
 

@@ -43,11 +43,16 @@ public final class MappedIndexSequence implements IndexSequence {
     }
 
     /**
-     * Maps a whole file in segments of a given number of entries; tests use tiny segments.
+     * Maps a whole file in segments of a given number of entries; tests (here and of the suffix array search) use
+     * tiny segments.
      *
+     * @param file the suffix array
+     * @param format how entries are stored
      * @param entriesPerSegment a power of two
+     * @return the mapped entries
+     * @throws IOException if the file cannot be opened or mapped, or its size is not a multiple of the entry width
      */
-    static MappedIndexSequence open(final Path file, final EntryFormat format, final long entriesPerSegment)
+    public static MappedIndexSequence open(final Path file, final EntryFormat format, final long entriesPerSegment)
             throws IOException {
         Objects.requireNonNull(format, "format");
         return new MappedIndexSequence(

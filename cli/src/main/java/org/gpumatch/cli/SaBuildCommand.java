@@ -9,7 +9,7 @@ import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.Bwt;
-import org.gpumatch.suffixarray.GpuPrefixDoublingBuilder;
+import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
@@ -19,16 +19,16 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code gpumatch sa build TEXT -o OUT [--format int32|int64|int40] [--verify] [--bwt FILE] [-a auto|gpu|cpu]
- * [--device D] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
+ * [--device D] [--lcp FILE] [--explain] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
  * parallel prefix doubling or SA-IS; see {@link SuffixArrayBuilders}) and writes it in the checker's format;
- * {@code --verify} runs the checker on the array (exit 1 with its {@code FAIL:} line if it rejects); {@code --bwt}
- * also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
+ * {@code --verify} runs the checker on the array (exit 1 with its {@code FAIL:} line if it rejects); {@code --lcp} also
+ * writes the LCP array (the Phi method, on the device that built the array, else on all cores); {@code --bwt} also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
  *
  * <p>Progress lines on stderr for texts of at least {@link #PROGRESS_MIN_BYTES} (the GPU builder: one per round, with
  * the prefix length and the suffixes still unsorted, and at the end where its time went: {@link
  * org.gpumatch.suffixarray.BuildStages}), and {@code auto}'s notice when it settles for the CPU, unless
- * {@code -q}. Host memory: about 13 bytes per text byte on the CPU; about 21 on the GPU builder (its device buffers
- * are mirrored on the Java heap).
+ * {@code -q}. Host memory: about 7.5 to 9 bytes per text byte on the CPU (SA-IS or doubling); about 21 on the GPU
+ * builder (its device buffers are mirrored on the Java heap); {@code --lcp} 8 more (PLCP and the LCP array).
  */
 @Command(name = "build", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Build the suffix array of TEXT (raw bytes; lexicographic over unsigned bytes, a proper prefix "
@@ -60,16 +60,27 @@ final class SaBuildCommand implements Callable<Integer> {
             description = "Also write the BWT of TEXT$ without the $ (divbwt convention); prints 'primary index: I'.")
     String bwtName;
 
+    @Option(names = "--lcp", paramLabel = "FILE",
+            description = "Also write the LCP array (lcp[0] = 0, lcp[i] = longest common prefix of the suffixes "
+                    + "SA[i-1] and SA[i]) in the format of the suffix array; built on the GPU when the suffix array "
+                    + "was.")
+    String lcpName;
+
     @Option(names = {"-a", "--algorithm"}, paramLabel = "auto|gpu|cpu", defaultValue = "auto",
             description = "gpu: prefix doubling on an OpenCL device; cpu: all cores (parallel prefix doubling, or "
-                    + "SA-IS where that is faster); auto (default): the GPU when an OpenCL GPU is present and the "
-                    + "text is at least 1 MiB and fits its memory, else the CPU.")
+                    + "SA-IS where a cost model predicts that faster); auto (default): the GPU when an OpenCL GPU is "
+                    + "present, the text is at least 1 MiB, fits its memory and the GPU is predicted faster "
+                    + "(--explain), else the CPU.")
     String algorithm;
 
     @Option(names = "--device", paramLabel = "D",
             description = "auto, gpu, opencl, java, or a substring of an OpenCL device name (default: "
                     + "-Dgpumatch.device, else auto). A named OpenCL device implies the GPU builder under auto.")
     String device;
+
+    @Option(names = "--explain",
+            description = "Print the predicted CPU and GPU build times and the choice on stderr.")
+    boolean explain;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines and no notices.")
     boolean quiet;
@@ -84,14 +95,15 @@ final class SaBuildCommand implements Callable<Integer> {
         byte[] text = SaFiles.readText(textName);
         boolean talk = !quiet && text.length >= PROGRESS_MIN_BYTES;
         int[] sa;
+        boolean builtOnDevice;
         SuffixArrayBuilders.Algorithm algo;
         try {
             algo = SuffixArrayBuilders.Algorithm.parse(algorithm);
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
-        try (SuffixArrayBuilders.Choice choice = SuffixArrayBuilders.choose(algo,
-                ExactSearch.devicePolicy(device), text.length)) {
+        try (SuffixArrayBuilders.Choice choice = SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device),
+                text, explain ? line -> io.err().println(Diagnostics.PREFIX + "sa build: " + line) : null)) {
             if (!quiet && !choice.notice().isEmpty()) {
                 io.err().println(Diagnostics.PREFIX + choice.notice());
             }
@@ -104,10 +116,11 @@ final class SaBuildCommand implements Callable<Integer> {
                     });
             sa = built.sa();
             SuffixArrayBuilder builder = built.builder();
+            builtOnDevice = builder.peakDeviceBytes(1) > 0;
             if (talk) {
                 double s = (System.nanoTime() - start) / 1e9;
-                String stages = builder instanceof GpuPrefixDoublingBuilder gpu
-                        ? " (" + gpu.lastStages().describe() + ")" : "";
+                String stages = builder.lastStages().equals(BuildStages.NONE) ? ""
+                        : " (" + builder.lastStages().describe() + ")";
                 io.err().printf(Locale.ROOT, "%ssa build: %d bytes in %.2f s (%.1f MB/s) with %s%s%n",
                         Diagnostics.PREFIX, text.length, s, text.length / s / 1e6, builder.name(), stages);
             }
@@ -117,6 +130,9 @@ final class SaBuildCommand implements Callable<Integer> {
         Path out = TextFiles.path(outName);
         try {
             SuffixArrayFiles.write(sa, out, fmt);
+            if (lcpName != null) {
+                SaFiles.writeLcp(SaFiles.lcp(text, sa, builtOnDevice, ExactSearch.devicePolicy(device)), lcpName, fmt);
+            }
             if (bwtName != null) {
                 Bwt bwt = Bwt.of(text, sa);
                 Files.write(TextFiles.path(bwtName), bwt.bwt());

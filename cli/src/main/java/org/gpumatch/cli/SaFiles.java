@@ -2,7 +2,15 @@ package org.gpumatch.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.checker.MappedByteSequence;
+import org.gpumatch.checker.MappedIndexSequence;
+import org.gpumatch.gpu.runtime.DeviceUnavailableException;
+import org.gpumatch.suffixarray.GpuLcpBuilder;
+import org.gpumatch.suffixarray.LcpArrays;
+import org.gpumatch.suffixarray.LongSuffixArraySearch;
+import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
 
@@ -18,6 +26,67 @@ final class SaFiles {
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
+    }
+
+    /** The thread count of a {@code --threads} option: all cores when absent, else at least 1, or a one-line error. */
+    static int threads(Integer option) {
+        if (option == null) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        if (option < 1) {
+            throw new CliException("--threads must be at least 1, got " + option);
+        }
+        return option;
+    }
+
+    /**
+     * The LCP array of {@code sa}: on the GPU ({@link GpuLcpBuilder} on the policy's OpenCL device) or on all cores
+     * ({@link LcpArrays}); device problems are one-line errors.
+     */
+    static int[] lcp(byte[] text, int[] sa, boolean gpu, DevicePolicy policy) {
+        if (!gpu) {
+            return LcpArrays.build(text, sa, Runtime.getRuntime().availableProcessors());
+        }
+        try (GpuLcpBuilder builder = new GpuLcpBuilder(SuffixArrayBuilders.gpuDevice(policy))) {
+            return builder.build(text, sa);
+        } catch (IllegalArgumentException | DeviceUnavailableException e) {
+            throw new CliException(e.getMessage());
+        }
+    }
+
+    /** Writes an LCP array in the suffix array's format, or a one-line error naming the file. */
+    static void writeLcp(int[] lcp, String name, EntryFormat format) {
+        Path out = TextFiles.path(name);
+        try {
+            SuffixArrayFiles.write(lcp, out, format);
+        } catch (IOException e) {
+            throw new CliException("cannot write " + out + ": " + TextFiles.describe(e));
+        }
+    }
+
+    /**
+     * A search over the memory-mapped text and suffix array files (any length), or a one-line error naming the file.
+     */
+    static LongSuffixArraySearch mappedSearch(Path textFile, String saName, EntryFormat format) {
+        Path saFile = TextFiles.path(saName);
+        TextFiles.checkReadable(saFile);
+        MappedByteSequence text;
+        MappedIndexSequence sa;
+        try {
+            text = MappedByteSequence.open(textFile);
+        } catch (IOException e) {
+            throw new CliException("cannot map " + textFile + ": " + TextFiles.describe(e));
+        }
+        try {
+            sa = MappedIndexSequence.open(saFile, format);
+        } catch (IOException e) {
+            throw new CliException("cannot map " + saFile + ": " + TextFiles.describe(e));
+        }
+        if (sa.length() != text.length()) {
+            throw new CliException("suffix array " + saFile + " has " + sa.length() + " entries but the text has "
+                    + text.length() + " bytes");
+        }
+        return new LongSuffixArraySearch(text, sa);
     }
 
     /** The whole text file (at most {@link SaisBuilder#MAX_LENGTH} bytes). */

@@ -5,20 +5,25 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.gpumatch.checker.ByteSequence;
 import org.gpumatch.checker.EntryFormat;
-import org.gpumatch.suffixarray.SuffixArraySearch;
+import org.gpumatch.checker.IndexSequence;
+import org.gpumatch.suffixarray.LongSuffixArraySearch;
+import org.gpumatch.suffixarray.SaisBuilder;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code gpumatch sa search TEXT SA (-p PATTERN | --patterns-file F) [--find] [--format ...]}: counts (or with
+ * {@code gpumatch sa search TEXT SA (-p PATTERN | --patterns-file F) [--find] [--format ...] [--mapped]}: counts (or with
  * {@code --find} lists, ascending, one per line) the occurrences of a pattern by binary search over the suffix array;
  * with a patterns file (one pattern per line, UTF-8 bytes without the line break) prints {@code index<TAB>count} per
  * pattern in file order. The suffix array is not verified here ({@code sa check} does that).
  *
- * <p>Cost: reads TEXT and SA whole (5 bytes per text byte for int32); O(m log n) per pattern.
+ * <p>Cost: reads TEXT and SA whole (5 bytes per text byte for int32), or with {@code --mapped} (always for texts over
+ * {@link SaisBuilder#MAX_LENGTH} bytes) maps them ({@link LongSuffixArraySearch}: any length, no heap beyond the
+ * answers; an entry that is not an offset of the text is an error when the search meets it); O(m log n) per pattern.
  */
 @Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Count (or --find) the occurrences of a pattern in TEXT by binary search over its suffix array SA.",
@@ -55,6 +60,10 @@ final class SaSearchCommand implements Callable<Integer> {
             description = "Entry format of SA (default int32).")
     String format;
 
+    @Option(names = "--mapped", description = "Search through memory-mapped TEXT and SA instead of reading them into "
+            + "memory (always for texts over 2147483639 bytes).")
+    boolean mapped;
+
     SaSearchCommand(Io io) {
         this.io = io;
     }
@@ -73,12 +82,31 @@ final class SaSearchCommand implements Callable<Integer> {
                         : "pattern " + i + " of " + query.patternsFile + " is empty");
             }
         }
+        LongSuffixArraySearch search = search(fmt);
+        try {
+            return print(search, patterns);
+        } catch (IllegalArgumentException e) { // an entry of a mapped array that is not an offset of the text
+            throw new CliException(saName + ": " + e.getMessage());
+        }
+    }
+
+    /** The search over TEXT and SA: mapped with --mapped or a text over the heap limit, else read whole. */
+    private LongSuffixArraySearch search(EntryFormat fmt) {
+        var textFile = TextFiles.path(textName);
+        TextFiles.checkReadable(textFile);
+        if (mapped || TextFiles.size(textFile) > SaisBuilder.MAX_LENGTH) {
+            return SaFiles.mappedSearch(textFile, saName, fmt);
+        }
         byte[] text = SaFiles.readText(textName);
-        SuffixArraySearch search = new SuffixArraySearch(text, SaFiles.readSuffixArray(saName, fmt, text.length));
+        return new LongSuffixArraySearch(ByteSequence.of(text),
+                IndexSequence.of(SaFiles.readSuffixArray(saName, fmt, text.length)));
+    }
+
+    private int print(LongSuffixArraySearch search, byte[][] patterns) {
         if (query.pattern != null) {
             if (find) {
                 StringBuilder sb = new StringBuilder();
-                for (int off : search.find(patterns[0])) {
+                for (long off : search.find(patterns[0])) {
                     sb.append(off).append('\n');
                 }
                 io.out().print(sb);
@@ -87,7 +115,7 @@ final class SaSearchCommand implements Callable<Integer> {
             }
             return ExitCodes.OK;
         }
-        int[] counts = search.countAll(patterns);
+        long[] counts = search.countAll(patterns);
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < counts.length; i++) {
             sb.append(i).append('\t').append(counts[i]).append('\n');

@@ -153,7 +153,7 @@ class ErrorPathsTest {
     void missingOrUnknownCommand() {
         assertThat(CliRun.of().usageError()).contains("missing command");
         assertThat(CliRun.of("frobnicate").usageError()).contains("frobnicate");
-        assertThat(CliRun.of("sa").usageError()).contains("missing command: sa build, sa search or sa check");
+        assertThat(CliRun.of("sa").usageError()).contains("missing command: sa build, sa search, sa check or sa lcp");
     }
 
     @Test

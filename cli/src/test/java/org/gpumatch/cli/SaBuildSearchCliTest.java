@@ -52,6 +52,87 @@ class SaBuildSearchCliTest {
     }
 
     @Test
+    void lcpFromBuildAndFromAnExistingArrayInEveryFormat() throws Exception {
+        byte[] text = TestFiles.dna(7000, 4);
+        String t = file("l.txt", text);
+        int[] sa = NaiveSuffixArray.build(text);
+        int[] expected = new int[text.length];
+        for (int i = 1; i < text.length; i++) {
+            int a = sa[i - 1];
+            int b = sa[i];
+            while (a + expected[i] < text.length && b + expected[i] < text.length
+                    && text[a + expected[i]] == text[b + expected[i]]) {
+                expected[i]++;
+            }
+        }
+        for (EntryFormat f : EntryFormat.values()) {
+            String saFile = dir.resolve("l.sa." + f.label()).toString();
+            String built = dir.resolve("l.build.lcp." + f.label()).toString();
+            String later = dir.resolve("l.lcp." + f.label()).toString();
+            CliRun.of("sa", "build", t, "-o", saFile, "--format", f.label(), "--lcp", built, "-a", "cpu").ok();
+            assertThat(SuffixArrayFiles.read(Path.of(built), f)).as(f.label()).isEqualTo(expected);
+            CliRun.of("sa", "lcp", t, saFile, "-o", later, "--format", f.label(), "--threads", "2").ok();
+            assertThat(Files.readAllBytes(Path.of(later))).isEqualTo(Files.readAllBytes(Path.of(built)));
+        }
+        assertThat(CliRun.of("sa", "lcp", t, dir.resolve("missing.sa").toString(), "-o", "x").errLines())
+                .hasSize(1).allMatch(l -> l.contains("missing.sa"));
+        assertThat(CliRun.of("sa", "lcp", t, dir.resolve("l.sa.int32").toString(), "-o", "x", "--threads", "0")
+                .errLines()).hasSize(1).allMatch(l -> l.contains("--threads must be at least 1"));
+    }
+
+    @Test
+    void gpuLcpFromBuildAndFromAnExistingArrayMatchesTheCpu() throws Exception {
+        Assumptions.assumeFalse(TestDevicesQuiet.openClMissing(), "no OpenCL device");
+        byte[] text = TestFiles.dna(20000, 8);
+        String t = file("gl.txt", text);
+        String sa = dir.resolve("gl.sa").toString();
+        String cpu = dir.resolve("gl.cpu.lcp").toString();
+        String gpu = dir.resolve("gl.gpu.lcp").toString();
+        String built = dir.resolve("gl.built.lcp").toString();
+        CliRun.of("sa", "build", t, "-o", sa, "-a", "gpu", "--device", "opencl", "--lcp", built).ok();
+        CliRun.of("sa", "lcp", t, sa, "-o", cpu).ok();
+        CliRun.of("sa", "lcp", t, sa, "-o", gpu, "-a", "gpu", "--device", "opencl").ok();
+        assertThat(Files.readAllBytes(Path.of(gpu))).isEqualTo(Files.readAllBytes(Path.of(cpu)));
+        assertThat(Files.readAllBytes(Path.of(built))).isEqualTo(Files.readAllBytes(Path.of(cpu)));
+        assertThat(CliRun.of("sa", "lcp", t, sa, "-o", gpu, "-a", "tpu").errLines()).hasSize(1)
+                .allMatch(l -> l.contains("unknown LCP algorithm 'tpu' (cpu or gpu)"));
+    }
+
+    @Test
+    void mappedSearchAnswersAsTheInMemoryOneInEveryFormat() throws Exception {
+        byte[] text = TestFiles.dna(30000, 9);
+        String t = file("m.txt", text);
+        String patterns = file("m.pat", "GATTA\nACGTACG\nT\nCCCCCCCCCCCCCCCCCCCCCCCC\n".getBytes(StandardCharsets.US_ASCII));
+        for (EntryFormat f : EntryFormat.values()) {
+            String sa = dir.resolve("m." + f.label()).toString();
+            CliRun.of("sa", "build", t, "-o", sa, "--format", f.label(), "-a", "cpu").ok();
+            for (String[] q : new String[][] {{"-p", "GATTA"}, {"-p", "GATTA", "--find"}, {"--patterns-file", patterns}}) {
+                String[] plain = concat(new String[] {"sa", "search", t, sa, "--format", f.label()}, q);
+                String[] mapped = concat(plain, new String[] {"--mapped"});
+                assertThat(CliRun.of(mapped).ok().outLines()).as("%s %s", f, Arrays.toString(q))
+                        .isEqualTo(CliRun.of(plain).ok().outLines());
+            }
+        }
+        String short32 = file("short.sa", new byte[8]);
+        assertThat(CliRun.of("sa", "search", t, short32, "-p", "A", "--mapped").errLines()).hasSize(1)
+                .allMatch(l -> l.contains("has 2 entries but the text has 30000 bytes"));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    @Test
+    void explainPrintsTheEstimates() throws Exception {
+        String t = file("e.txt", TestFiles.dna(70000, 6));
+        CliRun run = CliRun.of("sa", "build", t, "-o", dir.resolve("e.sa").toString(), "-a", "cpu", "--explain").ok();
+        assertThat(run.errLines()).anyMatch(l -> l.contains("sa build: estimate for 70000 bytes: cpu ")
+                && l.endsWith(": cpu (as asked)"));
+    }
+
+    @Test
     void badAlgorithmAndJavaWithGpuAreOneLineErrors() throws Exception {
         String t = file("x.txt", "banana".getBytes(StandardCharsets.US_ASCII));
         String out = dir.resolve("x.sa").toString();

@@ -56,7 +56,7 @@ class StartupClassesTest {
         assertThat(GpumatchCli.commandLine(io, "count").getSubcommands()).containsOnlyKeys("count");
         assertThat(GpumatchCli.commandLine(io, "sa").getSubcommands()).containsOnlyKeys("sa");
         assertThat(GpumatchCli.commandLine(io, "sa").getSubcommands().get("sa").getSubcommands())
-                .containsOnlyKeys("build", "search", "check");
+                .containsOnlyKeys("build", "search", "check", "lcp");
         assertThat(GpumatchCli.commandLine(io, "--version").getSubcommands()).isEmpty();
         assertThat(CliRun.of("--version").ok().out()).startsWith("gpumatch ");
         // anything else (--help, a typo that gets suggestions, nothing) sees every subcommand

@@ -7,7 +7,8 @@ import java.util.Locale;
  * to the build's time).
  *
  * @param prepareNanos  on the host: the text's alphabet, the packed text and the Java arrays that mirror the device
- *                      buffers (one parallel pass over the text, {@code 20n} bytes allocated; a partitioned build
+ *                      buffers (one parallel pass over the text, {@code 20n} bytes allocated, or only the {@code 4n} of the result when
+ *                      the builder's arrays kept from an earlier whole build serve; a partitioned build
  *                      also counts the suffixes' two-byte bins and writes the positions into the stash: two more
  *                      passes, {@code 9n} bytes plus 16 per suffix of the largest partition allocated); on a
  *                      builder's first build the kernel compiles meanwhile on another thread, and the stage ends

@@ -1,31 +1,28 @@
 package org.gpumatch.suffixarray;
 
 /**
- * The project's CPU suffix array builder: {@link ParallelSuffixSorter} (multi-threaded prefix doubling) on the given
- * threads, or {@link SaisBuilder} (sequential SA-IS) where doubling would be slower. The choice, from the measurements
- * in the module README:
- * <ul>
- *   <li>On up to {@link #PREDICT_UP_TO_THREADS} threads, the first sort of doubling is tried on the first
- *       {@link #PREDICTOR_BYTES} of the text (about 5% of an SA-IS build of 8 MiB); when it leaves more than
- *       {@link #PREDICTOR_UNSORTED} of the suffixes unsorted (English: 0.94 to 1.0; proteins: 0.14; random text,
- *       random and real DNA: under 0.01), SA-IS builds the text, because doubling then needs several rounds over many
- *       suffixes and costs 1.2 to 1.6 times SA-IS's CPU time, which one or two cores cannot make up.</li>
- *   <li>Otherwise doubling runs and hands the text to SA-IS when a group of equal prefixes grows beyond n /
- *       {@link #GROUP_FRACTION} (one repeated byte, a short period: caught at the first sort, before any sorting) or
- *       when the suffixes sorted over all rounds, done and projected from the last round's shrink factor, would exceed
- *       {@link #WORK_BOUND} times n (see {@code ParallelSuffixSorter.Limit}): long repeats such as a text
- *       concatenated with itself, Fibonacci words or tandem repeats keep nearly all suffixes unsorted for about
- *       log2 n rounds and are handed over after one round; English, source code and proteins shrink by a factor 0.4
- *       to 0.8 per round and need 1 to 2.5 times n in all. The bound does not grow with the threads: a round over
- *       all n suffixes costs about a fifth of a sequential SA-IS build on 16 threads (measured: 24.5 s for 17.5n of
- *       work on 32 MiB against 6 s of SA-IS) and more on fewer, so a bound that grew with the threads (the former
- *       2n per thread, 32n on 16 threads) let doubling run four times longer than SA-IS on such texts.</li>
- * </ul>
- * Texts shorter than {@link #MIN_CHECKED_LENGTH} always go through doubling.
+ * The project's CPU suffix array builder: {@link ParallelSuffixSorter} (multi-threaded prefix doubling) or
+ * {@link SaisBuilder} (sequential SA-IS), whichever a cost model predicts faster for the text and thread count.
  *
- * <p>Cost and memory: those of {@link ParallelSuffixSorter} (8.125n bytes besides the text, at most 1n more for a
- * group near the size bound) when doubling finishes; otherwise the doubling work done so far plus
- * {@link SaisBuilder}'s (12n bytes besides the text, after the doubling arrays are released).
+ * <p>The model ({@link #plan}): a {@link RepeatProfile} of the text (sampled, about 1 to 4% of an SA-IS build)
+ * estimates how many suffixes doubling still has to sort at each depth, hence the work of its rounds {@code r} in
+ * units of n. Predicted times per text byte: SA-IS {@link #SAIS_NS} ns; doubling
+ * {@code (DOUBLING_FIRST_NS + DOUBLING_ROUND_NS * r) / min(threads, DOUBLING_SPEEDUP)}. Constants from the
+ * measurements in the module README (32 MB texts, this project's 2-core development machine, one thread): doubling's
+ * first sort costs about 45 ns per byte, a round 100 to 215 ns per unsorted suffix (code 107, repeated DNA 215), the
+ * SA-IS build 85 to 120 ns per byte; doubling gains at most about 4 times from threads (the 16-thread H100 rows:
+ * rounds over long repeats run at 42 ns per suffix, memory-bound). So on one thread random text, random DNA and
+ * proteins without long repeats go to doubling, and natural text, source code and repeated genomes to SA-IS; on
+ * many threads doubling unless the rounds exceed about 1.6n; a text concatenated with itself, long tandem repeats,
+ * Fibonacci and Thue-Morse words and one repeated byte (every sample repeated to the deepest depth: about log2 n
+ * rounds over all suffixes) always go to SA-IS.
+ *
+ * <p>As a safety net, doubling still hands the text to SA-IS when a group of equal prefixes grows beyond n /
+ * {@link #GROUP_FRACTION} or when its rounds, done plus projected, would exceed {@link #WORK_BOUND} times n (see
+ * {@code ParallelSuffixSorter.Limit}): the profile samples, and a repeat it misses is caught there.
+ *
+ * <p>Cost and memory: those of the chosen construction (doubling 8.125n bytes besides the text, SA-IS 6.5 to 7.5n;
+ * see their classes), plus the profile (a pass over the text and 9 longs per 4096 bytes).
  */
 public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     /**
@@ -33,18 +30,46 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
      * byte, whatever the thread count.
      */
     public static final int WORK_BOUND = 6;
-    /** Up to this many threads, texts whose first sort leaves most suffixes unsorted go to SA-IS. */
-    public static final int PREDICT_UP_TO_THREADS = 2;
-    /** The prefix of the text on which the first sort is tried. */
-    public static final int PREDICTOR_BYTES = 1 << 20;
-    /** The unsorted fraction after the first sort above which SA-IS is chosen on few threads. */
-    public static final double PREDICTOR_UNSORTED = 0.1;
     /** Doubling gives up on a group of more than n / this many suffixes. */
     public static final int GROUP_FRACTION = 16;
-    /** Texts shorter than this are never handed to SA-IS. */
-    public static final int MIN_CHECKED_LENGTH = 1 << 20;
+    /** Texts shorter than this are built by SA-IS without a profile (a few milliseconds, no thread pool). */
+    public static final int MIN_PLANNED_LENGTH = 1 << 16;
+    /** Predicted SA-IS time per text byte, ns (one thread). */
+    public static final double SAIS_NS = 100;
+    /** Predicted time of doubling's first sort per text byte on one thread, ns. */
+    public static final double DOUBLING_FIRST_NS = 45;
+    /**
+     * Predicted time of a doubling round per unsorted suffix (as the profile estimates them) on one thread, ns: the
+     * larger of the two calibrations (source code 107, a genome in 8 mutated copies 215, where the sampled profile
+     * sees fewer repeats than there are), so that doubling is only chosen where it clearly wins.
+     */
+    public static final double DOUBLING_ROUND_NS = 215;
+    /** The most doubling gains from threads (memory-bound beyond). */
+    public static final int DOUBLING_SPEEDUP = 4;
+
+    /**
+     * The construction the model picked for a text.
+     *
+     * @param doubling       true for doubling, false for SA-IS
+     * @param rounds         the estimated work of doubling's rounds per text byte (0 when not profiled)
+     * @param doublingNs     the predicted doubling time per byte on the builder's threads
+     * @param saisNs         the predicted SA-IS time per byte
+     */
+    public record Plan(boolean doubling, double rounds, double doublingNs, double saisNs) {
+        /** @return e.g. {@code doubling on 16 threads (estimated 12 ns/byte, SA-IS 100; rounds 0.3n)} */
+        public String describe(final int threads) {
+            final String what = doubling ? "doubling on " + threads + (threads == 1 ? " thread" : " threads") : "SA-IS";
+            if (rounds == 0 && doublingNs == 0) {
+                return what + " (short text)";
+            }
+            return String.format(java.util.Locale.ROOT, "%s (estimated ns/byte: doubling %.0f, SA-IS %.0f; doubling"
+                    + " rounds %.2fn)", what, doublingNs, saisNs, rounds);
+        }
+    }
 
     private final int threads;
+    private byte[] plannedText;
+    private Plan plannedPlan;
 
     /** @param threads worker threads for the doubling, at least 1 */
     public CpuSuffixArrayBuilder(final int threads) {
@@ -85,8 +110,8 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
 
     /**
      * As {@link #build(byte[], Progress)}, telling {@code announce} which construction ran, once it is known (before
-     * the build, or when doubling hands over): for example {@code "doubling on 16 threads"} or
-     * {@code "SA-IS (natural text on 2 threads)"}, for a line on stderr.
+     * the build, or when doubling hands over): for example {@code "doubling on 16 threads (estimated ...)"} or
+     * {@code "SA-IS (estimated ...)"}, for a line on stderr.
      *
      * @param text any bytes, at most {@link ParallelSuffixSorter#MAX_LENGTH}
      * @param progress receives the fraction done, non-decreasing across a hand-over, ending at 1
@@ -94,11 +119,13 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
      * @return the suffix array
      */
     public int[] build(final byte[] text, final Progress progress, final java.util.function.Consumer<String> announce) {
-        if (prefersSais(text, threads)) {
-            announce.accept("SA-IS (natural text on " + threads + (threads == 1 ? " thread)" : " threads)"));
+        final Plan plan = text == plannedText ? plannedPlan : plan(text, threads);
+        plannedText = null;
+        plannedPlan = null;
+        announce.accept(plan.describe(threads));
+        if (!plan.doubling()) {
             return new SaisBuilder().build(text, progress);
         }
-        announce.accept("doubling on " + threads + (threads == 1 ? " thread" : " threads"));
         final double[] reached = {0};
         final Progress tracked = f -> {
             reached[0] = f;
@@ -114,19 +141,37 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     }
 
     /**
+     * Makes the next build of exactly this array (the same object) follow {@code plan} instead of profiling the text
+     * again (for a caller that planned already, such as {@link SuffixArrayBuilders} under {@code auto}).
+     *
+     * @param text the text the plan was made for
+     * @param plan its plan, made for this builder's thread count
+     */
+    void usePlan(final byte[] text, final Plan plan) {
+        plannedText = text;
+        plannedPlan = plan;
+    }
+
+    /**
+     * The cost model's choice for a text (see the class comment).
+     *
      * @param text the text
      * @param threads worker threads
-     * @return whether {@link #build(byte[], Progress)} gives the text to SA-IS without trying doubling
+     * @return the plan
      */
-    public static boolean prefersSais(final byte[] text, final int threads) {
-        return text.length >= MIN_CHECKED_LENGTH && threads <= PREDICT_UP_TO_THREADS
-                && ParallelSuffixSorter.unsortedAfterFirstSort(text, Math.min(text.length, PREDICTOR_BYTES))
-                > PREDICTOR_UNSORTED;
+    public static Plan plan(final byte[] text, final int threads) {
+        if (text.length < MIN_PLANNED_LENGTH) {
+            return new Plan(false, 0, 0, SAIS_NS);
+        }
+        final double rounds = RepeatProfile.of(text).doublingRounds();
+        final double doublingNs = (DOUBLING_FIRST_NS + DOUBLING_ROUND_NS * rounds)
+                / Math.min(threads, DOUBLING_SPEEDUP);
+        return new Plan(doublingNs < SAIS_NS, rounds, doublingNs, SAIS_NS);
     }
 
     /** @return the limit under which doubling goes on for a text of length n (on any number of threads) */
     static ParallelSuffixSorter.Limit limitFor(final int n) {
-        if (n < MIN_CHECKED_LENGTH) {
+        if (n < MIN_PLANNED_LENGTH) {
             return ParallelSuffixSorter.Limit.NONE;
         }
         return new ParallelSuffixSorter.Limit(n / GROUP_FRACTION, (long) WORK_BOUND * n);
@@ -134,14 +179,14 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
 
     /**
      * Whether {@link #build(byte[], Progress)} finishes this text by doubling (false: it hands it to SA-IS). Runs the
-     * predictor and the doubling, so it costs as much as a build; meant for tests and measurements.
+     * model and the doubling, so it costs as much as a build; meant for tests and measurements.
      *
      * @param text the text
      * @param threads worker threads
-     * @return true when the doubling stays within the limits
+     * @return true when the plan is doubling and the doubling stays within the limits
      */
     public static boolean doublingFinishes(final byte[] text, final int threads) {
-        return !prefersSais(text, threads)
+        return plan(text, threads).doubling()
                 && ParallelSuffixSorter.sortWithin(text, threads, Progress.NONE, limitFor(text.length)) != null;
     }
 }

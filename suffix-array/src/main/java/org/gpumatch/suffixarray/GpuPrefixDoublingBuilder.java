@@ -1,5 +1,6 @@
 package org.gpumatch.suffixarray;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -82,9 +83,17 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * stash entries are read through a chain of conditions on the piece number ({@code p >>> 28}), one uniform branch in
  * a one-piece build.
  *
- * <p>Not thread-safe; one builder holds one compiled kernel and its buffers: {@link #close()} releases them.
+ * <p><b>Reuse.</b> After a whole build the builder keeps four of its five arrays (keysAlt, suffixes, suffixesAlt and
+ * the rank pieces: 16n bytes on the heap and on the device), still bound to the kernel; a later whole build of at most
+ * as many bytes uses them again (the packed text reaches the kept rank pieces by one upload; every other kept array
+ * is written on the device before it is read), so it allocates and zeroes only its result, {@code int[n]}; a longer
+ * text or a partitioned build drops them first. The result is never kept (it is the caller's; exactly n long, copied
+ * out when the kept arrays are longer).
+ *
+ * <p>Not thread-safe; one builder holds one compiled kernel, its buffers and the kept arrays: {@link #close()} releases
+ * them.
  */
-public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoCloseable {
+public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Largest text length: {@code int} suffix array entries and Java arrays (2,147,483,639). */
     public static final int MAX_LENGTH = Integer.MAX_VALUE - 8;
     /**
@@ -150,6 +159,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     private boolean roundLarge;
     /** During a build: when the first launch (which creates every buffer) ended, 0 before it. */
     private long firstLaunchEnd;
+    /**
+     * Between whole builds: the arrays of the last whole build that the next may use again (keysAlt, suffixes,
+     * suffixesAlt and the rank pieces, still bound to the kernel with their device buffers), null when none.
+     */
+    private int[][] keptWorking;
+    private int[][] keptRanks;
+    /** Whether the last build used kept arrays (for tests). */
+    private boolean lastReused;
 
     /** A builder on {@code device} (an OpenCL device) with the default geometry. */
     public GpuPrefixDoublingBuilder(ComputeDevice device) {
@@ -242,6 +259,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
     }
 
     /** Where the wall time of the last build went. */
+    @Override
     public BuildStages lastStages() {
         return lastStages;
     }
@@ -272,6 +290,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
      * Plus, on the working size, the radix sort's digit counts and offsets, the select's chunk totals and the scan's
      * tile totals.
      */
+    @Override
     public long peakDeviceBytes(int n) {
         long working = workingSize(n);
         long positional = n <= wholeMax ? 4L * n : 8L * n + textBytes(n);
@@ -335,8 +354,19 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         boolean whole = n <= wholeMax;
         SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
         lastPartitions = parts.partitions();
-        int[][] working = newArrays(4, parts.largest());
-        int[][] rankPieces = newPieces(n, pieceShift);
+        boolean reuse = whole && fitsKept(n);
+        lastReused = reuse;
+        int[][] working;
+        int[][] rankPieces;
+        if (reuse) { // only the result array is new: the others keep their device buffers
+            working = new int[][] {new int[n], keptWorking[0], keptWorking[1], keptWorking[2]};
+            rankPieces = keptRanks;
+        } else {
+            keptWorking = null; // the old arrays may go before the new ones are allocated
+            keptRanks = null;
+            working = newArrays(4, parts.largest());
+            rankPieces = newPieces(n, pieceShift);
+        }
         int[][] stash = new int[0][];
         int[] words = new int[1];
         if (whole) {
@@ -361,8 +391,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         k.textLength = n;
         k.packSymbols = symbols;
         k.symbolBits = bits;
-        // No put: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and a put would
-        // copy each one a second time in the same launch.
+        // No put for new arrays: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and
+        // a put would copy each one a second time in the same launch. Kept rank pieces have their buffers already:
+        // the packed text reaches them by a put.
+        if (reuse) {
+            for (int i = 0, used = pieceCount(n, pieceShift); i < used; i++) {
+                k.put(rankPieces[i]);
+            }
+        }
         long prepared = System.nanoTime();
         firstLaunchEnd = 0;
         resident = whole ? 0 : -1; // a whole build's suffixes 0..n-1 need no stash
@@ -407,8 +443,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         for (int i = 0; i < used; i++) {
             k.get(result[i]);
         }
-        release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
-        int[] sa = whole ? result[0] : join(result, used, n);
+        int[] sa;
+        if (whole) { // keep the other arrays, bound, for the next whole build; the result goes to the caller
+            keptWorking = new int[][] {k.keysAlt, k.suffixes, k.suffixesAlt};
+            keptRanks = rankPieces;
+            k.keys = new int[1];
+            sa = result[0].length == n ? result[0] : Arrays.copyOf(result[0], n);
+        } else {
+            release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
+            sa = join(result, used, n);
+        }
         lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, rounds - initial,
                 System.nanoTime() - rounds);
         progress.report(1.0);
@@ -748,9 +792,36 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder, AutoC
         k.bindPieces(new int[0][], new int[0][]);
     }
 
-    /** Releases the compiled kernel and its device buffers. */
+    /**
+     * Whether the kept arrays of the last whole build serve a whole build of n: the working arrays at least n long,
+     * and as many rank pieces as n needs, each at least as long as n's.
+     */
+    private boolean fitsKept(int n) {
+        if (keptWorking == null || keptWorking[0].length < n) {
+            return false;
+        }
+        int count = pieceCount(n, pieceShift);
+        if (keptRanks.length < count) {
+            return false;
+        }
+        for (int i = 0; i < count; i++) {
+            if (keptRanks[i].length < Math.min(1L << pieceShift, n - ((long) i << pieceShift))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return whether the last build used the arrays kept from the build before (whole builds of no more bytes) */
+    boolean lastReusedArrays() {
+        return lastReused;
+    }
+
+    /** Releases the compiled kernel, its device buffers and the arrays kept between builds. */
     @Override
     public void close() {
+        keptWorking = null;
+        keptRanks = null;
         if (launcher != null) {
             launcher.close();
             launcher = null;

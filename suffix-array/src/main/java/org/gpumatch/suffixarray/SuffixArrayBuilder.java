@@ -4,10 +4,16 @@ package org.gpumatch.suffixarray;
  * Builds the suffix array of a byte text: the start offsets of all suffixes in lexicographic order over unsigned bytes,
  * a proper prefix first, no sentinel.
  *
- * <p>Implementations: {@link SaisBuilder} (CPU, SA-IS) and {@link GpuPrefixDoublingBuilder} (OpenCL, prefix
- * doubling); {@link SuffixArrayBuilders} picks one for a device choice.
+ * <p>A builder is a resource: build as many texts as wanted, then {@link #close()} it (a GPU builder keeps its
+ * compiled kernel and device context between builds and releases them there; CPU builders hold nothing). It reports
+ * where the last build's time went ({@link #lastStages()}) and the device memory a build needs
+ * ({@link #peakDeviceBytes(int)}), so callers never need to know the implementation.
+ *
+ * <p>Implementations: {@link SaisBuilder} (CPU, SA-IS), {@link ParallelSuffixSorter} (CPU, prefix doubling),
+ * {@link CpuSuffixArrayBuilder} (the better of the two by a cost model) and {@link GpuPrefixDoublingBuilder}
+ * (OpenCL, prefix doubling); {@link SuffixArrayBuilders} picks one for a device choice.
  */
-public interface SuffixArrayBuilder {
+public interface SuffixArrayBuilder extends AutoCloseable {
 
     /** Receives progress of a build as a fraction in {@code [0, 1]}; called from the building thread. */
     @FunctionalInterface
@@ -40,6 +46,27 @@ public interface SuffixArrayBuilder {
      * @throws IllegalArgumentException if the text is too long for an {@code int} suffix array
      */
     int[] build(byte[] text, Progress progress);
+
+    /**
+     * @return where the last build's wall time went, stage by stage; {@link BuildStages#NONE} before the first build
+     *         and for builders that do not time stages (the CPU builders)
+     */
+    default BuildStages lastStages() {
+        return BuildStages.NONE;
+    }
+
+    /**
+     * @param n a text length
+     * @return the device memory a build of n bytes allocates at its peak, in bytes; 0 for CPU builders
+     */
+    default long peakDeviceBytes(int n) {
+        return 0;
+    }
+
+    /** Releases what the builder holds (a GPU builder: its compiled kernel and device buffers); idempotent. */
+    @Override
+    default void close() {
+    }
 
     /**
      * @param text the text

@@ -17,6 +17,16 @@ import org.gpumatch.gpu.runtime.DeviceUnavailableException;
 public final class SuffixArrayBuilders {
     /** Under {@code auto} with the {@code auto} device, texts shorter than this build on the CPU without a notice. */
     public static final long AUTO_GPU_MIN_BYTES = 1L << 20;
+    /**
+     * The GPU builder's predicted fixed cost under {@code auto}, ns: the OpenCL context and the kernel's compile that
+     * the host preparation does not hide (H100/H200 processes of 2026-11-23: about 0.8 s of a process beyond its
+     * build).
+     */
+    public static final double GPU_START_NS = 0.8e9;
+    /** The GPU builder's predicted time per text byte, ns (H100/H200, 100 MB builds: 14 to 22 ns per byte). */
+    public static final double GPU_NS_PER_BYTE = 14;
+    /** The GPU builder's predicted extra time per byte and unit of doubling rounds ({@link CpuSuffixArrayBuilder.Plan#rounds}). */
+    public static final double GPU_ROUND_NS = 4;
     private SuffixArrayBuilders() {
     }
 
@@ -71,10 +81,50 @@ public final class SuffixArrayBuilders {
 
         @Override
         public void close() {
-            if (builder instanceof GpuPrefixDoublingBuilder g) {
-                g.close();
-            }
+            builder.close();
         }
+    }
+
+    /**
+     * As {@link #choose(Algorithm, DevicePolicy, long)}, but {@code auto} with the {@code auto} device and an OpenCL
+     * GPU that fits the text compares predicted times (the CPU builder's {@link CpuSuffixArrayBuilder#plan} on all
+     * cores against {@link #GPU_START_NS} + n ({@link #GPU_NS_PER_BYTE} + {@link #GPU_ROUND_NS} x rounds)) and takes
+     * the faster. The estimate costs a {@link RepeatProfile} of the text (1 to 4% of an SA-IS build), which a chosen
+     * CPU builder reuses.
+     *
+     * @param text    the text
+     * @param explain receives one line with both estimates and the choice (for {@code --explain}), or null: then
+     *                the estimate is only made where {@code auto} needs it
+     */
+    public static Choice choose(Algorithm algorithm, DevicePolicy policy, byte[] text, Consumer<String> explain) {
+        Choice choice = choose(algorithm, policy, text.length);
+        if (!choice.auto() && explain == null) {
+            return choice;
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        CpuSuffixArrayBuilder.Plan plan = CpuSuffixArrayBuilder.plan(text, cores);
+        if (choice.builder() instanceof CpuSuffixArrayBuilder cpu) {
+            cpu.usePlan(text, plan);
+        }
+        Consumer<String> say = explain == null ? line -> { } : explain;
+        double cpuNs = Math.min(plan.doublingNs() > 0 ? plan.doublingNs() : Double.MAX_VALUE, plan.saisNs())
+                * text.length;
+        double gpuNs = GPU_START_NS + text.length * (GPU_NS_PER_BYTE + GPU_ROUND_NS * plan.rounds());
+        String estimate = String.format(java.util.Locale.ROOT, "estimate for %d bytes: cpu %.2f s (%s), gpu %.2f s"
+                + " (%.1f s start + %.0f ns/byte + %.0f ns/byte per doubling round)", text.length, cpuNs / 1e9,
+                plan.describe(cores), gpuNs / 1e9, GPU_START_NS / 1e9, GPU_NS_PER_BYTE, GPU_ROUND_NS);
+        if (choice.auto() && cpuNs < gpuNs) {
+            choice.close();
+            say.accept(estimate + ": cpu");
+            CpuSuffixArrayBuilder cpu = new CpuSuffixArrayBuilder(cores);
+            cpu.usePlan(text, plan);
+            return new Choice(cpu, "the CPU is predicted faster for this text (" + String.format(
+                    java.util.Locale.ROOT, "%.2f s against %.2f s", cpuNs / 1e9, gpuNs / 1e9)
+                    + "); building on the CPU with " + cpu.name());
+        }
+        say.accept(estimate + ": " + (choice.builder() instanceof GpuPrefixDoublingBuilder ? "gpu" : "cpu")
+                + (choice.auto() ? "" : " (as asked)"));
+        return choice;
     }
 
     /**
@@ -95,10 +145,8 @@ public final class SuffixArrayBuilders {
             return new Choice(CpuSuffixArrayBuilder.allCores(), "");
         }
         DeviceCatalog catalog = DeviceCatalog.get();
-        ComputeDevice device;
         if (explicitDevice || algorithm == Algorithm.GPU) {
-            device = explicitDevice ? catalog.select(policy).device() : firstOpenCl(catalog);
-            return new Choice(new GpuPrefixDoublingBuilder(device), "");
+            return new Choice(new GpuPrefixDoublingBuilder(gpuDevice(policy)), "");
         }
         if (length < AUTO_GPU_MIN_BYTES) {
             return new Choice(CpuSuffixArrayBuilder.allCores(), ""); // done before the GPU kernel has compiled
@@ -126,6 +174,21 @@ public final class SuffixArrayBuilders {
      * @param builder its builder
      */
     public record Built(int[] sa, SuffixArrayBuilder builder) {
+    }
+
+    /**
+     * The OpenCL device the GPU builders use for a policy: the one it names, or under {@code auto} the catalog's
+     * automatic device, which must be OpenCL.
+     *
+     * @throws DeviceUnavailableException when the policy names no OpenCL device, or none is present
+     * @throws IllegalArgumentException   for the {@code java} policy
+     */
+    public static ComputeDevice gpuDevice(DevicePolicy policy) {
+        if (policy.kind() == DevicePolicy.Kind.JAVA) {
+            throw new IllegalArgumentException("the GPU builders need an OpenCL device, not java");
+        }
+        DeviceCatalog catalog = DeviceCatalog.get();
+        return policy.kind() != DevicePolicy.Kind.AUTO ? catalog.select(policy).device() : firstOpenCl(catalog);
     }
 
     private static ComputeDevice firstOpenCl(DeviceCatalog catalog) {

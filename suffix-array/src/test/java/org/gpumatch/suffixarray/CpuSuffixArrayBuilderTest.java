@@ -3,58 +3,80 @@ package org.gpumatch.suffixarray;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CpuSuffixArrayBuilderTest {
+    private static final int PLANNED = CpuSuffixArrayBuilder.MIN_PLANNED_LENGTH;
 
     @Test
-    void shortTextsAlwaysGoThroughDoublingAndMatchNaive() {
+    void shortTextsGoToSaisAndMatchNaive() {
         for (Map.Entry<String, byte[]> e : HardTexts.hard(3000).entrySet()) {
-            assertThat(CpuSuffixArrayBuilder.doublingFinishes(e.getValue(), 2)).as(e.getKey()).isTrue();
+            assertThat(CpuSuffixArrayBuilder.plan(e.getValue(), 16).doubling()).as(e.getKey()).isFalse();
             assertThat(CpuSuffixArrayBuilder.build(e.getValue(), 2)).as(e.getKey())
                     .isEqualTo(NaiveSuffixArray.build(e.getValue()));
         }
     }
 
     @Test
-    void oneRepeatedByteIsHandedToSais() {
-        byte[] text = HardTexts.repeated(CpuSuffixArrayBuilder.MIN_CHECKED_LENGTH + 5, 'a');
-        assertThat(CpuSuffixArrayBuilder.doublingFinishes(text, 2)).isFalse();
+    void everyHardInputWithLongRepeatsGoesToSaisOnAnyThreadCount() {
+        for (Map.Entry<String, byte[]> e : HardTexts.hard(4 * PLANNED + 11).entrySet()) {
+            if (e.getKey().startsWith("random ") && !e.getKey().contains("doubled")) {
+                continue; // random bytes and random binary have no long repeats
+            }
+            for (int threads : new int[] {1, 2, 16}) {
+                CpuSuffixArrayBuilder.Plan plan = CpuSuffixArrayBuilder.plan(e.getValue(), threads);
+                assertThat(plan.doubling()).as("%s on %d threads: %s", e.getKey(), threads, plan).isFalse();
+                assertThat(plan.rounds()).as(e.getKey()).isGreaterThan(4);
+            }
+        }
+    }
+
+    @Test
+    void oneRepeatedByteIsBuiltBySaisWithOneAnnouncement() {
+        byte[] text = HardTexts.repeated(PLANNED + 5, 'a');
         double[] last = {-1};
-        java.util.List<String> said = new java.util.ArrayList<>();
+        List<String> said = new ArrayList<>();
         int[] sa = new CpuSuffixArrayBuilder(3).build(text, f -> {
             assertThat(f).isGreaterThanOrEqualTo(last[0]);
             last[0] = f;
         }, said::add);
         assertThat(last[0]).isEqualTo(1.0);
-        assertThat(said).hasSize(2);
-        assertThat(said.get(0)).isEqualTo("doubling on 3 threads");
-        assertThat(said.get(1)).startsWith("SA-IS (doubling exceeded");
+        assertThat(said).hasSize(1);
+        assertThat(said.get(0)).startsWith("SA-IS (estimated ns/byte");
         for (int i = 0; i < sa.length; i++) {
             assertThat(sa[i]).isEqualTo(sa.length - 1 - i);
         }
     }
 
     @Test
-    void randomTextStaysWithDoubling() {
-        byte[] text = HardTexts.random(CpuSuffixArrayBuilder.MIN_CHECKED_LENGTH + 3, 4, 8);
-        assertThat(CpuSuffixArrayBuilder.doublingFinishes(text, 2)).isTrue();
-        assertThat(CpuSuffixArrayBuilder.build(text, 2)).isEqualTo(new SaisBuilder().build(text));
+    void randomTextGoesToDoublingEvenOnOneThread() {
+        for (int sigma : new int[] {2, 4, 20, 256}) {
+            byte[] text = HardTexts.random(2 * PLANNED + 3, sigma, 8);
+            CpuSuffixArrayBuilder.Plan plan = CpuSuffixArrayBuilder.plan(text, 1);
+            assertThat(plan.doubling()).as("sigma %d: %s", sigma, plan).isTrue();
+            assertThat(CpuSuffixArrayBuilder.doublingFinishes(text, 2)).isTrue();
+            assertThat(CpuSuffixArrayBuilder.build(text, 2)).isEqualTo(new SaisBuilder().build(text));
+        }
     }
 
     @Test
-    void englishLikeTextOnFewThreadsGoesToSaisAndOnManyToDoubling() {
-        byte[] text = SuffixSortSpeed.englishLike(CpuSuffixArrayBuilder.MIN_CHECKED_LENGTH + 7, 5);
-        assertThat(CpuSuffixArrayBuilder.prefersSais(text, 1)).isTrue();
-        assertThat(CpuSuffixArrayBuilder.prefersSais(text, 2)).isTrue();
-        assertThat(CpuSuffixArrayBuilder.prefersSais(text, 3)).isFalse();
+    void englishLikeTextOnOneThreadGoesToSaisAndOnManyToDoubling() {
+        byte[] text = SuffixSortSpeed.englishLike(1 << 20, 5);
+        assertThat(CpuSuffixArrayBuilder.plan(text, 1).doubling()).isFalse();
+        assertThat(CpuSuffixArrayBuilder.plan(text, 16).doubling()).isTrue();
         int[] expected = new SaisBuilder().build(text);
-        java.util.List<String> said = new java.util.ArrayList<>();
+        List<String> said = new ArrayList<>();
         assertThat(new CpuSuffixArrayBuilder(1).build(text, SuffixArrayBuilder.Progress.NONE, said::add))
                 .isEqualTo(expected);
-        assertThat(said).containsExactly("SA-IS (natural text on 1 thread)");
-        assertThat(CpuSuffixArrayBuilder.build(text, 3)).isEqualTo(expected);
+        assertThat(said).hasSize(1);
+        assertThat(said.get(0)).startsWith("SA-IS (estimated");
+        said.clear();
+        assertThat(new CpuSuffixArrayBuilder(16).build(text, SuffixArrayBuilder.Progress.NONE, said::add))
+                .isEqualTo(expected);
+        assertThat(said.get(0)).startsWith("doubling on 16 threads (estimated");
     }
 
     @Test
@@ -66,29 +88,24 @@ class CpuSuffixArrayBuilderTest {
     }
 
     @Test
-    void aTextConcatenatedWithItselfIsHandedOverAfterOneRoundAtDepth48OnAnyThreadCount() {
-        byte[] text = HardTexts.doubled(HardTexts.random(CpuSuffixArrayBuilder.MIN_CHECKED_LENGTH / 2 + 3, 4, 9));
+    void aTextConcatenatedWithItselfGoesToSaisOnAnyThreadCount() {
+        byte[] text = HardTexts.doubled(HardTexts.random(PLANNED * 4 + 3, 4, 9));
         int[] expected = new SaisBuilder().build(text);
-        for (int threads : new int[] {3, 16}) {
-            java.util.List<String> said = new java.util.ArrayList<>();
-            java.util.List<Double> reports = new java.util.ArrayList<>();
-            java.util.List<Integer> reportsAtAnnouncement = new java.util.ArrayList<>();
-            int[] sa = new CpuSuffixArrayBuilder(threads).build(text, reports::add, line -> {
-                said.add(line);
-                reportsAtAnnouncement.add(reports.size());
-            });
-            assertThat(sa).as("%d threads", threads).isEqualTo(expected);
-            assertThat(said).as("%d threads", threads).hasSize(2);
-            assertThat(said.get(1)).startsWith("SA-IS (doubling exceeded");
-            // doubling reports 0 at its start and once before each round it considers: 0, round 1 (depth 24, DNA
-            // keys), round 2 (depth 48, refused)
-            assertThat(reportsAtAnnouncement.get(1)).as("%d threads: %s", threads, reports).isEqualTo(3);
+        for (int threads : new int[] {1, 3, 16}) {
+            List<String> said = new ArrayList<>();
+            assertThat(new CpuSuffixArrayBuilder(threads).build(text, SuffixArrayBuilder.Progress.NONE, said::add))
+                    .as("%d threads", threads).isEqualTo(expected);
+            assertThat(said).as("%d threads", threads).hasSize(1);
+            assertThat(said.get(0)).startsWith("SA-IS (estimated");
         }
     }
 
     @Test
-    void englishLikeTextFinishesByDoublingOnManyThreads() {
-        byte[] text = SuffixSortSpeed.englishLike(CpuSuffixArrayBuilder.MIN_CHECKED_LENGTH + 7, 5);
-        assertThat(CpuSuffixArrayBuilder.doublingFinishes(text, 16)).isTrue();
+    void theSafetyNetHandsARepeatTheProfileMissedToSais() {
+        // A planted repeat of 30% of the text that every sample misses cannot be built here; the hand-over itself is
+        // tested on the limit: doubling of one repeated byte exceeds the group bound at once.
+        byte[] text = HardTexts.repeated(PLANNED + 5, 'a');
+        assertThat(ParallelSuffixSorter.sortWithin(text, 2, SuffixArrayBuilder.Progress.NONE,
+                CpuSuffixArrayBuilder.limitFor(text.length))).isNull();
     }
 }

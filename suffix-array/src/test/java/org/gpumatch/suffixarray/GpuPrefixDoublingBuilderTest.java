@@ -211,4 +211,20 @@ class GpuPrefixDoublingBuilderTest {
                 why -> assertThat(why).contains("exceeds the int suffix array limit"));
         assertThat(gpu.whyNotFits(1000)).isEmpty();
     }
+
+    @Test
+    void aBuilderKeepsItsArraysForTheNextWholeBuildOfNoMoreBytes() {
+        byte[][] texts = {HardTexts.random(5000, 4, 1), HardTexts.random(3001, 256, 2),
+            HardTexts.doubled(HardTexts.random(2500, 2, 3)), HardTexts.repeated(4999, 'a'), HardTexts.random(7000, 26, 4),
+            HardTexts.random(6999, 3, 5)};
+        boolean[] reused = {false, true, true, true, false, true};
+        try (GpuPrefixDoublingBuilder fresh = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, 4, 16)) {
+            for (int i = 0; i < texts.length; i++) {
+                int[] sa = fresh.build(texts[i]);
+                assertThat(sa).as("text %d", i).isEqualTo(NaiveSuffixArray.build(texts[i]));
+                assertThat(fresh.lastReusedArrays()).as("text %d", i).isEqualTo(reused[i]);
+                assertThat(sa).as("text %d: the result is the caller's, exactly n long", i).hasSize(texts[i].length);
+            }
+        }
+    }
 }

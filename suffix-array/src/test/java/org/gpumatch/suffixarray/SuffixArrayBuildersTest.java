@@ -69,6 +69,39 @@ class SuffixArrayBuildersTest {
     }
 
     @Test
+    void explainGivesBothEstimatesAndTheChoice() {
+        byte[] text = HardTexts.random(1 << 17, 4, 3);
+        java.util.List<String> said = new java.util.ArrayList<>();
+        try (SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(SuffixArrayBuilders.Algorithm.CPU,
+                DevicePolicy.AUTO, text, said::add)) {
+            assertThat(c.builder()).isInstanceOf(CpuSuffixArrayBuilder.class);
+            assertThat(c.build(text, SuffixArrayBuilder.Progress.NONE, said::add).sa())
+                    .isEqualTo(new SaisBuilder().build(text));
+        }
+        assertThat(said.get(0)).startsWith("estimate for 131072 bytes: cpu ").contains(", gpu ")
+                .endsWith(": cpu (as asked)");
+        said.clear();
+        try (SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(SuffixArrayBuilders.Algorithm.CPU,
+                DevicePolicy.AUTO, text, null)) {
+            assertThat(c.builder()).isInstanceOf(CpuSuffixArrayBuilder.class);
+        }
+        assertThat(said).isEmpty();
+    }
+
+    @Test
+    void everyBuilderIsACloseableResourceThatReportsThroughTheInterface() {
+        for (SuffixArrayBuilder b : new SuffixArrayBuilder[] {new SaisBuilder(), new CpuSuffixArrayBuilder(2),
+                new ParallelSuffixSorter(2)}) {
+            try (SuffixArrayBuilder builder = b) {
+                assertThat(builder.build("mississippi".getBytes(java.nio.charset.StandardCharsets.US_ASCII)))
+                        .containsExactly(10, 7, 4, 1, 0, 9, 8, 6, 3, 5, 2);
+                assertThat(builder.lastStages()).isEqualTo(BuildStages.NONE);
+                assertThat(builder.peakDeviceBytes(1000)).isZero();
+            }
+        }
+    }
+
+    @Test
     void badChoicesAreOneLineErrors() {
         assertThatThrownBy(() -> SuffixArrayBuilders.Algorithm.parse("quantum"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto, gpu or cpu");

@@ -28,8 +28,10 @@ import org.gpumatch.bench.report.RunRecord;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.CpuSuffixArrayBuilder;
+import org.gpumatch.suffixarray.GpuLcpBuilder;
 import org.gpumatch.suffixarray.GpuPrefixDoublingBuilder;
 import org.gpumatch.suffixarray.HardTexts;
+import org.gpumatch.suffixarray.LcpArrays;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 
@@ -46,7 +48,9 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * {@code gpu} ({@link GpuPrefixDoublingBuilder} on the {@code --device}, its kernel compiled by a warm-up build before
  * the timed ones; rounds on stderr for inputs over 256 MiB), {@code sais} ({@link SaisBuilder}, one thread),
  * {@code cpu} ({@link CpuSuffixArrayBuilder} on all cores, mode {@code cpu-all}) and {@code libdivsufsort} (through
- * {@link NativeSuffixArrayBuilder} when its helper is built). The CPU builders skip inputs longer than
+ * {@link NativeSuffixArrayBuilder} when its helper is built); {@code lcp} adds, per input, the LCP array of the last
+ * built suffix array on all cores ({@link LcpArrays}, rows {@code lcp-cpu-Nt}) and, with {@code gpu}, on the device
+ * ({@link GpuLcpBuilder}, rows {@code lcp-gpu}, checked equal to the CPU's). The CPU builders skip inputs longer than
  * {@code --cpu-size} (default: none skipped). Every built array is verified by the parallel checker (a wrong one aborts
  * the run). Repetitions: {@code --reps} (default 3, quick 1). With {@code --launcher L}, each whole {@code --text} file
  * also gets rows of mode {@code process}: {@code L sa build FILE -o OUT -q -a gpu} and {@code -a cpu}, and
@@ -61,7 +65,7 @@ public final class SaSuite implements Suite {
     /** GPU builds of inputs longer than this report their rounds on stderr. */
     private static final long ROUNDS_SHOWN_ABOVE = 256L << 20;
     /** The names {@code --builders} takes, in the order the rows are measured. */
-    static final List<String> BUILDER_NAMES = List.of("gpu", "sais", "cpu", "libdivsufsort");
+    static final List<String> BUILDER_NAMES = List.of("gpu", "sais", "cpu", "libdivsufsort", "lcp");
 
     @Override
     public String name() {
@@ -119,9 +123,11 @@ public final class SaSuite implements Suite {
                     gpu.build(HardTexts.random(1 << 16, 4, 3)); // compiles the kernel outside the timed builds
                 }
                 List<SuffixArrayBuilder> builders = builders(gpu, wanted);
+                GpuLcpBuilder gpuLcp = gpu != null && wanted.contains("lcp") ? new GpuLcpBuilder(ctx.device()) : null;
                 for (Map.Entry<String, Supplier<byte[]>> in : inputs.entrySet()) {
                     String label = in.getKey();
                     byte[] text = in.getValue().get();
+                    int[] sa = null;
                     for (SuffixArrayBuilder b : builders) {
                         if (b == gpu && gpu.whyNotFits(text.length).isPresent()) {
                             ctx.progress("sa: no GPU row for " + label + ": " + gpu.whyNotFits(text.length).get());
@@ -132,8 +138,15 @@ public final class SaSuite implements Suite {
                                     + "; no " + b.name() + " row");
                             continue;
                         }
-                        measure(ctx, record, rows, b, gpu, label, text, reps);
+                        sa = measure(ctx, record, rows, b, gpu, label, text, reps);
                     }
+                    if (wanted.contains("lcp")) {
+                        measureLcp(ctx, record, rows, gpuLcp, label, text,
+                                sa != null ? sa : new SaisBuilder().build(text), reps);
+                    }
+                }
+                if (gpuLcp != null) {
+                    gpuLcp.close();
                 }
             }
             // after the in-process GPU builder has released its buffers and context, so the command has the GPU and
@@ -148,17 +161,22 @@ public final class SaSuite implements Suite {
         ResultsMarkdown.regenerate(o.out()).ifPresent(p -> ctx.progress("updated " + p));
     }
 
-    /** Builds {@code text} {@code reps} times with {@code b}, checks every result, records and prints one row. */
-    private void measure(BenchContext ctx, RunRecord record, RowFactory rows, SuffixArrayBuilder b,
+    /**
+     * Builds {@code text} {@code reps} times with {@code b}, checks every result, records and prints one row.
+     *
+     * @return the last suffix array built
+     */
+    private int[] measure(BenchContext ctx, RunRecord record, RowFactory rows, SuffixArrayBuilder b,
                          GpuPrefixDoublingBuilder gpu, String label, byte[] text, int reps) throws IOException {
         ctx.progress("sa: " + b.name() + " on " + label + " (" + text.length + " bytes)");
         SuffixArrayBuilder.Progress progress = b != gpu || text.length <= ROUNDS_SHOWN_ABOVE
                 ? SuffixArrayBuilder.Progress.NONE : roundsTo(ctx);
         long[] nanos = new long[reps];
         long checkNanos = 0;
+        int[] sa = null;
         for (int r = 0; r < reps; r++) {
             long t0 = System.nanoTime();
-            int[] sa = b.build(text, progress);
+            sa = b.build(text, progress);
             nanos[r] = b instanceof NativeSuffixArrayBuilder nb ? nb.lastNanos() : System.nanoTime() - t0;
             long c0 = System.nanoTime();
             Verdict v = SuffixArrayChecker.parallel().check(text, sa);
@@ -180,6 +198,46 @@ public final class SaSuite implements Suite {
                 "wall time of the build (host transfers included)" + checkNote + gpuNote));
         ctx.out().printf(Locale.ROOT, "%-20s %-20s %12d bytes  %9.1f ms  %8.1f MB/s%s%s%n", b.name(), label,
                 text.length, wall.median() / 1e6, text.length * 1e3 / wall.median(), checkNote, gpuNote);
+        return sa;
+    }
+
+    /**
+     * Times the LCP array of {@code sa} on all cores ({@link LcpArrays}, row {@code lcp-cpu}, mode {@code cpu-all})
+     * and, with {@code gpuLcp}, on the device ({@code lcp-gpu}, mode {@code gpu}: uploads of the text and the array
+     * and the download of the result included), {@code reps} times each; the GPU's arrays must equal the CPU's.
+     */
+    private static void measureLcp(BenchContext ctx, RunRecord record, RowFactory rows, GpuLcpBuilder gpuLcp,
+                                   String label, byte[] text, int[] sa, int reps) throws IOException {
+        int threads = Runtime.getRuntime().availableProcessors();
+        long[] nanos = new long[reps];
+        int[] expected = null;
+        for (int r = 0; r < reps; r++) {
+            long t0 = System.nanoTime();
+            expected = LcpArrays.build(text, sa, threads);
+            nanos[r] = System.nanoTime() - t0;
+        }
+        lcpRow(ctx, record, rows, "lcp-cpu-" + threads + "t", "cpu-all", label, text, Samples.of(nanos), "");
+        if (gpuLcp == null) {
+            return;
+        }
+        for (int r = 0; r < reps; r++) {
+            long t0 = System.nanoTime();
+            int[] lcp = gpuLcp.build(text, sa);
+            nanos[r] = System.nanoTime() - t0;
+            if (!java.util.Arrays.equals(lcp, expected)) {
+                throw new ValidationException("sa: lcp-gpu on " + label + " differs from the CPU's LCP array");
+            }
+        }
+        lcpRow(ctx, record, rows, "lcp-gpu", "gpu", label, text, Samples.of(nanos), String.format(Locale.ROOT,
+                "; %d chunk starts settled on the host; equal to the CPU's array", gpuLcp.lastUnresolved()));
+    }
+
+    private static void lcpRow(BenchContext ctx, RunRecord record, RowFactory rows, String name, String mode,
+                               String label, byte[] text, Samples wall, String note) throws IOException {
+        record.add(rows.row(name, mode, label, text.length, -1, sigma(text), -1, null, wall,
+                "wall time of the LCP array of a built suffix array (Phi method)" + note));
+        ctx.out().printf(Locale.ROOT, "%-20s %-20s %12d bytes  %9.1f ms  %8.1f MB/s%s%n", name, label,
+                text.length, wall.median() / 1e6, text.length * 1e3 / wall.median(), note);
     }
 
     /**
