@@ -34,6 +34,20 @@ public final class Iupac {
         return SETS[symbol & 0xFF];
     }
 
+    /**
+     * The index of the first byte of {@code pattern} that is not an IUPAC nucleotide code (A C G T U R Y S W K M B D H
+     * V N, any case), or -1 when every byte is one: the one check every {@code --iupac} pattern and guide passes (a
+     * {@code X}, {@code -}, {@code .} or digit would otherwise be the empty set and silently mismatch everything). O(m).
+     */
+    public static int firstInvalid(byte[] pattern) {
+        for (int i = 0; i < pattern.length; i++) {
+            if (SETS[pattern[i] & 0xFF] == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** The plain base of a text symbol: its set when it is A, C, G, T or U (any case), else 0 (matches nothing). */
     public static int textBase(byte symbol) {
         int s = SETS[symbol & 0xFF];
