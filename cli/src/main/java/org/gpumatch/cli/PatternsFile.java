@@ -35,8 +35,9 @@ final class PatternsFile {
      *
      * @param patterns the patterns' bytes
      * @param names    one name per pattern, or null when the file has no names
+     * @param lines    the 1-based line of each pattern (a FASTA record's header line), for messages about a pattern
      */
-    record Parsed(List<byte[]> patterns, List<String> names) {
+    record Parsed(List<byte[]> patterns, List<String> names, List<Integer> lines) {
         /** The patterns as a set (indices are file order). */
         PatternSet set() {
             return PatternSet.of(patterns);
@@ -78,6 +79,7 @@ final class PatternsFile {
         int start = startsWith(bytes, BOM) ? BOM.length : 0;
         List<byte[]> patterns = new ArrayList<>();
         List<String> names = new ArrayList<>();
+        List<Integer> lines = new ArrayList<>();
         ByteArrayOutputStream sequence = null; // the FASTA record being read
         boolean fasta = false;
         int lineNo = 0;
@@ -98,6 +100,7 @@ final class PatternsFile {
                     throw new CliException(where + ": empty pattern");
                 }
                 patterns.add(hex ? hex(line, where) : line);
+                lines.add(lineNo);
                 continue;
             }
             if (isBlank(line) || line[0] == '#') {
@@ -105,7 +108,7 @@ final class PatternsFile {
             }
             if (line[0] == '>' && !hex && (fasta || patterns.isEmpty())) {
                 fasta = true;
-                finishRecord(sequence, patterns, name, recordLine);
+                finishRecord(sequence, patterns, name, recordLine, lines);
                 names.add(recordName(line, where));
                 sequence = new ByteArrayOutputStream();
                 recordLine = lineNo;
@@ -119,19 +122,21 @@ final class PatternsFile {
                 sequence.writeBytes(line);
             } else {
                 patterns.add(hex ? hex(line, where) : line);
+                lines.add(lineNo);
             }
         }
         if (fasta) {
-            finishRecord(sequence, patterns, name, recordLine);
+            finishRecord(sequence, patterns, name, recordLine, lines);
         }
         if (patterns.isEmpty()) {
             throw new CliException(name + " holds no pattern" + (literalLines ? ""
                     : " (empty, blank and '#' lines are skipped; --literal-lines reads every line)"));
         }
-        return new Parsed(patterns, fasta ? names : null);
+        return new Parsed(patterns, fasta ? names : null, lines);
     }
 
-    private static void finishRecord(ByteArrayOutputStream sequence, List<byte[]> patterns, String name, int line) {
+    private static void finishRecord(ByteArrayOutputStream sequence, List<byte[]> patterns, String name, int line,
+            List<Integer> lines) {
         if (sequence == null) {
             return;
         }
@@ -139,6 +144,7 @@ final class PatternsFile {
             throw new CliException(name + " line " + line + ": the FASTA record has no sequence");
         }
         patterns.add(sequence.toByteArray());
+        lines.add(line);
     }
 
     private static String recordName(byte[] header, String where) {
