@@ -192,6 +192,7 @@ class KMismatchCommandTest {
                 assertEquals(0, run.exitCode(), what + ": " + run.err());
                 assertEquals(want, run.outLines(), what);
                 assertTrue(run.err().contains("one pass"), what + ": " + run.err());
+                assertTrue(run.err().contains(d.contains("opencl") ? "OpenCL on" : "Java on"), what + ": " + run.err());
             }
         }
     }

@@ -100,6 +100,7 @@ class PatternTableSearchTest {
                     + both + " flavour=" + flavour + " part=" + part;
             try (PatternTableSearch s = PatternTableSearch.onePass(patterns, both, iupac, k, device, part)) {
                 assertEquals(reference(text, patterns, both, iupac, k), s.find(Text.wrap(text), 1000), what);
+                assertTrue(s.describe().contains(device.isOpenCL() ? "OpenCL" : "Java"), s.describe());
             }
         }
     }
