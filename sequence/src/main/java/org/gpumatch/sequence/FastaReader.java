@@ -53,8 +53,29 @@ public final class FastaReader {
         return read(path, threads, BLOCK_BYTES);
     }
 
+    /**
+     * Starts reading {@code path} on all cores in the background: the genome's bases can be searched as they become
+     * final ({@link GenomeReading}: plain FASTA block by block in file order, gzip and 2bit at the end).
+     */
+    public static GenomeReading start(Path path) {
+        return GenomeReading.start(path, Runtime.getRuntime().availableProcessors(), BLOCK_BYTES);
+    }
+
+    /**
+     * {@link #start(Path)} on {@code threads} threads with blocks of {@code blockBytes} (tests use small blocks so that
+     * bases become final in many steps).
+     */
+    public static GenomeReading start(Path path, int threads, int blockBytes) {
+        return GenomeReading.start(path, threads, blockBytes);
+    }
+
     /** {@link #read(Path, int)} with blocks of {@code blockBytes} (tests use small blocks to cross every boundary). */
     static PackedGenome read(Path path, int threads, int blockBytes) throws IOException {
+        return read(path, threads, blockBytes, null);
+    }
+
+    /** {@link #read(Path, int, int)}, telling {@code progress} (if not null) which bases are final as it goes. */
+    static PackedGenome read(Path path, int threads, int blockBytes, GenomeReading progress) throws IOException {
         List<Path> files = files(path);
         if (files.size() == 1 && TwoBitReader.is2bit(files.get(0))) {
             return TwoBitReader.read(files.get(0), threads);
@@ -70,7 +91,7 @@ public final class FastaReader {
                     return readAny(files, pool, blockBytes);
                 }
             }
-            return new PlainFastaPass(files, pool, blockBytes).read();
+            return new PlainFastaPass(files, pool, blockBytes, progress).read();
         } finally {
             pool.shutdownNow();
         }

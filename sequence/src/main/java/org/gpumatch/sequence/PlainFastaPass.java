@@ -32,8 +32,14 @@ final class PlainFastaPass {
     private FastaBlock[] ready;
     private int next;
     private SequenceFormatException failure;
+    /** Blocks merged into the genome's arrays (by sequence number), the first not merged, and their end positions. */
+    private boolean[] merged;
+    private long[] endAt;
+    private int mergedPrefix;
+    private final GenomeReading progress;
 
-    PlainFastaPass(List<Path> files, ExecutorService pool, int blockBytes) {
+    PlainFastaPass(List<Path> files, ExecutorService pool, int blockBytes, GenomeReading progress) {
+        this.progress = progress;
         this.files = files;
         this.pool = pool;
         this.blockBytes = blockBytes;
@@ -50,6 +56,8 @@ final class PlainFastaPass {
             blocks += (int) ((size + blockBytes - 1) / blockBytes);
         }
         ready = new FastaBlock[blocks];
+        merged = new boolean[blocks];
+        endAt = new long[blocks];
         List<Future<Void>> tasks = new ArrayList<>(blocks);
         int seq = 0;
         for (int f = 0; f < files.size(); f++) {
@@ -66,6 +74,9 @@ final class PlainFastaPass {
         }
         try {
             builder.allocate(bytes); // meanwhile the pool scans the first blocks
+            if (progress != null) {
+                progress.allocated(builder.baseWords(), builder.exceptionWords());
+            }
         } finally {
             allocated.countDown();
         }
@@ -81,6 +92,7 @@ final class PlainFastaPass {
             placeInOrder(seq, b);
             allocated.await();
             b.mergeInto(builder);
+            merged(seq);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading the genome", e);
@@ -96,6 +108,7 @@ final class PlainFastaPass {
         while (failure == null && next < ready.length && ready[next] != null) {
             try {
                 placer.place(ready[next]);
+                endAt[next] = placer.position();
             } catch (SequenceFormatException e) {
                 failure = e;
             }
@@ -107,6 +120,18 @@ final class PlainFastaPass {
         }
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /** Block {@code seq} is in the genome's arrays: the bases of the merged blocks before the first unmerged are final. */
+    private synchronized void merged(int seq) {
+        merged[seq] = true;
+        int before = mergedPrefix;
+        while (mergedPrefix < merged.length && merged[mergedPrefix]) {
+            mergedPrefix++;
+        }
+        if (progress != null && mergedPrefix > before) {
+            progress.finalBases(endAt[mergedPrefix - 1]);
         }
     }
 }

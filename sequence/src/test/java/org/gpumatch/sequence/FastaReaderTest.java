@@ -153,6 +153,52 @@ class FastaReaderTest {
         }
     }
 
+    /**
+     * A reading in the background: whatever prefix {@link GenomeReading#awaitBases} reports final holds its final bits
+     * at that moment already (snapshots taken while later blocks are still being read), and the genome matches.
+     */
+    @Test
+    void basesFinalWhileReading() throws IOException {
+        Random rnd = new Random(5);
+        for (int round = 0; round < 8; round++) {
+            String text = randomFasta(rnd, 3 + rnd.nextInt(8), rnd.nextBoolean()).repeat(20);
+            Path f = dir.resolve("s" + round + ".fa");
+            Files.writeString(f, text, StandardCharsets.ISO_8859_1);
+            GenomeReading reading = FastaReader.start(f, 1 + rnd.nextInt(4), 1 + rnd.nextInt(200));
+            List<long[]> seen = new ArrayList<>(); // (final bases, base word, exception word) snapshots
+            for (long want = 1; !reading.isDone(); want += 1 + rnd.nextInt(500)) {
+                long ready = reading.awaitBases(want);
+                if (ready > 0 && reading.progressive()) {
+                    long at = rnd.nextLong(ready);
+                    seen.add(new long[] {at, code(reading.baseWords(), at), bit(reading.exceptionWords(), at)});
+                }
+            }
+            PackedGenome g = reading.genome();
+            assertSame(g, Ref.parse(text));
+            for (long[] s : seen) {
+                assertThat(code(g.baseWords(), s[0])).isEqualTo(s[1]);
+                assertThat(bit(g.exceptionWords(), s[0])).isEqualTo(s[2]);
+            }
+        }
+        Path gz = dir.resolve("z.fa.gz");
+        gzip(gz, ">z\nACGTN\n");
+        GenomeReading reading = FastaReader.start(gz, 2, 3);
+        assertThat(reading.awaitBases(1)).isEqualTo(5);
+        assertThat(reading.progressive()).isFalse();
+        Path bad = dir.resolve("bad.fa");
+        Files.writeString(bad, "ACGT\n>x\nAC\n");
+        assertThatThrownBy(() -> FastaReader.start(bad, 2, 4).awaitBases(100))
+                .isInstanceOf(SequenceFormatException.class).hasMessageContaining("bad.fa:1:");
+    }
+
+    private static long code(int[] words, long i) {
+        return words[(int) (i >>> 4)] >>> (2 * (i & 15)) & 3;
+    }
+
+    private static long bit(int[] words, long i) {
+        return words[(int) (i >>> 5)] >>> (i & 31) & 1;
+    }
+
     @Test
     void gzipAndDirectories() throws IOException {
         Random rnd = new Random(11);
