@@ -117,14 +117,15 @@ final class OffTargetsCommand implements Callable<Integer> {
         if (policy.kind() == DevicePolicy.Kind.AUTO && best.isOpenCL()) {
             OffTargetPlanner.Choice guess = OffTargetPlanner.choose(estimatedBases(in.genome()), in.spec().size(), best);
             if (guess.device().isOpenCL()) {
-                early = OffTargetSearch.on(in.spec(), best, streamParts, buffers(best));
+                early = OffTargetSearch.on(in.spec(), best, streamParts, streamBuffers(best));
             }
         } else if (best.isOpenCL()) {
-            early = OffTargetSearch.on(in.spec(), best, streamParts, buffers(best));
+            early = OffTargetSearch.on(in.spec(), best, streamParts, streamBuffers(best));
         }
         long[] read = new long[1];
         try {
-            if (early != null && (policy.kind() != DevicePolicy.Kind.AUTO || reading.progressive())) {
+            boolean stream = !"false".equals(System.getProperty("gpumatch.offtargets.stream"));
+            if (early != null && stream && (policy.kind() != DevicePolicy.Kind.AUTO || reading.progressive())) {
                 String why = policy.kind() == DevicePolicy.Kind.AUTO ? OffTargetPlanner.choose(estimatedBases(
                         in.genome()), in.spec().size(), best).reason() : "--device " + device;
                 return search(early, reading, in, fmt, why, t0, t1, read);
@@ -230,6 +231,16 @@ final class OffTargetsCommand implements Callable<Integer> {
             return 0; // the reader reports it
         }
         return bytes;
+    }
+
+    /**
+     * Buffers of the search that may stream: as {@link #buffers}, unless the (diagnostic) system property
+     * {@code gpumatch.offtargets.buffers} says {@code copy} or {@code host}. With {@code gpumatch.offtargets.stream=false}
+     * the genome is read whole before the first launch (the flow before the search while reading; for comparisons).
+     */
+    private static BufferCreation streamBuffers(ComputeDevice d) {
+        String b = System.getProperty("gpumatch.offtargets.buffers", "");
+        return b.equals("copy") ? BufferCreation.COPY : b.equals("host") ? BufferCreation.HOST_POINTER : buffers(d);
     }
 
     private static BufferCreation buffers(ComputeDevice d) {
