@@ -11,14 +11,16 @@ import java.util.concurrent.Future;
 
 /**
  * Reads plain (not gzipped) FASTA files in one pass on all cores, straight into the genome's arrays: each block is read
- * with a positional read into its thread's buffer, scanned and packed at block-local positions into its thread's
- * {@link LocalPacker} (both reused block after block, so no per-block arrays), then waits for the blocks before it to
- * be placed ({@link BlockPlacer}, in file order: a block's offset is known as soon as the blocks before it are
- * <em>scanned</em>), places itself, shifts its words into the genome's arrays and moves on. The genome's arrays are
+ * with a positional read into its thread's buffer and scanned and packed at block-local positions into a {@link
+ * LocalPacker} taken from a free list (reused block after block: no per-block arrays); then it is handed to the
+ * placement ({@link BlockPlacer}, in file order: a block's offset is known as soon as the blocks before it are
+ * <em>scanned</em>). The thread whose block completes the chain of scanned blocks places and merges every block now in
+ * order (shifts its words into the genome's arrays) and frees their packers; no thread waits for another's block, so
+ * a slow block holds up nobody (it keeps its packer a while longer: a few more packers). The genome's arrays are
  * allocated once, sized by the files' bytes (an upper bound on the bases; the words past the last base stay zero),
- * while the first blocks are scanned. Blocks are taken in file order from a FIFO pool, so a thread waits only for
- * blocks other running threads hold: no deadlock. Cost: one pass over the bytes on all cores plus 1/16 of that in
- * words; memory: 16 MiB + 6 MiB per thread, 3/8 byte per byte of the files.
+ * while the first blocks are scanned. Cost: one pass over the bytes on all cores plus 1/16 of that in
+ * words; memory: a 16 MiB buffer per thread, 6 MiB per packer (about one per
+ * thread), 3/8 byte per byte of the files.
  */
 final class PlainFastaPass {
     private final List<Path> files;
@@ -27,9 +29,13 @@ final class PlainFastaPass {
     private final GenomeBuilder builder = new GenomeBuilder();
     private final BlockPlacer placer;
     private final CountDownLatch allocated = new CountDownLatch(1);
-    private final ThreadLocal<LocalPacker> packers;
+    /** Packers free for the next block (a block keeps its packer until it is merged). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<LocalPacker> packers =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Blocks scanned but not placed, by sequence number; {@code next} is the next to place. */
     private FastaBlock[] ready;
+    /** Blocks placed, until their merge. */
+    private FastaBlock[] blocks;
     private int next;
     private SequenceFormatException failure;
     /** Blocks merged into the genome's arrays (by sequence number), the first not merged, and their end positions. */
@@ -44,7 +50,6 @@ final class PlainFastaPass {
         this.pool = pool;
         this.blockBytes = blockBytes;
         this.placer = new BlockPlacer(files, builder);
-        this.packers = ThreadLocal.withInitial(() -> new LocalPacker(blockBytes));
     }
 
     PackedGenome read() throws IOException {
@@ -56,6 +61,7 @@ final class PlainFastaPass {
             blocks += (int) ((size + blockBytes - 1) / blockBytes);
         }
         ready = new FastaBlock[blocks];
+        this.blocks = new FastaBlock[blocks];
         merged = new boolean[blocks];
         endAt = new long[blocks];
         List<Future<Void>> tasks = new ArrayList<>(blocks);
@@ -86,41 +92,52 @@ final class PlainFastaPass {
     }
 
     private Void block(int seq, Path file, int fileIndex, int index, long from, int len) throws IOException {
-        LocalPacker packer = packers.get();
+        LocalPacker packer = packers.poll();
+        if (packer == null) {
+            packer = new LocalPacker(blockBytes);
+        }
+        FastaBlock b = FastaReader.readAndScan(file, fileIndex, index, from, len, packer);
+        // No waiting for the blocks before: whoever places a block (the thread whose block completes the chain)
+        // merges it and frees its packer, so a slow block holds up no thread.
+        List<Integer> placed = placeInOrder(seq, b);
         try {
-            FastaBlock b = FastaReader.readAndScan(file, fileIndex, index, from, len, packer);
-            placeInOrder(seq, b);
             allocated.await();
-            b.mergeInto(builder);
-            merged(seq);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading the genome", e);
-        } finally {
-            packer.reset();
+        }
+        for (int s : placed) {
+            FastaBlock p = blocks[s];
+            blocks[s] = null;
+            p.mergeInto(builder);
+            p.packer.reset();
+            packers.add(p.packer);
+            p.packer = null;
+            merged(s);
         }
         return null;
     }
 
-    /** Hands block {@code seq} over, places every block now in order, and waits until {@code seq} is placed. */
-    private synchronized void placeInOrder(int seq, FastaBlock b) throws SequenceFormatException, InterruptedException {
-        ready[seq] = b;
-        while (failure == null && next < ready.length && ready[next] != null) {
-            try {
-                placer.place(ready[next]);
-                endAt[next] = placer.position();
-            } catch (SequenceFormatException e) {
-                failure = e;
-            }
-            ready[next++] = null;
-            notifyAll();
-        }
-        while (failure == null && next <= seq) {
-            wait();
-        }
+    /** Hands block {@code seq} over and places every block now in order; returns those placed (to be merged). */
+    private synchronized List<Integer> placeInOrder(int seq, FastaBlock b) throws SequenceFormatException {
         if (failure != null) {
             throw failure;
         }
+        ready[seq] = b;
+        List<Integer> placed = new ArrayList<>();
+        while (next < ready.length && ready[next] != null) {
+            try {
+                placer.place(ready[next]);
+            } catch (SequenceFormatException e) {
+                failure = e;
+                throw e;
+            }
+            endAt[next] = placer.position();
+            blocks[next] = ready[next];
+            ready[next] = null;
+            placed.add(next++);
+        }
+        return placed;
     }
 
     /** Block {@code seq} is in the genome's arrays: the bases of the merged blocks before the first unmerged are final. */
