@@ -10,9 +10,8 @@ import java.util.List;
 /**
  * Packs one block's symbols at block-local positions from 0 (one thread), in the layout of {@link PackedGenome}: 2-bit
  * codes 16 per word, exception bits 32 per word, runs of exception symbols; {@link GenomeBuilder#merge} later shifts
- * ranges of them to their genome positions. The words live in a slot of a staging array shared by all blocks (one
- * large array the collector never copies) or in the packer's own arrays, which {@link #reset()} lets a thread reuse
- * block after block. Cost: 8 bytes at a time where all 8 are A/C/G/T in either case (about 25 word operations: a
+ * ranges of them to their genome positions. The words live in the packer's own arrays (or a slot of arrays given to
+ * it), which {@link #reset()} lets the reader reuse block after block. Cost: 8 bytes at a time where all 8 are A/C/G/T in either case (about 25 word operations: a
  * membership test and the 2-bit codes {@code (b >> 1 ^ b >> 2) & 3} gathered into 16 bits), else one table lookup and
  * a few shifts per byte; memory: 3/8 byte per base.
  */
@@ -39,12 +38,12 @@ final class LocalPacker {
     private int runLength;
     private int runSymbol;
 
-    /** Words for up to {@code maxBases} bases (plus padding) in a slot. */
+    /** Words for up to {@code maxBases} bases (plus padding). */
     static int wordsFor(int maxBases) {
         return maxBases / PackedGenome.BASES_PER_WORD + 3;
     }
 
-    /** Mask words for up to {@code maxBases} bases (plus padding) in a slot. */
+    /** Mask words for up to {@code maxBases} bases (plus padding). */
     static int maskWordsFor(int maxBases) {
         return maxBases / PackedGenome.MASK_BITS_PER_WORD + 3;
     }
