@@ -149,6 +149,11 @@ cat > "$out/gpumatch" <<'LAUNCHER'
 #!/usr/bin/env bash
 # gpumatch launcher for a GPU host without a JDK (see scripts/build-gpu-bundle.sh).
 here=$(cd "$(dirname "$0")" && pwd)
+# gpumatch --verbose COMMAND ...: the OpenCL stack's messages stay on stderr (the argument is not passed on)
+if [ "${1:-}" = --verbose ]; then
+  shift
+  GPUMATCH_RAW_STDERR=1
+fi
 # The bundle carries the JVM library and the JDK's class-data-sharing archives gzipped (scripts/build-gpu-bundle.sh);
 # unpack them once, atomically.
 for gz in "$here"/jre/lib/server/*.gz; do
@@ -195,13 +200,7 @@ java_opts+=(${cds_opts[@]+"${cds_opts[@]}"} ${jit_opts[@]+"${jit_opts[@]}"})
 # GPUMATCH_MAIN_CLASS runs another main class of the jar (e.g. org.gpumatch.bench.exact.DrkWomTuning).
 main=(-jar "$here/gpumatch.jar")
 [ -z "${GPUMATCH_MAIN_CLASS:-}" ] || main=(-cp "$here/gpumatch.jar" "$GPUMATCH_MAIN_CLASS")
-if [ -z "$cds_new" ]; then
-  exec "$here/jre/bin/java" "${java_opts[@]}" "${main[@]}" "$@"
-fi
-"$here/jre/bin/java" "${java_opts[@]}" "${main[@]}" "$@"
-rc=$?
-gpumatch_cds_finish
-exit "$rc"
+gpumatch_run "$here/jre/bin/java" "${java_opts[@]}" "${main[@]}" "$@"
 LAUNCHER
 chmod +x "$out/gpumatch"
 

@@ -20,6 +20,9 @@
 # of 1 to 8 MiB still wins. Larger files keep C2 (the CPU matcher's vectorized String.indexOf is a C2 intrinsic: with
 # C1 alone the search of a 96 MiB file took 1.5 times as long).
 #         gpumatch_jit_setup ARG...    sets the array jit_opts for the command line ARG... (the user's arguments)
+#
+# Running it. gpumatch_run JAVA_COMMAND...: runs the java command line with the OpenCL stack's noise dropped from
+# stderr (gpumatch_stderr_noise; kept with GPUMATCH_RAW_STDERR=1), finishes a new archive, exits with its status.
 
 # Lines of the OpenCL stack's native code on the process's stderr that the launchers drop (an extended regular
 # expression for grep -v -E; GPUMATCH_RAW_STDERR=1 or a first argument --verbose keeps them): Aparapi's warning for
@@ -91,4 +94,28 @@ gpumatch_jit_setup() {
   if [ -n "$size" ] && [ "$size" -lt "$GPUMATCH_SMALL_FILE_BYTES" ]; then
     jit_opts=(-XX:TieredStopAtLevel=1)
   fi
+}
+
+# gpumatch_run JAVA_COMMAND...: the launchers' last step (see the header). Native code writes to the process's stderr
+# where Java cannot stop it (Aparapi's "untested OpenCL platform version" warning for every OpenCL 3.0 driver, an
+# OpenCL compiler's "2 warnings generated."): those lines are dropped by a line-buffered filter; everything else
+# passes through unchanged, and the progress bar is drawn straight to the terminal (GPUMATCH_PROGRESS_TTY).
+gpumatch_run() {
+  set +e
+  if [ -n "${GPUMATCH_RAW_STDERR:-}" ]; then
+    [ -n "$cds_new" ] || exec "$@"
+    "$@"
+    local raw_rc=$?
+    gpumatch_cds_finish
+    exit "$raw_rc"
+  fi
+  [ -t 2 ] && export GPUMATCH_PROGRESS_TTY="$(readlink /proc/$$/fd/2)"
+  exec 3>&2 2> >(grep -v -E --line-buffered "$gpumatch_stderr_noise" >&3)
+  local filter=$!
+  "$@"
+  local rc=$?
+  exec 2>&3 3>&- # close the filter's input, then let it finish writing before we exit
+  wait "$filter" 2>/dev/null
+  gpumatch_cds_finish
+  exit "$rc"
 }

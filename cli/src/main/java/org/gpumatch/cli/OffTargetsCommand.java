@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.ComputeDevice;
@@ -20,6 +18,7 @@ import org.gpumatch.kmismatch.offtarget.CasOffinderInput;
 import org.gpumatch.kmismatch.offtarget.OffTargetPlanner;
 import org.gpumatch.kmismatch.offtarget.OffTargetSearch;
 import org.gpumatch.sequence.FastaReader;
+import org.gpumatch.sequence.GenomeReading;
 import org.gpumatch.sequence.PackedGenome;
 import org.gpumatch.sequence.SequenceFormatException;
 import picocli.CommandLine.Command;
@@ -103,74 +102,90 @@ final class OffTargetsCommand implements Callable<Integer> {
                     + ": no such file or directory");
         }
         // The genome is read and packed on all cores while the device is chosen and the kernel compiles.
-        CompletableFuture<PackedGenome> reading = CompletableFuture.supplyAsync(() -> {
-            try {
-                return FastaReader.read(in.genome());
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        GenomeReading reading = FastaReader.start(in.genome());
         long t1 = System.nanoTime();
         DevicePolicy policy = ExactSearch.devicePolicy(device);
         ComputeDevice best = ExactSearch.selectDevice(device).device();
-        int parts = partSites == null ? OffTargetSearch.DEFAULT_PART_SITES : partSites;
         if (policy.kind() != DevicePolicy.Kind.AUTO && policy.kind() != DevicePolicy.Kind.JAVA && !best.isOpenCL()) {
             throw new CliException("--device " + device + ": no such OpenCL device (see 'gpumatch devices')");
         }
         // The kernel compiles while the genome is read: when forced, or when the planner picks the GPU for the size the
-        // files suggest (checked again on the real size below).
+        // files suggest. Then the device searches each part as soon as it is read (plain FASTA; with gzip under auto
+        // the choice is checked again on the real size first).
+        int streamParts = partSites == null ? OffTargetSearch.STREAM_PART_SITES : partSites;
         OffTargetSearch early = null;
         if (policy.kind() == DevicePolicy.Kind.AUTO && best.isOpenCL()) {
             OffTargetPlanner.Choice guess = OffTargetPlanner.choose(estimatedBases(in.genome()), in.spec().size(), best);
             if (guess.device().isOpenCL()) {
-                early = OffTargetSearch.on(in.spec(), best, parts, buffers(best));
+                early = OffTargetSearch.on(in.spec(), best, streamParts, streamBuffers(best));
             }
         } else if (best.isOpenCL()) {
-            early = OffTargetSearch.on(in.spec(), best, parts, buffers(best));
+            early = OffTargetSearch.on(in.spec(), best, streamParts, streamBuffers(best));
         }
-        PackedGenome g;
+        long[] read = new long[1];
         try {
-            g = reading.join();
-        } catch (CompletionException e) {
+            boolean stream = !"false".equals(System.getProperty("gpumatch.offtargets.stream"));
+            if (early != null && stream && (policy.kind() != DevicePolicy.Kind.AUTO || reading.progressive())) {
+                String why = policy.kind() == DevicePolicy.Kind.AUTO ? OffTargetPlanner.choose(estimatedBases(
+                        in.genome()), in.spec().size(), best).reason() : "--device " + device;
+                return search(early, reading, in, fmt, why, t0, t1, read);
+            }
+            PackedGenome g = reading.genome();
+            if (early != null && !OffTargetPlanner.choose(g.length(), in.spec().size(), best).device().isOpenCL()) {
+                early.close(); // the files held fewer bases than their size suggested
+                early = null;
+            }
+            String why;
+            OffTargetSearch search;
+            if (early != null) {
+                search = early;
+                why = OffTargetPlanner.choose(g.length(), in.spec().size(), best).reason();
+            } else {
+                ComputeDevice chosen = policy.kind() == DevicePolicy.Kind.JAVA ? ComputeDevice.JAVA_THREADS : best;
+                OffTargetPlanner.Choice c = policy.kind() == DevicePolicy.Kind.AUTO
+                        ? OffTargetPlanner.choose(g.length(), in.spec().size(), best)
+                        : new OffTargetPlanner.Choice(chosen, "--device " + device);
+                int parts = partSites == null ? OffTargetSearch.DEFAULT_PART_SITES : partSites;
+                search = OffTargetSearch.on(in.spec(), c.device(), parts, buffers(c.device()));
+                why = c.reason();
+            }
+            read[0] = System.nanoTime();
+            return search(search, reading, in, fmt, why, t0, t1, read);
+        } catch (IOException e) {
             if (early != null) {
                 early.close();
             }
-            Throwable cause = e.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : e.getCause();
-            if (cause instanceof SequenceFormatException sfe) {
-                throw new CliException(sfe.getMessage());
-            }
-            if (cause instanceof IOException io) {
-                throw new CliException("cannot read " + in.genome() + ": " + TextFiles.describe(io));
-            }
-            throw cause instanceof RuntimeException r ? r : e;
+            throw readError(in, e);
         }
-        long t2 = System.nanoTime();
-        String why;
-        OffTargetSearch search;
-        if (early != null && policy.kind() == DevicePolicy.Kind.AUTO
-                && !OffTargetPlanner.choose(g.length(), in.spec().size(), best).device().isOpenCL()) {
-            early.close(); // the files held fewer bases than their size suggested
-            early = null;
-        }
-        if (early != null) {
-            search = early;
-            why = policy.kind() == DevicePolicy.Kind.AUTO
-                    ? OffTargetPlanner.choose(g.length(), in.spec().size(), best).reason() : "--device " + device;
-        } else {
-            ComputeDevice chosen = policy.kind() == DevicePolicy.Kind.JAVA ? ComputeDevice.JAVA_THREADS : best;
-            OffTargetPlanner.Choice c = policy.kind() == DevicePolicy.Kind.AUTO
-                    ? OffTargetPlanner.choose(g.length(), in.spec().size(), best)
-                    : new OffTargetPlanner.Choice(chosen, "--device " + device);
-            search = OffTargetSearch.on(in.spec(), c.device(), parts, buffers(c.device()));
-            why = c.reason();
-        }
-        long t3 = System.nanoTime();
+    }
+
+    /**
+     * Runs {@code search} (closing it) over the genome being read and writes the hits; {@code read[0]} is when the
+     * genome was read (set here when the search streams). Read and write errors become CLI errors.
+     */
+    private int search(OffTargetSearch search, GenomeReading reading, CasOffinderInput in, OffTargetOutput.Format fmt,
+            String why, long t0, long t1, long[] read) {
         OffTargetSearch.Stats stats;
+        PackedGenome[] genome = new PackedGenome[1];
         try (search; Writer out = openOutput()) {
-            OffTargetOutput w = new OffTargetOutput(out, fmt, g, in, count);
-            w.header();
-            stats = search.run(g, w::write);
-            w.footer();
+            OffTargetOutput[] w = new OffTargetOutput[1];
+            try {
+                stats = search.run(reading, g -> {
+                    if (read[0] == 0) {
+                        read[0] = System.nanoTime();
+                    }
+                    genome[0] = g;
+                    w[0] = new OffTargetOutput(out, fmt, g, in, count);
+                    try {
+                        w[0].header();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }, hit -> w[0].write(hit));
+            } catch (IOException e) {
+                throw readError(in, e);
+            }
+            w[0].footer();
         } catch (IOException e) {
             throw new CliException("cannot write " + output + ": " + TextFiles.describe(e));
         } catch (UncheckedIOException e) {
@@ -178,13 +193,20 @@ final class OffTargetsCommand implements Callable<Integer> {
         }
         long t4 = System.nanoTime();
         if (explain) {
-            explain(g, in, stats, why, t0, t1, t2, t3, t4);
+            explain(genome[0], in, stats, why, t0, t1, read[0], t4);
         }
         return ExitCodes.OK;
     }
 
+    private CliException readError(CasOffinderInput in, IOException e) {
+        if (e instanceof SequenceFormatException sfe) {
+            return new CliException(sfe.getMessage());
+        }
+        return new CliException("cannot read " + in.genome() + ": " + TextFiles.describe(e));
+    }
+
     private void explain(PackedGenome g, CasOffinderInput in, OffTargetSearch.Stats s, String why, long t0, long t1,
-            long t2, long t3, long t4) {
+            long read, long t4) {
         long comparisons = s.comparisons(in.spec().size());
         String device = s.deviceNanos() > 0 ? String.format(Locale.ROOT, ", device %.1f ms (%.1f G site-query "
                 + "comparisons/s)", s.deviceNanos() / 1e6, comparisons / (double) s.deviceNanos()) : "";
@@ -192,9 +214,9 @@ final class OffTargetsCommand implements Callable<Integer> {
         io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "genome %d bases in %d records; %d queries; "
                 + "%d hits in %d parts", g.length(), g.records().size(), in.spec().size(), s.hits(), s.parts()));
         io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "stages: input %.3f s, read+pack (device "
-                + "chosen, kernel compiled meanwhile) %.3f s, kernel ready %.3f s, search+write %.3f s (search %.3f s%s), "
-                + "total %.3f s", (t1 - t0) / 1e9,
-                (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9, s.wallNanos() / 1e9, device, (t4 - t0) / 1e9));
+                + "chosen, kernel compiled, parts searched meanwhile) %.3f s, rest of the search + write %.3f s "
+                + "(search from its start %.3f s%s), total %.3f s", (t1 - t0) / 1e9, (read - t1) / 1e9,
+                (t4 - read) / 1e9, s.wallNanos() / 1e9, device, (t4 - t0) / 1e9));
     }
 
     /** About how many bases the genome's files hold: their bytes (gzip: four times), before they are read. */
@@ -209,6 +231,16 @@ final class OffTargetsCommand implements Callable<Integer> {
             return 0; // the reader reports it
         }
         return bytes;
+    }
+
+    /**
+     * Buffers of the search that may stream: as {@link #buffers}, unless the (diagnostic) system property
+     * {@code gpumatch.offtargets.buffers} says {@code copy} or {@code host}. With {@code gpumatch.offtargets.stream=false}
+     * the genome is read whole before the first launch (the flow before the search while reading; for comparisons).
+     */
+    private static BufferCreation streamBuffers(ComputeDevice d) {
+        String b = System.getProperty("gpumatch.offtargets.buffers", "");
+        return b.equals("copy") ? BufferCreation.COPY : b.equals("host") ? BufferCreation.HOST_POINTER : buffers(d);
     }
 
     private static BufferCreation buffers(ComputeDevice d) {

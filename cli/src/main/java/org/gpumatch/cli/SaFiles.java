@@ -3,6 +3,7 @@ package org.gpumatch.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.checker.CheckerCli;
 import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.MappedByteSequence;
 import org.gpumatch.checker.MappedIndexSequence;
@@ -89,33 +90,30 @@ final class SaFiles {
         return new LongSuffixArraySearch(text, sa);
     }
 
-    /** The whole text file (at most {@link SaisBuilder#MAX_LENGTH} bytes). */
+    /**
+     * The whole text (at most {@link SaisBuilder#MAX_LENGTH} bytes) of a file, {@code -} (standard input), a pipe or a
+     * {@code .gz} file (decompressed), as every command reads its inputs ({@link TextInput}).
+     */
     static byte[] readText(String name) {
-        Path file = TextFiles.path(name);
-        TextFiles.checkReadable(file);
-        long size = TextFiles.size(file);
-        if (size > SaisBuilder.MAX_LENGTH) {
-            throw new CliException(file + " has " + size + " bytes; suffix arrays are built for texts up to "
-                    + SaisBuilder.MAX_LENGTH + " bytes");
-        }
-        return TextFiles.read(file, size, done -> { });
+        return TextInput.open(name).readAll(SaisBuilder.MAX_LENGTH, "suffix arrays are built for texts");
     }
 
     /** The whole suffix array file of a text of {@code n} bytes, which must have n entries, each in [0, n). */
     static int[] readSuffixArray(String name, EntryFormat format, int n) {
         Path file = TextFiles.path(name);
         TextFiles.checkReadable(file);
+        String widthHint = CheckerCli.widthHint(TextFiles.size(file), n, format);
         int[] sa;
         try {
             sa = SuffixArrayFiles.read(file, format);
         } catch (IOException e) {
             throw new CliException("cannot read " + file + ": " + TextFiles.describe(e));
         } catch (IllegalArgumentException e) {
-            throw new CliException(e.getMessage());
+            throw new CliException(e.getMessage() + widthHint);
         }
         if (sa.length != n) {
             throw new CliException("suffix array " + file + " has " + sa.length + " entries but the text has " + n
-                    + " bytes");
+                    + " bytes" + widthHint);
         }
         for (int i = 0; i < n; i++) {
             if (sa[i] >= n) {

@@ -1,9 +1,5 @@
 package org.gpumatch.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.gpumatch.checker.ByteSequence;
 import org.gpumatch.checker.EntryFormat;
@@ -45,13 +41,19 @@ final class SaSearchCommand implements Callable<Integer> {
 
     /** Exactly one source of patterns. */
     static final class Query {
-        @Option(names = {"-p", "--pattern"}, paramLabel = "PATTERN", description = "The pattern (its UTF-8 bytes).")
+        @Option(names = {"-p", "--pattern"}, paramLabel = "PATTERN", description = "The pattern (the bytes typed).")
         String pattern;
 
         @Option(names = "--patterns-file", paramLabel = "F",
-                description = "One pattern per line; prints 'index<TAB>count' per pattern in file order.")
+                description = "Patterns in the shared grammar (one per line, # comments, FASTA records; see "
+                        + "cli/README.md); prints 'index<TAB>count' per pattern in file order.")
         String patternsFile;
     }
+
+    @Option(names = "--literal-lines",
+            description = "With --patterns-file: every line is a pattern as it is (spaces, tabs, a leading # or > "
+                    + "included), as count and find take it.")
+    boolean literalLines;
 
     @Option(names = "--find", description = "Print the sorted offsets instead of the count (single pattern only).")
     boolean find;
@@ -75,13 +77,8 @@ final class SaSearchCommand implements Callable<Integer> {
             throw new CliException("--find takes a single pattern (-p), not --patterns-file");
         }
         byte[][] patterns = query.pattern != null
-                ? new byte[][] {query.pattern.getBytes(StandardCharsets.UTF_8)} : readPatterns(query.patternsFile);
-        for (int i = 0; i < patterns.length; i++) {
-            if (patterns[i].length == 0) {
-                throw new CliException(query.pattern != null ? "the pattern is empty"
-                        : "pattern " + i + " of " + query.patternsFile + " is empty");
-            }
-        }
+                ? new byte[][] {ExactSearch.parsePattern(query.pattern, false).toByteArray()}
+                : PatternsFile.parse(query.patternsFile, false, literalLines).patterns().toArray(byte[][]::new);
         LongSuffixArraySearch search = search(fmt);
         try {
             return print(search, patterns);
@@ -92,12 +89,14 @@ final class SaSearchCommand implements Callable<Integer> {
 
     /** The search over TEXT and SA: mapped with --mapped or a text over the heap limit, else read whole. */
     private LongSuffixArraySearch search(EntryFormat fmt) {
-        var textFile = TextFiles.path(textName);
-        TextFiles.checkReadable(textFile);
-        if (mapped || TextFiles.size(textFile) > SaisBuilder.MAX_LENGTH) {
-            return SaFiles.mappedSearch(textFile, saName, fmt);
+        TextInput input = TextInput.open(textName);
+        if (mapped || input.size() > SaisBuilder.MAX_LENGTH) {
+            if (input.isStream()) { // a mapping of a pipe or of compressed bytes would search the wrong text
+                throw new CliException("--mapped needs the text as a regular, uncompressed file, not " + input.name());
+            }
+            return SaFiles.mappedSearch(input.file(), saName, fmt);
         }
-        byte[] text = SaFiles.readText(textName);
+        byte[] text = input.readAll(SaisBuilder.MAX_LENGTH, "a text read into memory holds");
         return new LongSuffixArraySearch(ByteSequence.of(text),
                 IndexSequence.of(SaFiles.readSuffixArray(saName, fmt, text.length)));
     }
@@ -122,17 +121,5 @@ final class SaSearchCommand implements Callable<Integer> {
         }
         io.out().print(sb);
         return ExitCodes.OK;
-    }
-
-    private static byte[][] readPatterns(String name) {
-        var file = TextFiles.path(name);
-        TextFiles.checkReadable(file);
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new CliException("cannot read " + file + ": " + TextFiles.describe(e));
-        }
-        return lines.stream().map(l -> l.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
     }
 }

@@ -44,6 +44,8 @@ class LauncherBytesIT {
                     .isEqualTo("1\n");
             assertThat(run("LC_ALL=" + locale + " \"$GM\" count --pattern=$'\\xc3\\xa9y' u.bin").out).as(locale)
                     .isEqualTo("1\n");
+            assertThat(run("LC_ALL=" + locale + " \"$GM\" sa build u.bin -o u.sa -q -a cpu && LC_ALL=" + locale
+                    + " \"$GM\" sa search u.bin u.sa -p $'\\xff'").out).as(locale).isEqualTo("1\n");
         }
     }
 

@@ -37,6 +37,53 @@ class SaBuildSearchCliTest {
         }
     }
 
+    /** Issue 23: sa build and sa search read a gzipped text as its bytes (they searched the compressed ones). */
+    @Test
+    void gzippedTextsAreReadDecompressed() throws Exception {
+        byte[] text = TestFiles.dna(9000, 6);
+        String plain = file("z.txt", text);
+        Path gz = dir.resolve("z.txt.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(text);
+        }
+        String fromGz = dir.resolve("z.gz.sa").toString();
+        CliRun.of("sa", "build", gz.toString(), "-o", fromGz, "-a", "cpu").ok();
+        assertThat(SuffixArrayFiles.read(Path.of(fromGz), EntryFormat.INT32)).isEqualTo(NaiveSuffixArray.build(text));
+        String pattern = new String(text, 100, 6, StandardCharsets.US_ASCII);
+        String expected = CliRun.of("sa", "search", plain, fromGz, "-p", pattern).ok().out();
+        assertThat(CliRun.of("sa", "search", gz.toString(), fromGz, "-p", pattern).ok().out()).isEqualTo(expected)
+                .isNotEqualTo("0\n");
+        assertThat(CliRun.of("sa", "search", gz.toString(), fromGz, "-p", pattern, "--mapped").errLines()).hasSize(1)
+                .allMatch(l -> l.contains("--mapped needs the text as a regular, uncompressed file"));
+    }
+
+    /** Issue 23: a suffix array of another width says which width it looks like. */
+    @Test
+    void aSuffixArrayOfAnotherWidthNamesTheWidthItFits() throws Exception {
+        byte[] text = TestFiles.dna(3000, 8);
+        String t = file("w.txt", text);
+        String sa64 = dir.resolve("w.sa64").toString();
+        CliRun.of("sa", "build", t, "-o", sa64, "--format", "int64", "-a", "cpu").ok();
+        assertThat(CliRun.of("sa", "search", t, sa64, "-p", "ACG").errLines()).hasSize(1)
+                .allMatch(l -> l.contains("--format int64?"));
+    }
+
+    /** The shared patterns-file grammar: comments and blank lines skipped, a trailing space an error with its line. */
+    @Test
+    void searchPatternsFilesUseTheSharedGrammar() throws Exception {
+        byte[] text = TestFiles.dna(4000, 9);
+        String t = file("p.txt", text);
+        String sa = dir.resolve("p.sa").toString();
+        CliRun.of("sa", "build", t, "-o", sa, "-a", "cpu").ok();
+        String good = file("good.txt", "# guides\nACG\n\nTTA\r\n".getBytes(StandardCharsets.US_ASCII));
+        String expected = "0\t" + CliRun.of("sa", "search", t, sa, "-p", "ACG").ok().out().trim() + "\n1\t"
+                + CliRun.of("sa", "search", t, sa, "-p", "TTA").ok().out().trim() + "\n";
+        assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", good).ok().out()).isEqualTo(expected);
+        String bad = file("bad.txt", "ACG\nTTA \n".getBytes(StandardCharsets.US_ASCII));
+        assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", bad).errLines()).hasSize(1)
+                .allMatch(l -> l.contains("bad.txt line 2"));
+    }
+
     @Test
     void gpuAndCpuBuildersWriteTheSameArray() throws Exception {
         Assumptions.assumeFalse(TestDevicesQuiet.openClMissing(), "no OpenCL device");
@@ -162,7 +209,7 @@ class SaBuildSearchCliTest {
                 .containsExactly(0, 7, 12, 19);
         assertThat(CliRun.of("sa", "search", t, sa, "-p", "zebra", "--find").ok().outLines()).isEmpty();
         String pf = file("p.txt", "a\nzz\ncad\nabracadabra abracadabra\n".getBytes(StandardCharsets.US_ASCII));
-        assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", pf).ok().outLines())
+        assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", pf, "--literal-lines").ok().outLines())
                 .containsExactly("0\t10", "1\t0", "2\t2", "3\t1");
     }
 
@@ -209,6 +256,9 @@ class SaBuildSearchCliTest {
         String pf = file("pf", "a\n\nb\n".getBytes(StandardCharsets.US_ASCII));
         assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", pf, "--find").usageError())
                 .contains("--find takes a single pattern");
-        assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", pf).usageError()).contains("pattern 1");
+        assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", pf).ok().outLines())
+                .containsExactly("0\t0", "1\t0"); // the shared grammar skips blank lines
+        assertThat(CliRun.of("sa", "search", t, sa, "--patterns-file", pf, "--literal-lines").usageError())
+                .contains("pf line 2: empty pattern");
     }
 }

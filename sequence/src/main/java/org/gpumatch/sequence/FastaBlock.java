@@ -115,6 +115,14 @@ final class FastaBlock {
         data = null;
     }
 
+    /** Moves the block's packed bases to their genome positions (set by {@link BlockPlacer}); thread-safe per block. */
+    void mergeInto(GenomeBuilder builder) {
+        if (prefixAt >= 0) {
+            builder.merge(packer, 0, prefixBases, prefixAt);
+        }
+        builder.merge(packer, prefixBases, bodyBases, bodyAt);
+    }
+
     /** The title text of bytes {@code [from, to)} without a trailing CR. */
     private String text(int from, int to) {
         int end = to;

@@ -53,8 +53,29 @@ public final class FastaReader {
         return read(path, threads, BLOCK_BYTES);
     }
 
+    /**
+     * Starts reading {@code path} on all cores in the background: the genome's bases can be searched as they become
+     * final ({@link GenomeReading}: plain FASTA block by block in file order, gzip and 2bit at the end).
+     */
+    public static GenomeReading start(Path path) {
+        return GenomeReading.start(path, Runtime.getRuntime().availableProcessors(), BLOCK_BYTES);
+    }
+
+    /**
+     * {@link #start(Path)} on {@code threads} threads with blocks of {@code blockBytes} (tests use small blocks so that
+     * bases become final in many steps).
+     */
+    public static GenomeReading start(Path path, int threads, int blockBytes) {
+        return GenomeReading.start(path, threads, blockBytes);
+    }
+
     /** {@link #read(Path, int)} with blocks of {@code blockBytes} (tests use small blocks to cross every boundary). */
     static PackedGenome read(Path path, int threads, int blockBytes) throws IOException {
+        return read(path, threads, blockBytes, null);
+    }
+
+    /** {@link #read(Path, int, int)}, telling {@code progress} (if not null) which bases are final as it goes. */
+    static PackedGenome read(Path path, int threads, int blockBytes, GenomeReading progress) throws IOException {
         List<Path> files = files(path);
         if (files.size() == 1 && TwoBitReader.is2bit(files.get(0))) {
             return TwoBitReader.read(files.get(0), threads);
@@ -65,19 +86,35 @@ public final class FastaReader {
             return t;
         });
         try {
-            List<FastaBlock> blocks = scanAll(files, pool, blockBytes);
-            GenomeBuilder builder = new GenomeBuilder();
-            long total = assignPositions(files, blocks, builder);
-            builder.allocate(total);
-            List<Future<Void>> packs = new ArrayList<>();
-            for (FastaBlock b : blocks) {
-                packs.add(pool.submit(() -> pack(b, builder)));
+            for (Path f : files) {
+                if (isGzip(f)) {
+                    return readAny(files, pool, blockBytes);
+                }
             }
-            await(packs);
-            return builder.build();
+            return new PlainFastaPass(files, pool, blockBytes, progress).read();
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Any mix of gzipped and plain files: every block scanned (kept), then placed in file order, then merged. */
+    private static PackedGenome readAny(List<Path> files, ExecutorService pool, int blockBytes) throws IOException {
+        List<FastaBlock> blocks = scanAll(files, pool, blockBytes);
+        GenomeBuilder builder = new GenomeBuilder();
+        BlockPlacer placer = new BlockPlacer(files, builder);
+        for (FastaBlock b : blocks) {
+            placer.place(b);
+        }
+        builder.allocate(placer.finish());
+        List<Future<Void>> packs = new ArrayList<>();
+        for (FastaBlock b : blocks) {
+            packs.add(pool.submit(() -> {
+                b.mergeInto(builder);
+                return null;
+            }));
+        }
+        await(packs);
+        return builder.build();
     }
 
     /**
@@ -118,25 +155,6 @@ public final class FastaReader {
 
     private static List<FastaBlock> scanAll(List<Path> files, ExecutorService pool, int blockBytes)
             throws IOException {
-        // The plain files' blocks pack into slots of two shared staging arrays: a few large arrays, never copied by
-        // the collector (per-block arrays kept alive until the merge cost seconds of young collections).
-        long stagingWords = 0;
-        long stagingMask = 0;
-        for (Path file : files) {
-            if (!isGzip(file)) {
-                long size = Files.size(file);
-                for (long off = 0; off < size; off += blockBytes) {
-                    int len = (int) Math.min(blockBytes, size - off);
-                    stagingWords += LocalPacker.wordsFor(len);
-                    stagingMask += LocalPacker.maskWordsFor(len);
-                }
-            }
-        }
-        boolean staged = stagingWords <= Integer.MAX_VALUE - 16;
-        int[] words = staged ? new int[(int) stagingWords] : null;
-        int[] mask = staged ? new int[(int) stagingMask] : null;
-        int wordAt = 0;
-        int maskAt = 0;
         List<Future<List<FastaBlock>>> tasks = new ArrayList<>();
         for (int f = 0; f < files.size(); f++) {
             Path file = files.get(f);
@@ -150,12 +168,8 @@ public final class FastaReader {
                 long from = off;
                 int len = (int) Math.min(blockBytes, size - off);
                 int index = (int) (off / blockBytes);
-                LocalPacker packer = staged ? new LocalPacker(words, wordAt, mask, maskAt) : null;
-                if (staged) {
-                    wordAt += LocalPacker.wordsFor(len);
-                    maskAt += LocalPacker.maskWordsFor(len);
-                }
-                tasks.add(pool.submit(() -> List.of(readAndScan(file, fileIndex, index, from, len, packer))));
+                tasks.add(pool.submit(() -> List.of(readAndScan(file, fileIndex, index, from, len,
+                        new LocalPacker(len)))));
             }
         }
         List<FastaBlock> blocks = new ArrayList<>();
@@ -165,16 +179,15 @@ public final class FastaReader {
         return blocks;
     }
 
-    private static boolean isGzip(Path file) throws IOException {
+    static boolean isGzip(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             return in.read() == 0x1f && in.read() == 0x8b;
         }
     }
-
     /** Each reader thread's block buffer, reused block after block (a block's bytes are dropped after its scan). */
     private static final ThreadLocal<byte[]> BUFFER = new ThreadLocal<>();
 
-    private static FastaBlock readAndScan(Path file, int fileIndex, int index, long from, int len, LocalPacker packer)
+    static FastaBlock readAndScan(Path file, int fileIndex, int index, long from, int len, LocalPacker packer)
             throws IOException {
         byte[] data = BUFFER.get();
         if (data == null || data.length < len) {
@@ -222,97 +235,7 @@ public final class FastaReader {
         }
     }
 
-    /** In file order: title lines become records, each block's bases get their genome position; the total length. */
-    private static long assignPositions(List<Path> files, List<FastaBlock> blocks, GenomeBuilder builder)
-            throws SequenceFormatException {
-        long pos = 0;
-        int b = 0;
-        int records = 0;
-        for (int f = 0; f < files.size(); f++) {
-            StringBuilder pendingTitle = null;
-            String openTitle = null;
-            long openStart = 0;
-            long linesBefore = 0;
-            for (; b < blocks.size() && blocks.get(b).fileIndex == f; b++) {
-                FastaBlock block = blocks.get(b);
-                if (block.hasPrefix) {
-                    if (pendingTitle != null) {
-                        if (block.prefixText == null) {
-                            throw new SequenceFormatException(files.get(f), linesBefore + 1, "title line longer than "
-                                    + FastaBlock.MAX_TITLE_PIECE + " bytes");
-                        }
-                        pendingTitle.append(block.prefixText);
-                        if (block.prefixEndsLine) {
-                            if (openTitle != null) {
-                                builder.addRecord(openTitle, openStart, pos - openStart);
-                                records++;
-                            }
-                            openTitle = pendingTitle.toString();
-                            openStart = pos;
-                            pendingTitle = null;
-                        }
-                    } else {
-                        if (block.prefixBases > 0 && openTitle == null) {
-                            throw noTitle(files.get(f), linesBefore + 1);
-                        }
-                        block.prefixAt = pos;
-                        pos += block.prefixBases;
-                    }
-                }
-                block.bodyAt = pos;
-                for (Object item : block.items) {
-                    if (item instanceof FastaBlock.Title t) {
-                        if (openTitle != null) {
-                            builder.addRecord(openTitle, openStart, pos - openStart);
-                            records++;
-                        }
-                        openTitle = null;
-                        if (t.complete()) {
-                            openTitle = t.text();
-                            openStart = pos;
-                        } else {
-                            pendingTitle = new StringBuilder(t.text());
-                        }
-                    } else {
-                        FastaBlock.Stretch s = (FastaBlock.Stretch) item;
-                        if (s.bases() > 0 && openTitle == null) {
-                            throw noTitle(files.get(f), linesBefore + s.firstBaseLine() + 1);
-                        }
-                        pos += s.bases();
-                    }
-                }
-                linesBefore += block.newlines;
-            }
-            if (pendingTitle != null) {
-                openTitle = pendingTitle.toString();
-                openStart = pos;
-            }
-            if (openTitle != null) {
-                builder.addRecord(openTitle, openStart, pos - openStart);
-                records++;
-            }
-        }
-        if (records == 0) {
-            throw new SequenceFormatException(files.get(0), 0, "no FASTA record (no line starting with '>')");
-        }
-        return pos;
-    }
-
-    private static SequenceFormatException noTitle(Path file, long line) {
-        return new SequenceFormatException(file, line, "sequence before the first title line (a FASTA record starts"
-                + " with '>')");
-    }
-
-    private static Void pack(FastaBlock b, GenomeBuilder builder) {
-        if (b.prefixAt >= 0) {
-            builder.merge(b.packer, 0, b.prefixBases, b.prefixAt);
-        }
-        builder.merge(b.packer, b.prefixBases, b.bodyBases, b.bodyAt);
-        b.packer = null;
-        return null;
-    }
-
-    private static <T> List<T> await(List<? extends Future<T>> futures) throws IOException {
+    static <T> List<T> await(List<? extends Future<T>> futures) throws IOException {
         List<T> out = new ArrayList<>();
         try {
             for (Future<T> f : futures) {

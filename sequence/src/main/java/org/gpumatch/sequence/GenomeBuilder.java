@@ -43,6 +43,19 @@ final class GenomeBuilder {
         exceptionWords = new int[PackedGenome.wordsFor(bases, PackedGenome.MASK_BITS_PER_WORD)];
     }
 
+    int[] baseWords() {
+        return baseWords;
+    }
+
+    int[] exceptionWords() {
+        return exceptionWords;
+    }
+
+    /** Sets the genome's length when the arrays were allocated for an upper bound on it. */
+    void setLength(long bases) {
+        length = bases;
+    }
+
     /** Adds a record (call in genome order, from one thread). */
     void addRecord(String title, long start, long bases) {
         records.add(new SequenceRecord(title, SequenceRecord.firstWord(title), start, bases));

@@ -110,6 +110,95 @@ class FastaReaderTest {
         }
     }
 
+    /**
+     * The plain-file pass with many blocks in flight: long fixed-width lines (the 8-byte path), records and titles
+     * crossing blocks, CRLF, soft-masking, N runs, 8 threads waiting on each other's placement; the genome's arrays
+     * (sized by the file's bytes) hold zeros past the last base.
+     */
+    @Test
+    void manyBlocksOnManyThreads() throws IOException {
+        Random rnd = new Random(3);
+        for (int round = 0; round < 12; round++) {
+            boolean crlf = round % 2 == 1;
+            String eol = crlf ? "\r\n" : "\n";
+            StringBuilder sb = new StringBuilder();
+            int width = new int[] {60, 61, 70, 80, 1000, 7}[round % 6];
+            for (int r = 0; r < 1 + rnd.nextInt(5); r++) {
+                sb.append(">chr").append(r).append(" ").append("x".repeat(rnd.nextInt(300))).append(eol);
+                int len = rnd.nextInt(40_000);
+                for (int i = 0; i < len; i++) {
+                    int k = rnd.nextInt(200);
+                    sb.append(k == 0 ? 'N' : (i / 777) % 2 == 0 ? "ACGT".charAt(k & 3) : "acgt".charAt(k & 3));
+                    if (k == 1) {
+                        sb.append("N".repeat(rnd.nextInt(100)));
+                    }
+                    if ((i + 1) % width == 0) {
+                        sb.append(eol);
+                    }
+                }
+                sb.append(eol);
+            }
+            String text = sb.toString();
+            Path f = dir.resolve("m" + round + ".fa");
+            Files.writeString(f, text, StandardCharsets.ISO_8859_1);
+            int block = 1 + rnd.nextInt(5000);
+            PackedGenome g = FastaReader.read(f, 8, block);
+            assertSame(g, Ref.parse(text));
+            for (int w = (int) ((g.length() + 15) / 16); w < g.baseWords().length; w++) {
+                assertThat(g.baseWords()[w]).isZero();
+            }
+            for (int w = (int) ((g.length() + 31) / 32); w < g.exceptionWords().length; w++) {
+                assertThat(g.exceptionWords()[w]).isZero();
+            }
+        }
+    }
+
+    /**
+     * A reading in the background: whatever prefix {@link GenomeReading#awaitBases} reports final holds its final bits
+     * at that moment already (snapshots taken while later blocks are still being read), and the genome matches.
+     */
+    @Test
+    void basesFinalWhileReading() throws IOException {
+        Random rnd = new Random(5);
+        for (int round = 0; round < 8; round++) {
+            String text = randomFasta(rnd, 3 + rnd.nextInt(8), rnd.nextBoolean()).repeat(20);
+            Path f = dir.resolve("s" + round + ".fa");
+            Files.writeString(f, text, StandardCharsets.ISO_8859_1);
+            GenomeReading reading = FastaReader.start(f, 1 + rnd.nextInt(4), 1 + rnd.nextInt(200));
+            List<long[]> seen = new ArrayList<>(); // (final bases, base word, exception word) snapshots
+            for (long want = 1; !reading.isDone(); want += 1 + rnd.nextInt(500)) {
+                long ready = reading.awaitBases(want);
+                if (ready > 0 && reading.progressive()) {
+                    long at = rnd.nextLong(ready);
+                    seen.add(new long[] {at, code(reading.baseWords(), at), bit(reading.exceptionWords(), at)});
+                }
+            }
+            PackedGenome g = reading.genome();
+            assertSame(g, Ref.parse(text));
+            for (long[] s : seen) {
+                assertThat(code(g.baseWords(), s[0])).isEqualTo(s[1]);
+                assertThat(bit(g.exceptionWords(), s[0])).isEqualTo(s[2]);
+            }
+        }
+        Path gz = dir.resolve("z.fa.gz");
+        gzip(gz, ">z\nACGTN\n");
+        GenomeReading reading = FastaReader.start(gz, 2, 3);
+        assertThat(reading.awaitBases(1)).isEqualTo(5);
+        assertThat(reading.progressive()).isFalse();
+        Path bad = dir.resolve("bad.fa");
+        Files.writeString(bad, "ACGT\n>x\nAC\n");
+        assertThatThrownBy(() -> FastaReader.start(bad, 2, 4).awaitBases(100))
+                .isInstanceOf(SequenceFormatException.class).hasMessageContaining("bad.fa:1:");
+    }
+
+    private static long code(int[] words, long i) {
+        return words[(int) (i >>> 4)] >>> (2 * (i & 15)) & 3;
+    }
+
+    private static long bit(int[] words, long i) {
+        return words[(int) (i >>> 5)] >>> (i & 31) & 1;
+    }
+
     @Test
     void gzipAndDirectories() throws IOException {
         Random rnd = new Random(11);

@@ -110,9 +110,23 @@ public abstract class SelectKernel extends DeviceScanKernel {
     /** Whether {@code x (predicateOp) predicateOperand}. */
     protected final boolean predicateHolds(long x) {
         int op = predicateOp;
-        long b = predicateOperand;
-        return op == Comparison.CODE_LT ? x < b : op == Comparison.CODE_LE ? x <= b : op == Comparison.CODE_GT ? x > b
-                : op == Comparison.CODE_GE ? x >= b : op == Comparison.CODE_EQ ? x == b : x != b;
+        int c = compareLongs(x, predicateOperand);
+        return op == Comparison.CODE_LT ? c < 0 : op == Comparison.CODE_LE ? c <= 0 : op == Comparison.CODE_GT ? c > 0
+                : op == Comparison.CODE_GE ? c >= 0 : op == Comparison.CODE_EQ ? c == 0 : c != 0;
+    }
+
+    /**
+     * -1, 0 or 1 as {@code x} is below, equal to or above {@code b}, by int comparisons of their halves. Aparapi 3.0.2
+     * turns a {@code long} comparison ({@code lcmp}) into {@code (x - b) < 0} in OpenCL C, which overflows when the
+     * two are more than 2^63 apart (Long.MIN_VALUE against 1 compares as greater); int comparisons are emitted as
+     * they are. A barrier-free device function.
+     */
+    static int compareLongs(long x, long b) {
+        int hx = (int) (x >> 32);
+        int hb = (int) (b >> 32);
+        int lx = ((int) x) ^ Integer.MIN_VALUE; // the low halves compared as unsigned
+        int lb = ((int) b) ^ Integer.MIN_VALUE;
+        return hx < hb ? -1 : hx > hb ? 1 : lx < lb ? -1 : lx > lb ? 1 : 0;
     }
 
     /**

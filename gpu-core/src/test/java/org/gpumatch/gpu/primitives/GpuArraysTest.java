@@ -139,7 +139,7 @@ class GpuArraysTest {
         for (int n : sizes()) {
             int[] in = r.ints(n).toArray();
             long[] wide = widen(r, in);
-            int[] perm = shuffled(r, n);
+            int[] perm = PrimitivesStressKit.shuffled(r, n);
             int[] idx = n == 0 ? new int[0] : r.ints(n + 5, 0, n).toArray();
             assertThat(gpu.gather(in, idx)).as("gather n=%d", n).isEqualTo(PrimitivesReference.gather(in, idx));
             assertThat(gpu.gather(wide, idx)).as("gather longs n=%d", n)
@@ -205,7 +205,7 @@ class GpuArraysTest {
         Random r = new Random(17);
         int n = 5000;
         int[] in = r.ints(n, -50, 50).toArray();
-        int[] perm = shuffled(r, n);
+        int[] perm = PrimitivesStressKit.shuffled(r, n);
         gpu.loadInts(in);
         gpu.loadFlags(perm);
         for (int run = 0; run < 2; run++) {
@@ -225,16 +225,5 @@ class GpuArraysTest {
         assertThatThrownBy(() -> gpu.histogram(in, 0, 0, 1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> gpu.histogram(in, 10, 0, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> gpu.select(in, new int[3])).isInstanceOf(IllegalArgumentException.class);
-    }
-
-    private static int[] shuffled(Random r, int n) {
-        int[] p = IntStream.range(0, n).toArray();
-        for (int i = n - 1; i > 0; i--) {
-            int j = r.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        return p;
     }
 }

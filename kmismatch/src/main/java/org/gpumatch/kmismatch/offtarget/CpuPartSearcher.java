@@ -6,7 +6,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.gpumatch.sequence.PackedGenome;
 
 /**
  * The off-target search on all cores in Java, on the packed genome in place: each thread takes slices of the part,
@@ -32,12 +31,12 @@ final class CpuPartSearcher implements PartSearcher {
     }
 
     @Override
-    public void search(PackedGenome genome, long from, int count, HitList out) {
+    public void search(int[] baseWords, int[] exceptionWords, boolean settled, long from, int count, HitList out) {
         List<Future<?>> tasks = new ArrayList<>();
         for (long s = from; s < from + count; s += SLICE) {
             long start = s;
             long end = Math.min(from + count, s + SLICE);
-            tasks.add(pool.submit(() -> searchSlice(genome, start, end, out)));
+            tasks.add(pool.submit(() -> searchSlice(baseWords, exceptionWords, start, end, out)));
         }
         try {
             for (Future<?> f : tasks) {
@@ -51,9 +50,7 @@ final class CpuPartSearcher implements PartSearcher {
         }
     }
 
-    private void searchSlice(PackedGenome genome, long start, long end, HitList out) {
-        int[] bases = genome.baseWords();
-        int[] exc = genome.exceptionWords();
+    private void searchSlice(int[] bases, int[] exc, long start, long end, HitList out) {
         long[] m = masks.masks();
         int words = masks.words();
         int queries = masks.queries();

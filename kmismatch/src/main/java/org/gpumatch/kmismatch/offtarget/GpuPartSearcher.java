@@ -45,25 +45,25 @@ final class GpuPartSearcher implements PartSearcher {
     }
 
     @Override
-    public void search(PackedGenome genome, long from, int count, HitList out) {
+    public void search(int[] baseWords, int[] exceptionWords, boolean settled, long from, int count, HitList out) {
         OffTargetKernel k = launcher.kernel();
-        if (fitsWhole(genome)) {
+        if (settled && fitsWhole(baseWords)) {
             // The whole genome stays on the device: uploaded once, each part a launch at its offset.
-            if (k.bases != genome.baseWords()) {
-                k.bases = genome.baseWords();
-                k.exceptions = genome.exceptionWords();
+            if (k.bases != baseWords) {
+                k.bases = baseWords;
+                k.exceptions = exceptionWords;
                 k.put(k.bases).put(k.exceptions);
             }
             k.siteBase = from;
         } else {
-            int baseWords = (count + 64) / PackedGenome.BASES_PER_WORD + PackedGenome.PAD_WORDS;
+            int words = (count + 64) / PackedGenome.BASES_PER_WORD + PackedGenome.PAD_WORDS;
             int maskWords = (count + 64) / PackedGenome.MASK_BITS_PER_WORD + PackedGenome.PAD_WORDS;
-            if (k.bases.length < baseWords || k.bases == genome.baseWords()) {
-                k.bases = new int[baseWords]; // the first part is the largest: later parts reuse these arrays
+            if (k.bases.length < words || k.bases == baseWords) {
+                k.bases = new int[words]; // the first part is the largest: later parts reuse these arrays
                 k.exceptions = new int[maskWords];
             }
-            copyWords(genome.baseWords(), (int) (from / PackedGenome.BASES_PER_WORD), k.bases, baseWords);
-            copyWords(genome.exceptionWords(), (int) (from / PackedGenome.MASK_BITS_PER_WORD), k.exceptions, maskWords);
+            copyWords(baseWords, (int) (from / PackedGenome.BASES_PER_WORD), k.bases, words);
+            copyWords(exceptionWords, (int) (from / PackedGenome.MASK_BITS_PER_WORD), k.exceptions, maskWords);
             k.siteBase = 0;
             k.put(k.bases).put(k.exceptions);
         }
@@ -91,11 +91,11 @@ final class GpuPartSearcher implements PartSearcher {
     }
 
     /** Whether the genome's arrays can be device buffers as they are (Aparapi: under 2 GiB each; the device's limit). */
-    private boolean fitsWhole(PackedGenome genome) {
+    private boolean fitsWhole(int[] baseWords) {
         if (forceCopy) {
             return false;
         }
-        long bytes = 4L * genome.baseWords().length;
+        long bytes = 4L * baseWords.length;
         long limit = Math.min(Integer.MAX_VALUE - 64, launcher.device().maxAllocBytes());
         return bytes <= limit;
     }

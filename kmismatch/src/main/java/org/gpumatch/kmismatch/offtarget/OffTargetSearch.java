@@ -1,8 +1,12 @@
 package org.gpumatch.kmismatch.offtarget;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.sequence.GenomeReading;
 import org.gpumatch.sequence.PackedGenome;
 import org.gpumatch.sequence.SequenceRecord;
 
@@ -31,6 +35,13 @@ public final class OffTargetSearch implements AutoCloseable {
      * on the device; a larger one is copied part by part, 3/8 byte per base: 384 MiB of device buffers).
      */
     public static final int DEFAULT_PART_SITES = 1 << 30;
+    /**
+     * Sites per part when the genome is searched while it is read ({@link #run(GenomeReading, Consumer, Consumer)}):
+     * small enough
+     * that the last part, searched after the read ends, is short (2^27 sites: 48 MiB copied and uploaded per part),
+     * large enough that launches stay few (8 per GiB).
+     */
+    public static final int STREAM_PART_SITES = 1 << 27;
     private final OffTargetSpec spec;
     private final SiteMasks masks;
     private final PartSearcher searcher;
@@ -94,12 +105,56 @@ public final class OffTargetSearch implements AutoCloseable {
         for (long from = 0; from < sites; from += searcher.maxPart()) {
             int count = (int) Math.min(searcher.maxPart(), sites - from);
             hits.clear();
-            searcher.search(genome, from, count, hits);
+            searcher.search(genome.baseWords(), genome.exceptionWords(), true, from, count, hits);
             parts++;
             hits.sort();
             total += emit(genome, hits, sink);
         }
         return new Stats(sites, total, parts, searcher.deviceNanos(), System.nanoTime() - t0, searcher.describe());
+    }
+
+    /**
+     * Searches a genome while it is being read: each part as soon as its bases (and the m - 1 after it) are final, so
+     * the device works while the reader packs the next parts; once the genome is read, {@code whenRead} gets it (to set
+     * up the output: records and sites need it), then the hits go to {@code sink}, in the same order and with the same
+     * content as {@link #run(PackedGenome, Consumer)}. Memory: 12 bytes per hit until the end. A read error is thrown
+     * as it is.
+     */
+    public Stats run(GenomeReading reading, Consumer<PackedGenome> whenRead, Consumer<OffTargetHit> sink)
+            throws IOException {
+        long t0 = System.nanoTime();
+        int m = spec.length();
+        int part = searcher.maxPart();
+        List<HitList> found = new ArrayList<>();
+        long from = 0;
+        boolean streamed = false; // a part was searched before the end: later parts are copied too
+        while (true) {
+            long ready = reading.awaitBases(from + part + m - 1);
+            boolean done = reading.isDone();
+            long sites = Math.max(0, ready - m + 1);
+            if (from >= sites) {
+                if (done) {
+                    break;
+                }
+                continue;
+            }
+            int count = (int) Math.min(part, sites - from);
+            HitList hits = new HitList();
+            streamed |= !done;
+            searcher.search(reading.baseWords(), reading.exceptionWords(), !streamed, from, count, hits);
+            hits.sort();
+            found.add(hits);
+            from += count;
+        }
+        PackedGenome genome = reading.genome();
+        whenRead.accept(genome);
+        long total = 0;
+        for (HitList hits : found) {
+            total += emit(genome, hits, sink);
+        }
+        long sites = Math.max(0, genome.length() - m + 1);
+        return new Stats(sites, total, found.size(), searcher.deviceNanos(), System.nanoTime() - t0,
+                searcher.describe());
     }
 
     private long emit(PackedGenome genome, HitList hits, Consumer<OffTargetHit> sink) {

@@ -3,15 +3,21 @@ package org.gpumatch.kmismatch.offtarget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.TestDevices;
+import org.gpumatch.sequence.FastaReader;
+import org.gpumatch.sequence.GenomeReading;
 import org.gpumatch.sequence.PackedGenome;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The OpenCL kernel and the Java search against {@link NaiveOffTargetSearch} on random genomes: several records (empty,
@@ -128,6 +134,46 @@ class OffTargetSearchTest {
                 assertThat(run(s, c.genome())).as("trial %d, parts of %d, copied %s, %s", trial, part, copyParts,
                         c.pattern()).isEqualTo(c.expected());
             }
+        }
+    }
+
+    @TempDir
+    Path dir;
+
+    /**
+     * The search while the genome is read ({@link OffTargetSearch#run(GenomeReading, java.util.function.Consumer,
+     * java.util.function.Consumer)}): a FASTA file read in blocks of a few bytes on several threads, parts searched as
+     * their bases become final (copied to the device), hits equal to the naive search's, in the same order.
+     */
+    @Test
+    void searchWhileReadingAgreesWithTheNaiveSearch() throws IOException {
+        ComputeDevice device = TestDevices.openCl();
+        Random rnd = new Random(24);
+        for (int trial = 0; trial < 24; trial++) {
+            Case c = trial % 3 == 0 ? randomCase(rnd, 3000).plain() : randomCase(rnd, 3000);
+            StringBuilder fasta = new StringBuilder();
+            String eol = trial % 2 == 0 ? "\n" : "\r\n";
+            int width = 1 + rnd.nextInt(90);
+            for (int r = 0; r < c.records().size(); r++) {
+                fasta.append(">chr").append(r).append(" test record").append(eol);
+                String seq = c.records().get(r);
+                for (int i = 0; i < seq.length(); i += width) {
+                    fasta.append(seq, i, Math.min(seq.length(), i + width)).append(eol);
+                }
+            }
+            Path file = dir.resolve("g" + trial + ".fa");
+            Files.writeString(file, fasta, StandardCharsets.ISO_8859_1);
+            int part = 32 * (1 + rnd.nextInt(20));
+            GenomeReading reading = FastaReader.start(file, 1 + rnd.nextInt(3), 1 + rnd.nextInt(400));
+            List<OffTargetHit> hits = new ArrayList<>();
+            PackedGenome[] seen = new PackedGenome[1];
+            try (OffTargetSearch s = trial % 4 == 3 ? OffTargetSearch.onCpu(c.spec(), 2, part)
+                    : OffTargetSearch.on(c.spec(), device, part, BufferCreation.COPY)) {
+                OffTargetSearch.Stats stats = s.run(reading, g -> seen[0] = g, hits::add);
+                assertThat(stats.hits()).isEqualTo(hits.size());
+            }
+            assertThat(seen[0].length()).isEqualTo(c.records().stream().mapToLong(String::length).sum());
+            assertThat(hits).as("trial %d, parts of %d, %s", trial, part, c.pattern()).isEqualTo(c.expected());
         }
     }
 
