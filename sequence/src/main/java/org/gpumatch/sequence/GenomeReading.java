@@ -67,15 +67,7 @@ public final class GenomeReading {
      * IOException} such as {@link SequenceFormatException}).
      */
     public synchronized long awaitBases(long bases) throws IOException {
-        while (genome == null && failure == null && finalBases < bases) {
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while reading the genome", e);
-            }
-        }
-        rethrow();
+        waitWhile(() -> finalBases < bases);
         return genome != null ? genome.length() : finalBases;
     }
 
@@ -89,7 +81,16 @@ public final class GenomeReading {
      * first {@link #awaitBases} returns only at the end.
      */
     public synchronized boolean progressive() throws IOException {
-        while (genome == null && failure == null && !progressive) {
+        waitWhile(() -> !progressive);
+        return progressive;
+    }
+
+    /**
+     * Waits (holding this object's monitor) while the genome is neither read nor failed and {@code pending} holds,
+     * then throws the read's error if there was one.
+     */
+    private void waitWhile(java.util.function.BooleanSupplier pending) throws IOException {
+        while (genome == null && failure == null && pending.getAsBoolean()) {
             try {
                 wait();
             } catch (InterruptedException e) {
@@ -98,7 +99,6 @@ public final class GenomeReading {
             }
         }
         rethrow();
-        return progressive;
     }
 
     /** The genome's base words (valid once {@link #awaitBases} returned more than 0). */
