@@ -102,11 +102,11 @@ public final class GpuLcpBuilder implements AutoCloseable {
         k.lcp = new int[n];
         k.unresolved = new int[1];
         try {
-            k.put(k.text).put(k.sa).put(k.phi).put(k.starts).put(k.lcp).put(k.unresolved);
+            // text and sa may be arrays an earlier build bound (their buffers would be stale); phi, starts, lcp and
+            // unresolved are new, so the first launch creates their buffers from them (a put would copy them twice)
+            k.put(k.text).put(k.sa);
             phase(LcpKernel.PHASE_PHI, n);
-            launcher.keepCurrent(k.phi);
             phase(LcpKernel.PHASE_STARTS, chunks);
-            launcher.keepCurrent(k.starts);
             k.get(k.unresolved);
             lastUnresolved = k.unresolved[0];
             if (lastUnresolved > 0) {
@@ -116,7 +116,6 @@ public final class GpuLcpBuilder implements AutoCloseable {
                 k.put(k.starts);
             }
             phase(LcpKernel.PHASE_CHUNKS, chunks);
-            launcher.keepCurrent(k.phi);
             phase(LcpKernel.PHASE_GATHER, n);
             k.get(k.lcp);
             return k.lcp;
