@@ -6,14 +6,15 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.stream.IntStream;
-import org.gpumatch.gpu.primitives.ChunkDriver;
-import org.gpumatch.gpu.primitives.DeviceRadixSort;
-import org.gpumatch.gpu.primitives.DeviceScan;
-import org.gpumatch.gpu.primitives.DeviceSegmentedSort;
-import org.gpumatch.gpu.primitives.SelectKernel;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import org.gpumatch.gpu.primitives.GridDriver;
+import org.gpumatch.gpu.primitives.GridKernel;
+import org.gpumatch.gpu.runtime.ArrayMobility;
 import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
  * Suffix array construction on an OpenCL device by prefix doubling (the thesis' Algorithm 3, with finished suffixes
@@ -110,47 +111,37 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * most 4 GiB (16 bytes per suffix of the largest partition).
      */
     public static final int DEFAULT_PARTITION_CAPACITY = 1 << 28;
-    /** Default work-group size. */
+    /** Default work-group size (tiles of the grid's primitives: 16 elements per work-item). */
     public static final int DEFAULT_LOCAL_SIZE = 256;
-    /** Default digit width of the radix sorts. */
-    public static final int DEFAULT_DIGIT_BITS = 4;
-    /**
-     * Default elements per work-item of the radix sorts (their tile-ranked algorithm: tiles of
-     * {@code localSize * sortChunk} elements in local memory, see {@code DeviceRadixSort.tileLocalBytes}).
-     */
-    public static final int DEFAULT_SORT_CHUNK = 4;
     /** Rounds whose buckets all have at most this many suffixes sort them by insertion, one work-item per bucket. */
-    public static final int MAX_SMALL_BUCKET = 32;
+    public static final int MAX_SMALL_BUCKET = PrefixDoublingKernel.MAX_SMALL;
     /** Large rounds look for chains when at least 1 / CHAIN_MIN_SHARE of the suffixes are unsorted. */
     static final int CHAIN_MIN_SHARE = 8;
     /** A chain round (three sorts instead of two) runs when some chain has at least this many steps. */
     static final int CHAIN_MIN_LENGTH = 4;
-    /** Elements per work-item of the select. */
-    static final int SELECT_CHUNK = 32;
-    /** Elements per work-item of the builder's own phases (amortizes the scans' barriers every launch passes). */
+    /** Elements per work-item of the builder's own phases (strided by the launch's work-items: coalesced). */
     static final int PHASE_ITEMS = 16;
-    /** Elements per work-item of the head-index scan. */
-    static final int SCAN_ITEMS = 8;
     /** Smallest piece shift (pieces of 16 ints; tests use small pieces to cross piece boundaries). */
     static final int MIN_PIECE_SHIFT = 4;
 
     private final ComputeDevice device;
     private final int localSize;
-    private final int digitBits;
-    private final int sortChunk;
+    private final int maxGroups;
     private final int pieceShift;
     private final int wholeMax;
     private final int partCapacity;
     private GuardedKernel<PrefixDoublingKernel> launcher;
-    private DeviceRadixSort radix;
-    private DeviceScan scan;
-    private ChunkDriver select;
-    private DeviceSegmentedSort segments;
+    private GridDriver grid;
     private int lastRounds;
     private int largeRounds;
     private int chainRounds;
     private int lastPartitions;
-    private ChunkDriver chainReduce;
+    /** Launches of the last build: the initial sorts, then each round (all partitions of a round together). */
+    private final java.util.List<Integer> roundLaunches = new java.util.ArrayList<>();
+    private int launchCount;
+    /** Explicit blocking downloads of the last build (the select counts), and the kernel's device time (or -1). */
+    private int explicitDownloads;
+    private long deviceNanos;
     private BuildStages lastStages = BuildStages.NONE;
     private BufferCreation bufferCreation = BufferCreation.HOST_POINTER;
     /** During a build: the partition whose unsorted suffixes are in {@code suffixesAlt} (-1: none). */
@@ -165,23 +156,24 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      */
     private int[][] keptWorking;
     private int[][] keptRanks;
+    private int[] keptParts;
     /** Whether the last build used kept arrays (for tests). */
     private boolean lastReused;
 
     /** A builder on {@code device} (an OpenCL device) with the default geometry. */
     public GpuPrefixDoublingBuilder(ComputeDevice device) {
-        this(device, DEFAULT_LOCAL_SIZE, DEFAULT_DIGIT_BITS, DEFAULT_SORT_CHUNK);
+        this(device, DEFAULT_LOCAL_SIZE, 0);
     }
 
     /**
-     * A builder with work-groups of {@code localSize}, radix digits of at most {@code digitBits} bits and
-     * {@code sortChunk} elements per work-item in the radix sorts.
+     * A builder with work-groups of {@code localSize} and a grid of at most {@code maxGroups} work-groups for the
+     * grid's primitives (0: {@link GridDriver#GROUPS_PER_COMPUTE_UNIT} per compute unit; tests use small grids so
+     * that small texts cross many tile and grid ranges).
      *
      * @throws IllegalArgumentException when the device is not OpenCL or the geometry is out of range
      */
-    public GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int digitBits, int sortChunk) {
-        this(device, localSize, digitBits, sortChunk, DEFAULT_PIECE_SHIFT, MAX_WHOLE_LENGTH,
-                DEFAULT_PARTITION_CAPACITY);
+    public GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int maxGroups) {
+        this(device, localSize, maxGroups, DEFAULT_PIECE_SHIFT, MAX_WHOLE_LENGTH, DEFAULT_PARTITION_CAPACITY);
     }
 
     /**
@@ -195,15 +187,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * @param partCapacity the most suffixes of one partition (1..{@link #MAX_WHOLE_LENGTH})
      * @throws IllegalArgumentException when the device is not OpenCL or a parameter is out of range
      */
-    GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int digitBits, int sortChunk, int pieceShift,
-                             int wholeMax, int partCapacity) {
+    GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int maxGroups, int pieceShift, int wholeMax,
+                             int partCapacity) {
         if (!device.isOpenCL()) {
             throw new IllegalArgumentException("the GPU suffix array builder needs an OpenCL device, not "
                     + device.describe());
         }
-        if (localSize < 1 || digitBits < 1 || digitBits > 8 || sortChunk < 1) {
-            throw new IllegalArgumentException("bad geometry: localSize " + localSize + ", digitBits " + digitBits
-                    + ", sortChunk " + sortChunk);
+        if (localSize < 1 || maxGroups < 0) {
+            throw new IllegalArgumentException("bad geometry: localSize " + localSize + ", maxGroups " + maxGroups);
         }
         if (pieceShift < MIN_PIECE_SHIFT || pieceShift > DEFAULT_PIECE_SHIFT || wholeMax < 1
                 || wholeMax > MAX_WHOLE_LENGTH || partCapacity < 1 || partCapacity > MAX_WHOLE_LENGTH) {
@@ -212,8 +203,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         this.device = device;
         this.localSize = localSize;
-        this.digitBits = digitBits;
-        this.sortChunk = sortChunk;
+        this.maxGroups = maxGroups > 0 ? maxGroups
+                : GridDriver.GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits());
         this.pieceShift = pieceShift;
         this.wholeMax = wholeMax;
         this.partCapacity = partCapacity;
@@ -294,11 +285,40 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     public long peakDeviceBytes(int n) {
         long working = workingSize(n);
         long positional = n <= wholeMax ? 4L * n : 8L * n + textBytes(n);
-        long tile = (long) localSize * sortChunk;
-        long counts = 2L * 4 * (1L << digitBits) * ((working + tile - 1) / tile);
-        long selectPartials = 8L * (working / (SELECT_CHUNK - 1) + 2);
-        long scanPartials = 4L * DeviceScan.partialsInts(working, 2, localSize * SCAN_ITEMS);
-        return 4L * 4 * working + positional + counts + selectPartials + scanPartials + 4 * 256;
+        long scanParts = 4L * partsLength(working);
+        return 4L * 4 * working + positional + scanParts + fixedDeviceBytes();
+    }
+
+    /** The part of {@link #peakDeviceBytes} independent of the text's length: the grid's buffers, the symbol codes. */
+    long fixedDeviceBytes() {
+        return gridBytes() + 4 * 256;
+    }
+
+    /**
+     * Device bytes of the grid layer's own buffers: the spine (256 digit counts per work-group of a sort pass, 64-bit,
+     * at least half a G1 region so that it never moves), the unused long operands (placeholders of half a region) and
+     * the small result.
+     */
+    private long gridBytes() {
+        long pinned = 8L * GridKernel.pinnedLength(8);
+        return Math.max(8L * 256 * maxGroups, pinned) + 2 * pinned + 4L * (8 + 2 * maxGroups);
+    }
+
+    /**
+     * Ints of the max scan's levels above the elements for scans of up to {@code w} elements: two lanes per entry,
+     * one entry per {@link PrefixDoublingKernel#SCAN_CHUNK} entries of the level below (about {@code w / 32} ints).
+     */
+    static long partsLength(long w) {
+        long ints = 2;
+        for (long size = w; size > 0; ) {
+            long chunks = (size + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
+            ints += 2 * chunks;
+            if (chunks <= PrefixDoublingKernel.SCAN_TOP) {
+                break;
+            }
+            size = chunks;
+        }
+        return ints;
     }
 
     /** {@link #peakDeviceBytes(int)} per character of a whole build, for large n (about 20.4). */
@@ -358,14 +378,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         lastReused = reuse;
         int[][] working;
         int[][] rankPieces;
+        int[] scanParts;
         if (reuse) { // only the result array is new: the others keep their device buffers
             working = new int[][] {new int[n], keptWorking[0], keptWorking[1], keptWorking[2]};
             rankPieces = keptRanks;
+            scanParts = keptParts;
         } else {
             keptWorking = null; // the old arrays may go before the new ones are allocated
             keptRanks = null;
+            keptParts = null;
             working = newArrays(4, parts.largest());
             rankPieces = newPieces(n, pieceShift);
+            scanParts = new int[(int) partsLength(parts.largest())];
         }
         int[][] stash = new int[0][];
         int[] words = new int[1];
@@ -378,10 +402,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             parts.writePositions(text, stash, pieceShift);
         }
         PrefixDoublingKernel k = opened(opening);
-        k.keys = working[0];
-        k.keysAlt = working[1];
-        k.suffixes = working[2];
-        k.suffixesAlt = working[3];
+        k.bindWorking(working[0], working[1], working[2], working[3]);
+        k.parts = scanParts;
+        k.state = new int[2 + parts.partitions()];
         k.text = words;
         k.bindPieces(rankPieces, stash);
         k.partitioned = whole ? 0 : 1;
@@ -401,6 +424,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         long prepared = System.nanoTime();
         firstLaunchEnd = 0;
+        roundLaunches.clear();
+        launchCount = 0;
+        explicitDownloads = 0;
+        deviceNanos = 0;
         resident = whole ? 0 : -1; // a whole build's suffixes 0..n-1 need no stash
         int[] unsorted = new int[parts.partitions()];
         long m = 0;
@@ -409,6 +436,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             m += unsorted[j];
         }
         long uploaded = firstLaunchEnd;
+        roundLaunches.add(launchCount);
         long h = symbols;
         progress.round(0, h, m);
         progress.report(fraction(n, m));
@@ -430,6 +458,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
                 }
             }
             largeRounds += roundLarge ? 1 : 0;
+            roundLaunches.add(launchCount - roundLaunches.stream().mapToInt(Integer::intValue).sum());
             h *= 2;
             lastRounds++;
             progress.round(lastRounds, h, m);
@@ -438,16 +467,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         long rounds = System.nanoTime();
         phase(PrefixDoublingKernel.PHASE_INVERT, n);
         // the whole build's suffix array is its keys array; a partitioned one's lies in the stash pieces
-        int[][] result = whole ? new int[][] {k.keys} : k.stashPieces();
+        int[][] result = whole ? new int[][] {k.working()[0]} : k.stashPieces();
         int used = whole ? 1 : pieceCount(n, pieceShift);
         for (int i = 0; i < used; i++) {
             k.get(result[i]);
         }
         int[] sa;
         if (whole) { // keep the other arrays, bound, for the next whole build; the result goes to the caller
-            keptWorking = new int[][] {k.keysAlt, k.suffixes, k.suffixesAlt};
+            int[][] w = k.working();
+            keptWorking = new int[][] {w[1], w[2], w[3]};
             keptRanks = rankPieces;
-            k.keys = new int[1];
+            keptParts = scanParts;
+            k.bindWorking(new int[1], w[1], w[2], w[3]);
             sa = result[0].length == n ? result[0] : Arrays.copyOf(result[0], n);
         } else {
             release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
@@ -497,7 +528,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private int initialSort(SuffixPartitions parts, int j, int[] unsorted, int keyBits) {
         bringIn(parts, j, unsorted);
         int size = parts.size(j);
-        phase(PrefixDoublingKernel.PHASE_INIT_LOW, size);
+        phase(PrefixDoublingKernel.PHASE_INIT_LOW, size); // also clears the partition's large flag
         sort(size, Math.min(32, keyBits));
         if (keyBits > 32) {
             phase(PrefixDoublingKernel.PHASE_INIT_HIGH, size);
@@ -515,10 +546,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private int round(SuffixPartitions parts, int j, int[] unsorted, boolean chains, int rankBits, int bucketBits) {
         int n = parts.textLength();
         int m = unsorted[j];
-        bringIn(parts, j, unsorted);
         PrefixDoublingKernel k = launcher.kernel();
-        phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m);
-        boolean large = !segments.sortSmallSegments(PrefixDoublingKernel.SLOT, m, k.keys, k.suffixes);
+        // the large flag of the partition's last settle: GuardedKernel downloaded the small state array after it
+        boolean large = k.state[1 + j] != 0;
+        bringIn(parts, j, unsorted);
+        phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
         boolean measureChains = chains && large && (long) CHAIN_MIN_SHARE * m >= n;
         int longestChain = measureChains ? chainLengths(n) : 1;
         if (longestChain >= CHAIN_MIN_LENGTH) {
@@ -527,8 +559,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             if (measureChains) {
                 phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys
             }
-            if (large) { // some bucket is longer than maxSmall: LSD over the whole working set
+            if (large) { // some bucket is longer than MAX_SMALL_BUCKET: LSD over the whole working set
                 sort(m, rankBits);
+            } else {
+                phase(PrefixDoublingKernel.PHASE_SMALL_SORT, m);
             }
             phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
             if (large) {
@@ -553,23 +587,23 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         k.stashed = resident == j ? 0 : 1;
         k.base = parts.start(j);
+        k.part = j;
         resident = j;
     }
 
     /**
-     * The chain length of every position into {@code suffixesAlt} (by a max scan over the positions in reversed chain
-     * order; overwrites {@code keys} and {@code keysAlt}) and the longest one: the chain length of p is how many of
+     * The chain length of every position into {@code auxAlt} (by a max scan over the positions in reversed chain
+     * order; overwrites {@code in} and {@code out}) and the longest one: the chain length of p is how many of
      * {@code p, p + h, p + 2h, ...} lie in the bucket of p before one does not. About 3 passes over n with reads
      * h apart (uncoalesced), plus a reduce.
      */
     private int chainLengths(int n) {
         PrefixDoublingKernel k = launcher.kernel();
         phase(PrefixDoublingKernel.PHASE_CHAIN_ENDS, n);
-        scan.inclusive(PrefixDoublingKernel.OP_CHAIN, 1, n);
-        launcher.keepCurrent(k.keysAlt);
+        maxScan(PrefixDoublingKernel.OP_CHAIN, n);
         phase(PrefixDoublingKernel.PHASE_CHAIN_PLACE, n);
-        chainReduce.reduce(PrefixDoublingKernel.SLOT_CHAIN, n, false, SelectKernel.COMBINE_MAX);
-        return (int) chainReduce.lastTotal();
+        maxScan(PrefixDoublingKernel.OP_CHAIN_MAX, n);
+        return k.state[0]; // downloaded by GuardedKernel after the reduce's last launch
     }
 
     /**
@@ -577,7 +611,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * {@code w^k S} (w the h symbols of B, S outside B) sorts by S against B first, then by k (ascending when S is
      * below B, descending when above), then by S. Three LSD radix sorts; afterwards every bucket agrees on at least
      * {@code 2h} symbols, so h doubles as usual, and one repeated letter is sorted in this single round. The chain
-     * lengths (in {@code suffixesAlt}, which each sort uses as its ping-pong buffer) are recomputed after each sort.
+     * lengths (in {@code auxAlt}, which each sort uses as its ping-pong buffer) are recomputed after each sort.
      */
     private void chainRound(int m, int n, int longestChain, int rankBits, int bucketBits) {
         PrefixDoublingKernel k = launcher.kernel();
@@ -707,58 +741,97 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     }
 
     /**
-     * New ranks from the head flags in {@code keysAlt} and the old bucket ranks in {@code keys}: the head-index scan
-     * writes them to {@code suffixesAlt}, they are scattered to the ranks, and the suffixes of buckets with more
-     * than one suffix are selected into {@code suffixesAlt}. Returns how many.
+     * New ranks from the head flags in {@code out} and the old bucket ranks in {@code in}: the two-lane max scan
+     * writes them to {@code auxAlt} (and each element's new head index to {@code out}); one launch scatters them to the
+     * ranks and writes the select's values and flags (elements of buckets with more than one suffix) and the large
+     * flag; the grid's select keeps those suffixes, in order, in {@code out}. Returns how many (the round's one
+     * explicit download).
      */
     private int settle(int m) {
-        PrefixDoublingKernel k = launcher.kernel();
-        scan.inclusive(PrefixDoublingKernel.OP_MAX2, 2, m);
-        launcher.keepCurrent(k.suffixesAlt);
-        phase(PrefixDoublingKernel.PHASE_SCATTER_RANKS, m);
-        phase(PrefixDoublingKernel.PHASE_KEEP_FLAGS, m);
-        launcher.keepCurrent(k.keysAlt);
-        select.selectFlagged(PrefixDoublingKernel.SLOT, m, false, false);
-        launcher.keepCurrent(k.suffixesAlt);
-        return (int) select.lastTotal();
+        maxScan(PrefixDoublingKernel.OP_MAX2, m);
+        phase(PrefixDoublingKernel.PHASE_KEEP, m);
+        account(grid.selectFlagged(m, false), grid.lastLaunches());
+        explicitDownloads++;
+        return (int) grid.lastTotal();
     }
 
-    /** Stable sort of the first {@code count} (keys, suffixes) pairs on key bits {@code [0, bits)}. */
-    private void sort(int count, int bits) {
+    /**
+     * The max scan of {@code op} over {@code size} elements (or, for {@link PrefixDoublingKernel#OP_CHAIN_MAX}, the
+     * maximum into {@code state[0]}): up-sweeps level by level into {@code parts}, the top, the down-sweeps. For
+     * 10^8 elements 3 levels: 7 launches (the reduce 4); 8 to 12 bytes per element read, 8 written.
+     */
+    private void maxScan(int op, int size) {
         PrefixDoublingKernel k = launcher.kernel();
-        radix.sortU32(PrefixDoublingKernel.SLOT, count, 0, bits, k.keys, k.keysAlt, k.suffixes, k.suffixesAlt);
+        k.scanOp = op;
+        int[] sizes = new int[8];
+        int[] offsets = new int[8];
+        sizes[0] = size;
+        int level = 0;
+        int used = 0;
+        do {
+            int chunks = (sizes[level] + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
+            offsets[level + 1] = used;
+            sizes[level + 1] = chunks;
+            used += 2 * chunks;
+            scanLevel(PrefixDoublingKernel.PHASE_SCAN_UP, level, offsets, sizes, chunks);
+            level++;
+        } while (sizes[level] > PrefixDoublingKernel.SCAN_TOP);
+        scanLevel(PrefixDoublingKernel.PHASE_SCAN_TOP, level, offsets, sizes, 1);
+        for (int l = level - 1; op != PrefixDoublingKernel.OP_CHAIN_MAX && l >= 0; l--) {
+            scanLevel(PrefixDoublingKernel.PHASE_SCAN_DOWN, l, offsets, sizes, sizes[l + 1]);
+        }
+    }
+
+    private void scanLevel(int phase, int level, int[] offsets, int[] sizes, int items) {
+        PrefixDoublingKernel k = launcher.kernel();
+        k.scanLevel = level;
+        k.scanFrom = offsets[level];
+        k.scanTo = offsets[level + 1];
+        k.scanSize = sizes[level];
+        launchOwn(phase, items, 1);
+    }
+
+    /**
+     * Stable sort of the first {@code count} (in, aux) pairs on key bits {@code [0, bits)} by the grid's radix sort
+     * (8-bit digits, 3 launches per pass); a sort that ended in the alternates is copied back by one launch.
+     */
+    private void sort(int count, int bits) {
+        LaunchTiming[] timing = new LaunchTiming[1];
+        boolean alternate = grid.sort(count, 0, bits, false, true, timing);
+        account(timing[0], grid.lastLaunches());
+        if (alternate) {
+            phase(PrefixDoublingKernel.PHASE_COPY_BACK, count);
+        }
     }
 
     private void phase(int phase, int count) {
+        launchOwn(phase, count, PHASE_ITEMS);
+    }
+
+    /** One own launch of {@code phase} over {@code count} elements, {@code perItem} per work-item. */
+    private void launchOwn(int phase, int count, int perItem) {
         PrefixDoublingKernel k = launcher.kernel();
         k.phase = phase;
         k.count = count;
-        k.perItem = PHASE_ITEMS;
-        long perGroup = (long) launcher.localSize() * PHASE_ITEMS;
+        k.perItem = perItem;
+        int items = (int) ((count + (long) perItem - 1) / perItem);
+        k.stride = Math.max(1, items);
         try {
-            launcher.launch((int) ((count + perGroup - 1) / perGroup));
+            account(grid.pipeline(PrefixDoublingKernel.SLOT_OWN, items), items > 0 ? 1 : 0);
         } finally {
             k.phase = PrefixDoublingKernel.PHASE_NONE;
         }
-        if (firstLaunchEnd == 0) {
-            firstLaunchEnd = System.nanoTime();
-        }
-        launcher.keepCurrent(k.keys);
-        launcher.keepCurrent(k.keysAlt);
-        launcher.keepCurrent(k.suffixes);
-        launcher.keepCurrent(k.suffixesAlt);
-        if (phase == PrefixDoublingKernel.PHASE_SCATTER_RANKS) {
-            keepPiecesCurrent(k.rankPieces());
-        } else if (k.partitioned != 0 && (phase == PrefixDoublingKernel.PHASE_STASH_STORE
-                || phase == PrefixDoublingKernel.PHASE_INVERT)) {
-            keepPiecesCurrent(k.stashPieces());
-        }
     }
 
-    /** {@link GuardedKernel#keepCurrent(int[])} for the pieces in use (unused ones, {@code int[1]}, stay unwritten). */
-    private void keepPiecesCurrent(int[][] pieces) {
-        for (int i = 0, used = pieceCount(launcher.kernel().textLength, pieceShift); i < used; i++) {
-            launcher.keepCurrent(pieces[i]);
+    private void account(LaunchTiming t, int launches) {
+        if (firstLaunchEnd == 0 && launches > 0) {
+            firstLaunchEnd = System.nanoTime();
+        }
+        launchCount += launches;
+        if (deviceNanos >= 0 && t.hasDeviceTimes()) {
+            deviceNanos += t.kernelNanos();
+        } else if (launches > 0) {
+            deviceNanos = -1;
         }
     }
 
@@ -772,22 +845,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
 
     private PrefixDoublingKernel open() {
         if (launcher == null) {
-            launcher = new GuardedKernel<>(new PrefixDoublingKernel(), device, localSize, bufferCreation);
-            radix = new DeviceRadixSort(launcher, digitBits, sortChunk);
-            scan = new DeviceScan(launcher, SCAN_ITEMS);
-            select = new ChunkDriver(launcher, SELECT_CHUNK);
-            segments = new DeviceSegmentedSort(launcher, radix, MAX_SMALL_BUCKET);
-            chainReduce = new ChunkDriver(launcher, SELECT_CHUNK);
+            PrefixDoublingKernel k = new PrefixDoublingKernel();
+            k.bindWorking(new int[1], new int[1], new int[1], new int[1]); // not the grid's placeholders
+            launcher = new GuardedKernel<>(k, device, localSize, bufferCreation);
+            grid = new GridDriver(launcher, maxGroups);
         }
         return launcher.kernel();
     }
 
     /** Drops the builder's references to the build's arrays (the result stays with the caller). */
     private static void release(PrefixDoublingKernel k) {
-        k.keys = new int[1];
-        k.keysAlt = new int[1];
-        k.suffixes = new int[1];
-        k.suffixesAlt = new int[1];
+        k.bindWorking(new int[1], new int[1], new int[1], new int[1]);
+        k.parts = new int[2];
         k.text = new int[1];
         k.bindPieces(new int[0][], new int[0][]);
     }
@@ -822,6 +891,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     public void close() {
         keptWorking = null;
         keptRanks = null;
+        keptParts = null;
         if (launcher != null) {
             launcher.close();
             launcher = null;

@@ -1,17 +1,19 @@
 package org.gpumatch.suffixarray;
 
-import org.gpumatch.gpu.primitives.PrimitiveKernel;
+import org.gpumatch.gpu.primitives.GridKernel;
 
 /**
- * The pipeline kernel of {@link GpuPrefixDoublingBuilder}: the builder's own phases (initial keys from the packed text,
- * bucket keys, head flags, rank scatter, keep flags, the final inverse, the stash moves of a partitioned build) next
- * to the gpu-core primitives it runs on the same arrays (a stable u32/u32 radix sort, the small path of the segmented
- * sort, a two-lane max scan through the scan hooks, a stable select).
+ * The pipeline kernel of {@link GpuPrefixDoublingBuilder}, a pipeline of gpu-core's grid layer: the builder's own
+ * phases (initial keys from the packed text, bucket keys, head flags, the small-bucket sort, a max scan, the fused rank
+ * scatter and keep flags, the final inverse, the stash moves of a partitioned build) run as barrier-free
+ * {@link #pipelineItem} launches next to the grid's primitives on the same arrays (the stable 8-bit LSD radix sort of
+ * u32/u32 pairs and the flagged select, through {@link org.gpumatch.gpu.primitives.GridDriver}).
  *
- * <p>Working arrays (all {@code int[w]}, {@code w} = n for a whole build, the largest partition for a partitioned
- * one): {@link #keys} and {@link #keysAlt} (sort keys and their ping-pong buffer; scratch between sorts),
- * {@link #suffixes} and {@link #suffixesAlt} (the suffix index of each working element and its ping-pong buffer,
- * which also receives the new ranks and the selected suffixes).
+ * <p>Working arrays: the grid's operands, bound once per build ({@code w} ints each, {@code w} = n for a whole build,
+ * the largest partition for a partitioned one): {@link #in} (sort keys; scratch), {@link #aux} (the suffix of each
+ * working element, the sort's values), {@link #out} and {@link #auxAlt} (the sort's ping-pong buffers; between sorts
+ * head flags, new ranks, head indices, the selected set and, in chain rounds, chain lengths). A round's selected set
+ * (the suffixes still unsorted, in SA order) is the select's output in {@link #out}.
  *
  * <p>Arrays indexed by text or SA position, {@code n} ints each, are split into pieces of {@code 2^pieceShift} ints
  * (at most {@link #MAX_PIECES}; unused pieces are {@code int[1]}) so that no device buffer reaches 2 GiB (Aparapi
@@ -22,67 +24,92 @@ import org.gpumatch.gpu.primitives.PrimitiveKernel;
  * picked by {@code p >>> pieceShift} in a chain of conditions (Aparapi aborts the JVM on an array alias in a local),
  * so a one-piece build takes one uniform branch. The text, packed four bytes per int, lives in the rank pieces of a
  * whole build (until the first rank scatter overwrites it) and in {@link #text} in a partitioned one.
- * See {@link GpuPrefixDoublingBuilder} for the algorithm.
  *
- * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch size, barrier-free; the
- * only barriers are those of the two scans, whose device functions {@code run()} calls unconditionally (gpu-core's
- * convention).
+ * <p><b>Max scan</b> (the new ranks and the chain lengths need "the last head at or before j"): an own chunked scan
+ * in barrier-free launches ({@link #PHASE_SCAN_UP} level by level, one work-item per {@link #SCAN_CHUNK} entries,
+ * into {@link #parts}; {@link #PHASE_SCAN_TOP}, one work-item over at most {@link #SCAN_TOP} entries;
+ * {@link #PHASE_SCAN_DOWN} back down), two lanes at once; the grid's scans add, and a max over two lanes of the
+ * 64-bit add scan would need 16 bytes more per element. The same up-sweeps with {@link #OP_CHAIN_MAX} reduce the
+ * chain lengths to their maximum ({@code state[0]}).
+ *
+ * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch's work-items
+ * ({@link #stride}: coalesced on a GPU). See {@link GpuPrefixDoublingBuilder} for the algorithm.
  */
-public final class PrefixDoublingKernel extends PrimitiveKernel {
-    /** The slot of every primitive call of this pipeline. */
-    static final int SLOT = 1;
-    /** The slot of the reduce of the chain lengths. */
-    static final int SLOT_CHAIN = 2;
-    /** The scan operator of the head-index scan: lane-wise maximum of two lanes. */
+public final class PrefixDoublingKernel extends GridKernel {
+    /** The slot of the pipeline's own launches (the grid's primitives run in {@link GridKernel#SLOT}). */
+    static final int SLOT_OWN = 2;
+    /** Max scan operator: lane 0 the index of the last new head, lane 1 of the last old head (head flags in out). */
     static final int OP_MAX2 = 0;
-    /** The scan operator of the chain scan: maximum of one lane, over the positions in reversed chain order. */
+    /** Max scan operator: one lane over the positions in reversed chain order (u where a chain ends, in in). */
     static final int OP_CHAIN = 1;
+    /** Max reduce (up-sweeps and top only) of the chain lengths in out; the maximum goes to {@code state[0]}. */
+    static final int OP_CHAIN_MAX = 2;
+    /** Entries per work-item of a max-scan level. */
+    static final int SCAN_CHUNK = 64;
+    /** The top level of the max scan: at most this many entries, scanned by one work-item. */
+    static final int SCAN_TOP = 1024;
+    /** Buckets of at most this many suffixes are sorted by insertion, one work-item per bucket. */
+    static final int MAX_SMALL = 32;
 
     static final int PHASE_NONE = 0;
-    /** {@code suffixes[i] = i}, {@code keys[i]} = low word of the packed key of suffix i. */
+    /** {@code aux[j]} = suffix j (or the stash's), {@code in[j]} = low word of its packed key; resets the large flag. */
     static final int PHASE_INIT_LOW = 1;
-    /** {@code keys[j]} = high word of the packed key of {@code suffixes[j]}. */
+    /** {@code in[j]} = high word of the packed key of {@code aux[j]}. */
     static final int PHASE_INIT_HIGH = 2;
-    /** Head flags of the initial sort into {@code keysAlt} (bit 0 new head, bit 1 old head), {@code keys[j] = 0}. */
+    /** Head flags of the initial sort into {@code out} (bit 0 new head, bit 1 old head), {@code in[j] = base}. */
     static final int PHASE_INIT_HEADS = 3;
     /**
-     * {@code suffixes[j] = suffixesAlt[j]} (the selected set), {@code keys[j]} = rank of suffix + h, plus one, or 0;
-     * {@code keysAlt[j]} = 1 where a bucket starts (the segment heads of the small-segment sort).
+     * {@code aux[j]} = the working suffix (the selected set in out, or the stash), {@code in[j]} = rank of suffix + h
+     * plus one or 0, {@code auxAlt[j]} = 1 where a bucket starts (the small sort's segments); resets the large flag.
      */
     static final int PHASE_ROUND_KEYS = 4;
-    /** {@code keys[j] = rank(suffixes[j])}: the bucket (first SA position) of each working suffix. */
+    /** {@code in[j] = rank(aux[j])}: the bucket (first SA position) of each working suffix. */
     static final int PHASE_ROUND_BUCKETS = 5;
-    /** Head flags of a round into {@code keysAlt}: bit 0 a new bucket starts, bit 1 an old one does. */
+    /** Head flags of a round into {@code out}: bit 0 a new bucket starts, bit 1 an old one does. */
     static final int PHASE_ROUND_HEADS = 6;
-    /** {@code rank(suffixes[j]) = suffixesAlt[j]} (the new ranks the scan wrote). */
-    static final int PHASE_SCATTER_RANKS = 7;
-    /** {@code keysAlt[j]} = 1 where the new bucket of element j has more than one element. */
-    static final int PHASE_KEEP_FLAGS = 8;
-    /** {@code SA[rank(i)] = i} into {@code keys} (whole builds) or the stash (partitioned): the suffix array. */
+    /**
+     * After the max scan ({@code auxAlt[j]} = new rank, {@code out[j]} = index of its new head): the rank scatter,
+     * {@code in[j]} = the suffix and {@code aux[j]} = 1 where its new bucket has more than one element (the select's
+     * values and flags), the large flag where a bucket has more than {@link #MAX_SMALL}.
+     */
+    static final int PHASE_KEEP = 7;
+    /** {@code SA[rank(i)] = i} into {@code in} (whole builds) or the stash (partitioned): the suffix array. */
     static final int PHASE_INVERT = 9;
-    /** Chain rounds: {@code keys[j]} = rank of the suffix after the chain of {@code suffixes[j]}, plus one, or 0. */
+    /** Chain rounds: {@code in[j]} = rank of the suffix after the chain of {@code aux[j]}, plus one, or 0. */
     static final int PHASE_CHAIN_AFTER = 10;
-    /** Chain rounds: {@code keys[j]} = side and chain length of {@code suffixes[j]} ({@link #chainKey}). */
+    /** Chain rounds: {@code in[j]} = side and chain length of {@code aux[j]} ({@link #chainKey}). */
     static final int PHASE_CHAIN_SIDE = 11;
-    /** Chain rounds: head flags into {@code keysAlt} (bit 0 new head, bit 1 old head: bucket ranks differ). */
+    /** Chain rounds: head flags into {@code out} (bit 0 new head, bit 1 old head: bucket ranks differ). */
     static final int PHASE_CHAIN_HEADS = 12;
-    /** Over all n: {@code keys[u]} = u where the position at reversed chain index u ends its chain, else 0. */
+    /** Over all n: {@code in[u]} = u where the position at reversed chain index u ends its chain, else 0. */
     static final int PHASE_CHAIN_ENDS = 13;
-    /** Over all n: {@code suffixesAlt[position of u] = keysAlt[u]}: the chain lengths by text position. */
+    /** Over all n: {@code auxAlt[position of u] = out[u]}: the chain lengths by text position. */
     static final int PHASE_CHAIN_PLACE = 14;
-    /** {@code keys[j]} = rank of {@code suffixes[j] + h}, plus one, or 0. */
+    /** {@code in[j]} = rank of {@code aux[j] + h}, plus one, or 0. */
     static final int PHASE_RANK_AFTER = 15;
-    /** Partitioned builds: {@code stash[base + j] = suffixesAlt[j]} (a partition's selected set into its segment). */
+    /** Partitioned builds: {@code stash[base + j] = out[j]} (a partition's selected set into its segment). */
     static final int PHASE_STASH_STORE = 16;
+    /** The work-item of each bucket head insertion-sorts its bucket (heads in auxAlt; every bucket small). */
+    static final int PHASE_SMALL_SORT = 17;
+    /** {@code in[j] = out[j]}, {@code aux[j] = auxAlt[j]}: a sort that ended in the alternates, back. */
+    static final int PHASE_COPY_BACK = 18;
+    /** Max scan: level {@link #scanLevel}'s chunk maxima into the next level. */
+    static final int PHASE_SCAN_UP = 19;
+    /** Max scan: the top level, exclusive, by one work-item; its total to {@code state[0]}. */
+    static final int PHASE_SCAN_TOP = 20;
+    /** Max scan: level {@link #scanLevel} from the exclusive maxima of the level above. */
+    static final int PHASE_SCAN_DOWN = 21;
     /** The most pieces of a position-indexed array. */
     static final int MAX_PIECES = 8;
 
     // Set by the builder before each own launch; read-only on the device.
     int phase;
-    /** Elements of this launch: n, or the working count m. */
+    /** Elements (or chunks) of this launch. */
     int count;
     /** Elements per work-item of an own phase. */
     int perItem = 1;
+    /** Work-items of this launch: element {@code i + t * stride} for {@code t < perItem}. */
+    int stride = 1;
     /** Chain rounds: bits of the largest chain length, and {@code (1 << chainBits) - 1}. */
     int chainBits;
     int chainMask;
@@ -102,11 +129,16 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     int stashed;
     /** SA position of the first suffix of the partition this launch works on (0 in a whole build). */
     int base;
+    /** The partition this launch works on: its large flag is {@code state[1 + part]}. */
+    int part;
+    /** Max scan: operator, level (0: the elements), offsets in {@link #parts} of this level and the next. */
+    int scanOp;
+    int scanLevel;
+    int scanFrom;
+    int scanTo;
+    /** Max scan: entries of the current level (elements at level 0). */
+    int scanSize;
 
-    int[] keys = new int[1];
-    int[] keysAlt = new int[1];
-    int[] suffixes = new int[1];
-    int[] suffixesAlt = new int[1];
     int[] ranks0 = new int[1];
     int[] ranks1 = new int[1];
     int[] ranks2 = new int[1];
@@ -125,13 +157,19 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     int[] stash7 = new int[1];
     /** Partitioned builds: the text packed little-endian four bytes per int ({@code (n + 3) / 4} ints). */
     int[] text = new int[1];
-    /** Symbol code of each byte value: 1..sigma for the bytes of the text. */
-    int[] symbolCodes = new int[256];
-    /** Unused long arrays of the select call. */
-    long[] unusedLongs = new long[1];
+    /** Symbol code of each byte value: 1..sigma for the bytes of the text (read-only: never downloaded). */
+    @Constant int[] symbolCodes = new int[256];
+    /** The max scan's levels above the elements, two lanes per entry ({@link GpuPrefixDoublingBuilder#partsLength}). */
+    int[] parts = new int[2];
+    /**
+     * Small state read by the host: {@code [0]} the last max reduce's result, {@code [1 + p]} 1 when partition p's
+     * last settle left a bucket of more than {@link #MAX_SMALL} suffixes (the next round is a large one).
+     */
+    int[] state = new int[2];
 
     /** Created by {@link GpuPrefixDoublingBuilder}. */
     PrefixDoublingKernel() {
+        registerSlot(SLOT_OWN);
     }
 
     /** Host side: the rank pieces, {@link #MAX_PIECES} of them (unused ones {@code int[1]}). */
@@ -142,6 +180,19 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     /** Host side: the stash pieces, {@link #MAX_PIECES} of them (unused ones {@code int[1]}). */
     int[][] stashPieces() {
         return new int[][] {stash0, stash1, stash2, stash3, stash4, stash5, stash6, stash7};
+    }
+
+    /** Host side: binds the working arrays (the grid's operands: keys, suffixes and their ping-pong buffers). */
+    void bindWorking(int[] keys, int[] keysAlt, int[] suffixes, int[] suffixesAlt) {
+        in = keys;
+        out = keysAlt;
+        aux = suffixes;
+        auxAlt = suffixesAlt;
+    }
+
+    /** Host side: the working arrays in the order of {@link #bindWorking}. */
+    int[][] working() {
+        return new int[][] {in, out, aux, auxAlt};
     }
 
     /**
@@ -172,35 +223,192 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     }
 
     @Override
-    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return lane == 0 ? Math.max(a0, b0) : lane == 1 ? Math.max(a1, b1) : 0;
+    protected void pipelineItem(int slot, int i) {
+        for (int t = 0; slot == SLOT_OWN && t < perItem; t++) {
+            long at = i + (long) t * stride;
+            if (at < count) {
+                ownElement((int) at);
+            }
+        }
     }
 
-    @Override
-    protected int identity(int op, int lane) {
-        return 0;
+    private void ownElement(int j) {
+        if (phase == PHASE_INIT_LOW) {
+            int s = stashed != 0 ? stashAt(base + j) : j;
+            aux[j] = s;
+            in[j] = (int) packedKey(s);
+            if (j == 0) {
+                state[1 + part] = 0;
+            }
+        } else if (phase == PHASE_INIT_HIGH) {
+            in[j] = (int) (packedKey(aux[j]) >>> 32);
+        } else if (phase == PHASE_INIT_HEADS) {
+            boolean head = j == 0 || packedKey(aux[j]) != packedKey(aux[j - 1]);
+            out[j] = (head ? 1 : 0) | (j == 0 ? 2 : 0);
+            in[j] = base; // the "old bucket rank": new ranks are base plus the head's index
+        } else if (phase == PHASE_ROUND_KEYS) {
+            int s = workingSuffix(j);
+            aux[j] = s;
+            in[j] = rankAfter(s);
+            auxAlt[j] = j == 0 || rankAt(s) != rankAt(workingSuffix(j - 1)) ? 1 : 0;
+            if (j == 0) {
+                state[1 + part] = 0;
+            }
+        } else if (phase == PHASE_ROUND_BUCKETS) {
+            in[j] = rankAt(aux[j]);
+        } else if (phase == PHASE_ROUND_HEADS) {
+            boolean old = j == 0 || in[j] != in[j - 1];
+            boolean head = old || rankAfter(aux[j]) != rankAfter(aux[j - 1]);
+            out[j] = (head ? 1 : 0) | (old ? 2 : 0);
+        } else if (phase == PHASE_KEEP) {
+            keep(j);
+        } else if (phase == PHASE_SMALL_SORT) {
+            smallSort(j);
+        } else if (phase == PHASE_COPY_BACK) {
+            in[j] = out[j];
+            aux[j] = auxAlt[j];
+        } else if (phase == PHASE_SCAN_UP) {
+            scanUp(j);
+        } else if (phase == PHASE_SCAN_TOP) {
+            scanTop();
+        } else if (phase == PHASE_SCAN_DOWN) {
+            scanDown(j);
+        } else if (phase == PHASE_INVERT) {
+            if (partitioned != 0) {
+                setStash(rankAt(j), j);
+            } else {
+                in[rankAt(j)] = j;
+            }
+        } else if (phase == PHASE_CHAIN_AFTER) {
+            in[j] = chainAfter(aux[j]);
+        } else if (phase == PHASE_CHAIN_SIDE) {
+            in[j] = chainKey(aux[j]);
+        } else if (phase == PHASE_CHAIN_HEADS) {
+            int s = aux[j];
+            boolean old = j == 0 || rankAt(s) != rankAt(aux[j - 1]);
+            boolean head = old || chainKey(s) != chainKey(aux[j - 1]) || chainAfter(s) != chainAfter(aux[j - 1]);
+            out[j] = (head ? 1 : 0) | (old ? 2 : 0);
+        } else if (phase == PHASE_CHAIN_ENDS) {
+            in[j] = chainEnds(chainPosition(j)) ? j : 0;
+        } else if (phase == PHASE_CHAIN_PLACE) {
+            auxAlt[chainPosition(j)] = out[j];
+        } else if (phase == PHASE_RANK_AFTER) {
+            in[j] = rankAfter(aux[j]);
+        } else if (phase == PHASE_STASH_STORE) {
+            setStash(base + j, out[j]);
+        }
     }
 
     /**
-     * {@link #OP_MAX2}: lane 0: j where a new bucket starts at j, lane 1: j where an old one does (else 0).
-     * {@link #OP_CHAIN}: {@code keys[i]} ({@link #PHASE_CHAIN_ENDS} wrote u where the position at reversed chain index
-     * u ends its chain, else 0). (Aparapi emits the hooks before the kernel's other methods, so they call none.)
+     * Element j after the max scan: its new rank to the ranks of its suffix; the select's value (the suffix, into in)
+     * and flag (its bucket has another element, into aux); the large flag where j ends a bucket of more than
+     * {@link #MAX_SMALL} (a racy store of the same value by every such work-item).
      */
-    @Override
-    protected int scanLoad(int op, int i, int lane) {
-        return op == OP_CHAIN ? keys[i] : ((keysAlt[i] >>> lane) & 1) != 0 ? i : 0;
+    private void keep(int j) {
+        int r = auxAlt[j];
+        int s = aux[j];
+        setRank(s, r);
+        boolean last = j + 1 >= count || auxAlt[j + 1] != r;
+        boolean shared = (j > 0 && auxAlt[j - 1] == r) || !last;
+        in[j] = s;
+        aux[j] = shared ? 1 : 0;
+        if (last && j - out[j] + 1 > MAX_SMALL) {
+            state[1 + part] = 1;
+        }
     }
 
     /**
-     * {@link #OP_MAX2}: the new rank, old bucket start plus the new head's offset within the old bucket.
-     * {@link #OP_CHAIN}: the chain length of the position at reversed chain index i, into {@code keysAlt[i]}.
+     * The work-item of a bucket head (auxAlt) sorts the bucket's (key, suffix) pairs by key, stably, by insertion in
+     * global memory (every bucket of the round has at most {@link #MAX_SMALL} suffixes).
      */
-    @Override
-    protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
-        if (op == OP_CHAIN) {
-            keysAlt[i] = i - v0 + 1;
-        } else {
-            suffixesAlt[i] = keys[i] + v0 - v1;
+    private void smallSort(int j) {
+        if (auxAlt[j] != 0) {
+            int end = j + 1;
+            while (end < count && auxAlt[end] == 0) {
+                end++;
+            }
+            for (int a = j + 1; a < end; a++) {
+                int key = in[a];
+                int value = aux[a];
+                int b = a - 1;
+                while (b >= j && in[b] > key) {
+                    in[b + 1] = in[b];
+                    aux[b + 1] = aux[b];
+                    b--;
+                }
+                in[b + 1] = key;
+                aux[b + 1] = value;
+            }
+        }
+    }
+
+    /** Entries of the current scan level (the elements at level 0, else chunk maxima in {@link #parts}). */
+    private int scanValue(int e, int lane) {
+        int v = 0;
+        if (scanLevel != 0) {
+            v = parts[scanFrom + 2 * e + lane];
+        } else if (scanOp == OP_MAX2) {
+            v = ((out[e] >>> lane) & 1) != 0 ? e : 0;
+        } else if (lane == 0) {
+            v = scanOp == OP_CHAIN ? in[e] : out[e];
+        }
+        return v;
+    }
+
+    /** The maxima of chunk c of this level (entries {@code [c * SCAN_CHUNK, ...)}) into entry c of the next. */
+    private void scanUp(int c) {
+        int from = c * SCAN_CHUNK;
+        int to = Math.min(from + SCAN_CHUNK, scanSize);
+        int v0 = 0;
+        int v1 = 0;
+        for (int e = from; e < to; e++) {
+            v0 = Math.max(v0, scanValue(e, 0));
+            v1 = Math.max(v1, scanValue(e, 1));
+        }
+        parts[scanTo + 2 * c] = v0;
+        parts[scanTo + 2 * c + 1] = v1;
+    }
+
+    /** The top level, exclusive maxima in place, by work-item 0; the overall maximum of lane 0 to state[0]. */
+    private void scanTop() {
+        int r0 = 0;
+        int r1 = 0;
+        for (int e = 0; e < scanSize; e++) {
+            int v0 = parts[scanFrom + 2 * e];
+            int v1 = parts[scanFrom + 2 * e + 1];
+            parts[scanFrom + 2 * e] = r0;
+            parts[scanFrom + 2 * e + 1] = r1;
+            r0 = Math.max(r0, v0);
+            r1 = Math.max(r1, v1);
+        }
+        state[0] = r0;
+    }
+
+    /**
+     * Chunk c of this level from its exclusive maximum (entry c of the level above): exclusive maxima in place at
+     * levels above the elements; at level 0 the inclusive maxima go to the operator's outputs.
+     */
+    private void scanDown(int c) {
+        int from = c * SCAN_CHUNK;
+        int to = Math.min(from + SCAN_CHUNK, scanSize);
+        int r0 = parts[scanTo + 2 * c];
+        int r1 = parts[scanTo + 2 * c + 1];
+        for (int e = from; e < to; e++) {
+            int v0 = scanValue(e, 0);
+            int v1 = scanValue(e, 1);
+            if (scanLevel != 0) {
+                parts[scanFrom + 2 * e] = r0;
+                parts[scanFrom + 2 * e + 1] = r1;
+            }
+            r0 = Math.max(r0, v0);
+            r1 = Math.max(r1, v1);
+            if (scanLevel == 0 && scanOp == OP_CHAIN) {
+                out[e] = e - r0 + 1;
+            }
+            if (scanLevel == 0 && scanOp == OP_MAX2) {
+                auxAlt[e] = in[e] + r0 - r1; // old bucket rank plus the new head's offset in the old bucket
+                out[e] = r0;
+            }
         }
     }
 
@@ -233,10 +441,10 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
 
     /**
      * The rank plus one of the suffix after the chain of s ({@code s + k h}, k its chain length from
-     * {@code suffixesAlt[s]}), 0 past the end.
+     * {@code auxAlt[s]}), 0 past the end.
      */
     private int chainAfter(int s) {
-        int after = s + suffixesAlt[s] * h;
+        int after = s + auxAlt[s] * h;
         return after < textLength ? rankAt(after) + 1 : 0;
     }
 
@@ -245,87 +453,9 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
      * chains first), else {@code 1 << chainBits | (chainMask - k)} (after all of those, longer chains first).
      */
     private int chainKey(int s) {
-        int k = suffixesAlt[s];
+        int k = auxAlt[s];
         boolean above = chainAfter(s) - 1 > rankAt(s);
         return above ? (1 << chainBits) | (chainMask - k) : k;
-    }
-
-    @Override
-    public void run() {
-        scanPass(); // the head-index scan (barriers only otherwise)
-        radixSortScanPass(); // the radix sort's digit-count scan (barriers only otherwise)
-        radixSortPairsU32(SLOT, keys, suffixes, keysAlt, suffixesAlt);
-        segmentedSortPairsU32(SLOT, keys, suffixes, keysAlt, unusedLongs); // the small path only
-        chunkPass(SLOT, suffixes, keysAlt, suffixesAlt, unusedLongs, unusedLongs);
-        chunkPass(SLOT_CHAIN, keysAlt, keysAlt, keys, unusedLongs, unusedLongs); // only its reduce runs
-        ownPhase();
-        localBarrier(); // Aparapi's Java threads reuse local arrays across groups
-    }
-
-    /** Elements {@code gid + t * globalSize} for {@code t < perItem} (coalesced on a GPU). */
-    private void ownPhase() {
-        int stride = getGlobalSize();
-        for (int t = 0; phase != PHASE_NONE && t < perItem; t++) {
-            long at = getGlobalId() + (long) t * stride;
-            if (at < count) {
-                ownElement((int) at);
-            }
-        }
-    }
-
-    private void ownElement(int j) {
-        if (phase == PHASE_INIT_LOW) {
-            int s = stashed != 0 ? stashAt(base + j) : j;
-            suffixes[j] = s;
-            keys[j] = (int) packedKey(s);
-        } else if (phase == PHASE_INIT_HIGH) {
-            keys[j] = (int) (packedKey(suffixes[j]) >>> 32);
-        } else if (phase == PHASE_INIT_HEADS) {
-            boolean head = j == 0 || packedKey(suffixes[j]) != packedKey(suffixes[j - 1]);
-            keysAlt[j] = (head ? 1 : 0) | (j == 0 ? 2 : 0);
-            keys[j] = base; // the "old bucket rank": new ranks are base plus the head's index
-        } else if (phase == PHASE_ROUND_KEYS) {
-            int s = workingSuffix(j);
-            suffixes[j] = s;
-            keys[j] = rankAfter(s);
-            keysAlt[j] = j == 0 || rankAt(s) != rankAt(workingSuffix(j - 1)) ? 1 : 0;
-        } else if (phase == PHASE_ROUND_BUCKETS) {
-            keys[j] = rankAt(suffixes[j]);
-        } else if (phase == PHASE_ROUND_HEADS) {
-            boolean old = j == 0 || keys[j] != keys[j - 1];
-            boolean head = old || rankAfter(suffixes[j]) != rankAfter(suffixes[j - 1]);
-            keysAlt[j] = (head ? 1 : 0) | (old ? 2 : 0);
-        } else if (phase == PHASE_SCATTER_RANKS) {
-            setRank(suffixes[j], suffixesAlt[j]);
-        } else if (phase == PHASE_KEEP_FLAGS) {
-            int r = suffixesAlt[j];
-            boolean shared = (j > 0 && suffixesAlt[j - 1] == r) || (j + 1 < count && suffixesAlt[j + 1] == r);
-            keysAlt[j] = shared ? 1 : 0;
-        } else if (phase == PHASE_INVERT) {
-            if (partitioned != 0) {
-                setStash(rankAt(j), j);
-            } else {
-                keys[rankAt(j)] = j;
-            }
-        } else if (phase == PHASE_CHAIN_AFTER) {
-            keys[j] = chainAfter(suffixes[j]);
-        } else if (phase == PHASE_CHAIN_SIDE) {
-            keys[j] = chainKey(suffixes[j]);
-        } else if (phase == PHASE_CHAIN_HEADS) {
-            int s = suffixes[j];
-            boolean old = j == 0 || rankAt(s) != rankAt(suffixes[j - 1]);
-            boolean head = old || chainKey(s) != chainKey(suffixes[j - 1])
-                    || chainAfter(s) != chainAfter(suffixes[j - 1]);
-            keysAlt[j] = (head ? 1 : 0) | (old ? 2 : 0);
-        } else if (phase == PHASE_CHAIN_ENDS) {
-            keys[j] = chainEnds(chainPosition(j)) ? j : 0;
-        } else if (phase == PHASE_CHAIN_PLACE) {
-            suffixesAlt[chainPosition(j)] = keysAlt[j];
-        } else if (phase == PHASE_RANK_AFTER) {
-            keys[j] = rankAfter(suffixes[j]);
-        } else if (phase == PHASE_STASH_STORE) {
-            setStash(base + j, suffixesAlt[j]);
-        }
     }
 
     /** The rank of suffix {@code s + h} plus one, or 0 when {@code s + h} is past the end (a shorter suffix first). */
@@ -389,7 +519,7 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
 
     /** The suffix of working element j of this launch: from the stash segment at base, or the selected set. */
     private int workingSuffix(int j) {
-        return stashed != 0 ? stashAt(base + j) : suffixesAlt[j];
+        return stashed != 0 ? stashAt(base + j) : out[j];
     }
 
     /**

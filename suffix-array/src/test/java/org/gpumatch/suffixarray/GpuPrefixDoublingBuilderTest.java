@@ -20,13 +20,15 @@ import org.junit.jupiter.api.TestInstance;
 class GpuPrefixDoublingBuilderTest {
     /** A small work-group so that the tests cross many work-group, chunk and tile boundaries. */
     private static final int LOCAL = 64;
+    /** At most three work-groups in the grid's primitives: tiles of 1024 elements, grid ranges crossed early. */
+    private static final int GROUPS = 3;
 
     private GpuPrefixDoublingBuilder gpu;
     private final SaisBuilder sais = new SaisBuilder();
 
     @BeforeAll
     void open() {
-        gpu = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, 4, 16).withBufferCreation(BufferCreation.COPY);
+        gpu = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS).withBufferCreation(BufferCreation.COPY);
     }
 
     @AfterAll
@@ -165,7 +167,7 @@ class GpuPrefixDoublingBuilderTest {
 
     @Test
     void hostPointerBuffersBuildTheSameArrays() {
-        try (GpuPrefixDoublingBuilder hostPointer = new GpuPrefixDoublingBuilder(gpu.device(), LOCAL, 4, 16)) {
+        try (GpuPrefixDoublingBuilder hostPointer = new GpuPrefixDoublingBuilder(gpu.device(), LOCAL, GROUPS)) {
             for (byte[] text : List.of(HardTexts.random(70_001, 4, 5), HardTexts.tandem(20_000, 7, 3),
                     HardTexts.repeated(5_000, 0xFF), HardTexts.allBytes(3_000))) {
                 assertThat(hostPointer.build(text)).isEqualTo(sais.build(text));
@@ -218,7 +220,7 @@ class GpuPrefixDoublingBuilderTest {
             HardTexts.doubled(HardTexts.random(2500, 2, 3)), HardTexts.repeated(4999, 'a'), HardTexts.random(7000, 26, 4),
             HardTexts.random(6999, 3, 5)};
         boolean[] reused = {false, true, true, true, false, true};
-        try (GpuPrefixDoublingBuilder fresh = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, 4, 16)) {
+        try (GpuPrefixDoublingBuilder fresh = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS)) {
             for (int i = 0; i < texts.length; i++) {
                 int[] sa = fresh.build(texts[i]);
                 assertThat(sa).as("text %d", i).isEqualTo(NaiveSuffixArray.build(texts[i]));
