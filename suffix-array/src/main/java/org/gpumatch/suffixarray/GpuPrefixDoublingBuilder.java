@@ -119,6 +119,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     static final int CHAIN_MIN_SHARE = 8;
     /** A chain round (three sorts instead of two) runs when some chain has at least this many steps. */
     static final int CHAIN_MIN_LENGTH = 4;
+    /**
+     * Diagnostic ({@code -Dgpumatch.sa.pinnedPlaceholders=true}): unused pieces and text get placeholders of half a
+     * G1 region (no download after each launch, 17 of them in heap and device memory) instead of {@code int[1]}.
+     */
+    static final boolean PINNED_PLACEHOLDERS = Boolean.getBoolean("gpumatch.sa.pinnedPlaceholders");
     /** Elements per work-item of the builder's own phases (strided by the launch's work-items: coalesced). */
     static final int PHASE_ITEMS = 16;
     /** Smallest piece shift (pieces of 16 ints; tests use small pieces to cross piece boundaries). */
@@ -146,6 +151,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private BufferCreation bufferCreation = BufferCreation.HOST_POINTER;
     /** During a build: the partition whose unsorted suffixes are in {@code suffixesAlt} (-1: none). */
     private int resident;
+    /**
+     * During a build: whether a chain measurement found no chain of {@link #CHAIN_MIN_LENGTH} steps; later rounds
+     * then measure no more (on real text chains are short, and a measurement costs about four passes over n).
+     */
+    private boolean chainsMissed;
     /** During a round: whether some partition had a bucket over {@link #MAX_SMALL_BUCKET}. */
     private boolean roundLarge;
     /** During a build: when the first launch (which creates every buffer) ended, 0 before it. */
@@ -228,6 +238,54 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Rounds of the last build that had a bucket of more than {@link #MAX_SMALL_BUCKET} suffixes (radix-sorted). */
     public int lastLargeRounds() {
         return largeRounds;
+    }
+
+    /**
+     * Launches of the last build: entry 0 the initial sort (of every partition), entry r round r; each launch is
+     * followed by GuardedKernel's download of the kernel's small movable arrays ({@link #smallArraysPerLaunch()}).
+     */
+    public int[] lastLaunchesPerRound() {
+        return roundLaunches.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Explicit blocking downloads of the last build: one per settle (the select's count), plus the result. */
+    public int lastExplicitDownloads() {
+        return explicitDownloads;
+    }
+
+    /** Device time of the last build's launches (OpenCL profiling), or -1 when profiling was off. */
+    public long lastDeviceNanos() {
+        return deviceNanos;
+    }
+
+    /**
+     * The kernel's bound arrays small enough for the collector to move ({@link ArrayMobility}), which GuardedKernel
+     * downloads after every launch: the unused pieces and text ({@code int[1]} placeholders), the state, the grid's
+     * result (0 before the first build).
+     */
+    public int smallArraysPerLaunch() {
+        if (launcher == null) {
+            return 0;
+        }
+        int small = 0;
+        for (Class<?> c = PrefixDoublingKernel.class; c != GridKernel.class.getSuperclass(); c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || f.isAnnotationPresent(com.aparapi.Kernel.Constant.class)
+                        || f.isAnnotationPresent(com.aparapi.Kernel.Local.class)) {
+                    continue;
+                }
+                try {
+                    f.setAccessible(true);
+                    Object a = f.get(launcher.kernel());
+                    long bytes = a instanceof int[] ints ? 4L * ints.length : a instanceof long[] longs
+                            ? 8L * longs.length : -1;
+                    small += bytes >= 0 && ArrayMobility.mayMove(bytes) ? 1 : 0;
+                } catch (IllegalAccessException | RuntimeException e) {
+                    throw new IllegalStateException("cannot read kernel field " + f, e);
+                }
+            }
+        }
+        return small;
     }
 
     /** Large rounds of the last build that sorted by chains. */
@@ -389,10 +447,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             keptParts = null;
             working = newArrays(4, parts.largest());
             rankPieces = newPieces(n, pieceShift);
-            scanParts = new int[(int) partsLength(parts.largest())];
+            // at least half a G1 region, so that the collector never moves it and GuardedKernel never downloads it
+            scanParts = new int[(int) Math.max(partsLength(parts.largest()), GridKernel.pinnedLength(4))];
         }
         int[][] stash = new int[0][];
-        int[] words = new int[1];
+        int[] words = null;
         if (whole) {
             packText(text, rankPieces, pieceShift); // until the first rank scatter
         } else {
@@ -405,7 +464,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         k.bindWorking(working[0], working[1], working[2], working[3]);
         k.parts = scanParts;
         k.state = new int[2 + parts.partitions()];
-        k.text = words;
+        k.bindText(words);
         k.bindPieces(rankPieces, stash);
         k.partitioned = whole ? 0 : 1;
         k.pieceShift = pieceShift;
@@ -425,6 +484,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         long prepared = System.nanoTime();
         firstLaunchEnd = 0;
         roundLaunches.clear();
+        chainsMissed = false;
         launchCount = 0;
         explicitDownloads = 0;
         deviceNanos = 0;
@@ -551,8 +611,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         boolean large = k.state[1 + j] != 0;
         bringIn(parts, j, unsorted);
         phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
-        boolean measureChains = chains && large && (long) CHAIN_MIN_SHARE * m >= n;
+        boolean measureChains = chains && !chainsMissed && large && (long) CHAIN_MIN_SHARE * m >= n;
         int longestChain = measureChains ? chainLengths(n) : 1;
+        chainsMissed |= measureChains && longestChain < CHAIN_MIN_LENGTH;
         if (longestChain >= CHAIN_MIN_LENGTH) {
             chainRound(m, n, longestChain, rankBits, bucketBits);
         } else {
@@ -846,6 +907,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private PrefixDoublingKernel open() {
         if (launcher == null) {
             PrefixDoublingKernel k = new PrefixDoublingKernel();
+            k.usePinnedPlaceholders(PINNED_PLACEHOLDERS);
+            k.bindPieces(new int[0][], new int[0][]);
+            k.bindText(null);
             k.bindWorking(new int[1], new int[1], new int[1], new int[1]); // not the grid's placeholders
             launcher = new GuardedKernel<>(k, device, localSize, bufferCreation);
             grid = new GridDriver(launcher, maxGroups);
@@ -857,7 +921,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private static void release(PrefixDoublingKernel k) {
         k.bindWorking(new int[1], new int[1], new int[1], new int[1]);
         k.parts = new int[2];
-        k.text = new int[1];
+        k.bindText(null);
         k.bindPieces(new int[0][], new int[0][]);
     }
 

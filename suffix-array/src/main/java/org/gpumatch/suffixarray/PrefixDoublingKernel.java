@@ -167,9 +167,33 @@ public final class PrefixDoublingKernel extends GridKernel {
      */
     int[] state = new int[2];
 
+    /**
+     * Host side: placeholders for the unused pieces and text, or null for {@code int[1]} ones. {@code int[1]}
+     * placeholders are small, so GuardedKernel downloads each of them after every launch (about 15 blocking downloads
+     * per launch in a whole build); pinned ones (half a G1 region each) cost no download but that much heap and device
+     * memory each ({@link #usePinnedPlaceholders}).
+     */
+    private int[][] pinnedUnused;
+
     /** Created by {@link GpuPrefixDoublingBuilder}. */
     PrefixDoublingKernel() {
         registerSlot(SLOT_OWN);
+    }
+
+    /** Host side: whether unused pieces and text get pinned placeholders (from the next {@link #bindPieces} on). */
+    void usePinnedPlaceholders(boolean pinned) {
+        pinnedUnused = pinned ? new int[2 * MAX_PIECES + 1][] : null;
+    }
+
+    /** Host side: the placeholder of unused array {@code i} (0..7 ranks, 8..15 stash, 16 the text). */
+    int[] unused(int i) {
+        if (pinnedUnused == null) {
+            return new int[1];
+        }
+        if (pinnedUnused[i] == null) {
+            pinnedUnused[i] = new int[pinnedLength(4)];
+        }
+        return pinnedUnused[i];
     }
 
     /** Host side: the rank pieces, {@link #MAX_PIECES} of them (unused ones {@code int[1]}). */
@@ -200,26 +224,31 @@ public final class PrefixDoublingKernel extends GridKernel {
      * or beyond the array's length).
      */
     void bindPieces(int[][] ranks, int[][] stash) {
-        ranks0 = pieceOrUnused(ranks, 0);
-        ranks1 = pieceOrUnused(ranks, 1);
-        ranks2 = pieceOrUnused(ranks, 2);
-        ranks3 = pieceOrUnused(ranks, 3);
-        ranks4 = pieceOrUnused(ranks, 4);
-        ranks5 = pieceOrUnused(ranks, 5);
-        ranks6 = pieceOrUnused(ranks, 6);
-        ranks7 = pieceOrUnused(ranks, 7);
-        stash0 = pieceOrUnused(stash, 0);
-        stash1 = pieceOrUnused(stash, 1);
-        stash2 = pieceOrUnused(stash, 2);
-        stash3 = pieceOrUnused(stash, 3);
-        stash4 = pieceOrUnused(stash, 4);
-        stash5 = pieceOrUnused(stash, 5);
-        stash6 = pieceOrUnused(stash, 6);
-        stash7 = pieceOrUnused(stash, 7);
+        ranks0 = pieceOrUnused(ranks, 0, 0);
+        ranks1 = pieceOrUnused(ranks, 1, 0);
+        ranks2 = pieceOrUnused(ranks, 2, 0);
+        ranks3 = pieceOrUnused(ranks, 3, 0);
+        ranks4 = pieceOrUnused(ranks, 4, 0);
+        ranks5 = pieceOrUnused(ranks, 5, 0);
+        ranks6 = pieceOrUnused(ranks, 6, 0);
+        ranks7 = pieceOrUnused(ranks, 7, 0);
+        stash0 = pieceOrUnused(stash, 0, MAX_PIECES);
+        stash1 = pieceOrUnused(stash, 1, MAX_PIECES);
+        stash2 = pieceOrUnused(stash, 2, MAX_PIECES);
+        stash3 = pieceOrUnused(stash, 3, MAX_PIECES);
+        stash4 = pieceOrUnused(stash, 4, MAX_PIECES);
+        stash5 = pieceOrUnused(stash, 5, MAX_PIECES);
+        stash6 = pieceOrUnused(stash, 6, MAX_PIECES);
+        stash7 = pieceOrUnused(stash, 7, MAX_PIECES);
     }
 
-    private static int[] pieceOrUnused(int[][] pieces, int i) {
-        return i < pieces.length && pieces[i] != null ? pieces[i] : new int[1];
+    /** Host side: binds the packed text of a partitioned build, or the text's placeholder when null. */
+    void bindText(int[] words) {
+        text = words != null ? words : unused(2 * MAX_PIECES);
+    }
+
+    private int[] pieceOrUnused(int[][] pieces, int i, int first) {
+        return i < pieces.length && pieces[i] != null ? pieces[i] : unused(first + i);
     }
 
     @Override
