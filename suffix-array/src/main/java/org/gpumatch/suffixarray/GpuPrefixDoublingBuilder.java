@@ -115,6 +115,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /** Rounds whose buckets all have at most this many suffixes sort them by insertion, one work-item per bucket. */
     public static final int MAX_SMALL_BUCKET = PrefixDoublingKernel.MAX_SMALL;
+    /**
+     * Large rounds use the grid's segmented sort when at most {@code 1 / SEGMENT_CAPACITY_SHARE} of the working size
+     * lies in buckets over a quarter tile (its large path takes 16 bytes per such suffix), else LSD over all.
+     */
+    static final int SEGMENT_CAPACITY_SHARE = 4;
     /** Large rounds look for chains when at least 1 / CHAIN_MIN_SHARE of the suffixes are unsorted. */
     static final int CHAIN_MIN_SHARE = 8;
     /** A chain round (three sorts instead of two) runs when some chain has at least this many steps. */
@@ -141,6 +146,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private int largeRounds;
     private int chainRounds;
     private int lastPartitions;
+    /** Rounds of the last build sorted by the grid's segmented sort, and the elements of its large path in all. */
+    private int segmentedRounds;
+    private long segmentedLarge;
     /** Launches of the last build: the initial sorts, then each round (all partitions of a round together). */
     private final java.util.List<Integer> roundLaunches = new java.util.ArrayList<>();
     private int launchCount;
@@ -288,6 +296,28 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         return small;
     }
 
+    /**
+     * Large rounds of the last build sorted by the grid's segmented sort (buckets up to a quarter tile in local memory,
+     * only larger ones radix-sorted) rather than LSD over the whole working set.
+     */
+    public int lastSegmentedRounds() {
+        return segmentedRounds;
+    }
+
+    /** Elements of the last build's segmented sorts that took their large path (radix-sorted), summed over rounds. */
+    public long lastSegmentedLargeElements() {
+        return segmentedLarge;
+    }
+
+    /**
+     * The most suffixes in large buckets (over a quarter tile) for which a round of m uses the segmented sort: its large
+     * path allocates 16 bytes per such suffix (u64 composite keys and their alternate), so at most
+     * {@code w / SEGMENT_CAPACITY_SHARE} of the working size (4 bytes per character).
+     */
+    private long segmentCapacity(int m) {
+        return launcher.kernel().working()[0].length / SEGMENT_CAPACITY_SHARE;
+    }
+
     /** Large rounds of the last build that sorted by chains. */
     public int lastChainRounds() {
         return chainRounds;
@@ -344,7 +374,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         long working = workingSize(n);
         long positional = n <= wholeMax ? 4L * n : 8L * n + textBytes(n);
         long scanParts = 4L * partsLength(working);
-        return 4L * 4 * working + positional + scanParts + fixedDeviceBytes();
+        // the segmented sort's large path: u64 composites and their alternate for up to working / 4 suffixes (whole
+        // builds only), and its segment table (8 bytes per large segment of more than a quarter tile)
+        long segmented = n <= wholeMax ? 16L * (working / SEGMENT_CAPACITY_SHARE)
+                + 8L * (working / (localSize * GridKernel.ITEMS / 4) + 1) : 0;
+        return 4L * 4 * working + positional + scanParts + segmented + fixedDeviceBytes();
     }
 
     /** The part of {@link #peakDeviceBytes} independent of the text's length: the grid's buffers, the symbol codes. */
@@ -463,7 +497,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         PrefixDoublingKernel k = opened(opening);
         k.bindWorking(working[0], working[1], working[2], working[3]);
         k.parts = scanParts;
-        k.state = new int[2 + parts.partitions()];
+        k.state = new int[1 + 2 * parts.partitions()];
+        k.segSmall = grid.tile() / 4;
         k.bindText(words);
         k.bindPieces(rankPieces, stash);
         k.partitioned = whole ? 0 : 1;
@@ -485,6 +520,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         firstLaunchEnd = 0;
         roundLaunches.clear();
         chainsMissed = false;
+        segmentedRounds = 0;
+        segmentedLarge = 0;
         launchCount = 0;
         explicitDownloads = 0;
         deviceNanos = 0;
@@ -607,8 +644,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         int n = parts.textLength();
         int m = unsorted[j];
         PrefixDoublingKernel k = launcher.kernel();
-        // the large flag of the partition's last settle: GuardedKernel downloaded the small state array after it
-        boolean large = k.state[1 + j] != 0;
+        // the large flag and count of the partition's last settle: GuardedKernel downloaded the small state array
+        // after every launch since
+        boolean large = k.state[1 + 2 * j] != 0;
+        int largeElements = k.state[2 + 2 * j];
+        boolean segmented = large && parts.partitions() == 1 && largeElements <= segmentCapacity(m);
         bringIn(parts, j, unsorted);
         phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
         boolean measureChains = chains && !chainsMissed && large && (long) CHAIN_MIN_SHARE * m >= n;
@@ -618,15 +658,20 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             chainRound(m, n, longestChain, rankBits, bucketBits);
         } else {
             if (measureChains) {
-                phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys
+                phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys and heads
             }
-            if (large) { // some bucket is longer than MAX_SMALL_BUCKET: LSD over the whole working set
+            if (segmented) { // buckets up to a quarter tile in local memory, only the large ones radix-sorted
+                account(grid.segmentedSort(m, rankBits), grid.lastLaunches());
+                explicitDownloads++;
+                segmentedRounds++;
+                segmentedLarge += grid.lastLargeElements();
+            } else if (large) { // LSD over the whole working set: by the key, then stably by the bucket
                 sort(m, rankBits);
-            } else {
+            } else { // every bucket has at most MAX_SMALL_BUCKET suffixes
                 phase(PrefixDoublingKernel.PHASE_SMALL_SORT, m);
             }
             phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-            if (large) {
+            if (large && !segmented) {
                 sort(m, bucketBits);
             }
             phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);

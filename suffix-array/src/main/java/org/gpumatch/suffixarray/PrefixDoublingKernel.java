@@ -50,6 +50,8 @@ public final class PrefixDoublingKernel extends GridKernel {
     static final int SCAN_TOP = 1024;
     /** Buckets of at most this many suffixes are sorted by insertion, one work-item per bucket. */
     static final int MAX_SMALL = 32;
+    /** Bit 31 of a kept element (select value, stash entry): it starts its bucket. Suffixes are below 2^31. */
+    static final int HEAD_BIT = 0x80000000;
 
     static final int PHASE_NONE = 0;
     /** {@code aux[j]} = suffix j (or the stash's), {@code in[j]} = low word of its packed key; resets the large flag. */
@@ -60,7 +62,8 @@ public final class PrefixDoublingKernel extends GridKernel {
     static final int PHASE_INIT_HEADS = 3;
     /**
      * {@code aux[j]} = the working suffix (the selected set in out, or the stash), {@code in[j]} = rank of suffix + h
-     * plus one or 0, {@code auxAlt[j]} = 1 where a bucket starts (the small sort's segments); resets the large flag.
+     * plus one or 0, {@code out[j]} = 1 where a bucket starts (its {@link #HEAD_BIT}: the segments of the small and the
+     * segmented sort); resets the partition's large flag and count.
      */
     static final int PHASE_ROUND_KEYS = 4;
     /** {@code in[j] = rank(aux[j])}: the bucket (first SA position) of each working suffix. */
@@ -85,9 +88,9 @@ public final class PrefixDoublingKernel extends GridKernel {
     static final int PHASE_CHAIN_ENDS = 13;
     /** Over all n: {@code auxAlt[position of u] = out[u]}: the chain lengths by text position. */
     static final int PHASE_CHAIN_PLACE = 14;
-    /** {@code in[j]} = rank of {@code aux[j] + h}, plus one, or 0. */
+    /** {@code in[j]} = rank of {@code aux[j] + h}, plus one, or 0; {@code out[j]} = 1 where a bucket starts. */
     static final int PHASE_RANK_AFTER = 15;
-    /** Partitioned builds: {@code stash[base + j] = out[j]} (a partition's selected set into its segment). */
+    /** Partitioned builds: {@code stash[base + j] = out[j]} (a partition's selected set, head bits included). */
     static final int PHASE_STASH_STORE = 16;
     /** The work-item of each bucket head insertion-sorts its bucket (heads in auxAlt; every bucket small). */
     static final int PHASE_SMALL_SORT = 17;
@@ -129,8 +132,10 @@ public final class PrefixDoublingKernel extends GridKernel {
     int stashed;
     /** SA position of the first suffix of the partition this launch works on (0 in a whole build). */
     int base;
-    /** The partition this launch works on: its large flag is {@code state[1 + part]}. */
+    /** The partition this launch works on: its large flag and count are {@code state[1 + 2 part]}, {@code [2 + 2 part]}. */
     int part;
+    /** Buckets over this many suffixes count as large segments of the grid's segmented sort (a quarter tile). */
+    int segSmall;
     /** Max scan: operator, level (0: the elements), offsets in {@link #parts} of this level and the next. */
     int scanOp;
     int scanLevel;
@@ -162,10 +167,11 @@ public final class PrefixDoublingKernel extends GridKernel {
     /** The max scan's levels above the elements, two lanes per entry ({@link GpuPrefixDoublingBuilder#partsLength}). */
     int[] parts = new int[2];
     /**
-     * Small state read by the host: {@code [0]} the last max reduce's result, {@code [1 + p]} 1 when partition p's
-     * last settle left a bucket of more than {@link #MAX_SMALL} suffixes (the next round is a large one).
+     * Small state read by the host: {@code [0]} the last max reduce's result; for partition p, {@code [1 + 2p]} 1 when
+     * its last settle left a bucket of more than {@link #MAX_SMALL} suffixes (the next round is a large one), and
+     * {@code [2 + 2p]} the suffixes in buckets of more than {@link #segSmall} (the segmented sort's large path).
      */
-    int[] state = new int[2];
+    int[] state = new int[3];
 
     /**
      * Host side: placeholders for the unused pieces and text, or null for {@code int[1]} ones. {@code int[1]}
@@ -267,7 +273,8 @@ public final class PrefixDoublingKernel extends GridKernel {
             aux[j] = s;
             in[j] = (int) packedKey(s);
             if (j == 0) {
-                state[1 + part] = 0;
+                state[1 + 2 * part] = 0;
+                state[2 + 2 * part] = 0;
             }
         } else if (phase == PHASE_INIT_HIGH) {
             in[j] = (int) (packedKey(aux[j]) >>> 32);
@@ -276,12 +283,14 @@ public final class PrefixDoublingKernel extends GridKernel {
             out[j] = (head ? 1 : 0) | (j == 0 ? 2 : 0);
             in[j] = base; // the "old bucket rank": new ranks are base plus the head's index
         } else if (phase == PHASE_ROUND_KEYS) {
-            int s = workingSuffix(j);
+            int v = stashed != 0 ? stashAt(base + j) : out[j];
+            int s = v & ~HEAD_BIT;
             aux[j] = s;
             in[j] = rankAfter(s);
-            auxAlt[j] = j == 0 || rankAt(s) != rankAt(workingSuffix(j - 1)) ? 1 : 0;
+            out[j] = v < 0 ? 1 : 0;
             if (j == 0) {
-                state[1 + part] = 0;
+                state[1 + 2 * part] = 0;
+                state[2 + 2 * part] = 0;
             }
         } else if (phase == PHASE_ROUND_BUCKETS) {
             in[j] = rankAt(aux[j]);
@@ -323,37 +332,44 @@ public final class PrefixDoublingKernel extends GridKernel {
             auxAlt[chainPosition(j)] = out[j];
         } else if (phase == PHASE_RANK_AFTER) {
             in[j] = rankAfter(aux[j]);
+            out[j] = j == 0 || rankAt(aux[j]) != rankAt(aux[j - 1]) ? 1 : 0;
         } else if (phase == PHASE_STASH_STORE) {
             setStash(base + j, out[j]);
         }
     }
 
     /**
-     * Element j after the max scan: its new rank to the ranks of its suffix; the select's value (the suffix, into in)
-     * and flag (its bucket has another element, into aux); the large flag where j ends a bucket of more than
-     * {@link #MAX_SMALL} (a racy store of the same value by every such work-item).
+     * Element j after the max scan: its new rank to the ranks of its suffix; the select's value (the suffix with
+     * {@link #HEAD_BIT} where it starts its bucket, into in) and flag (its bucket has another element, into aux);
+     * where j ends a bucket of more than {@link #MAX_SMALL}, the large flag (a racy store of the same value by every
+     * such work-item), and of more than {@link #segSmall}, its size added to the large count.
      */
     private void keep(int j) {
         int r = auxAlt[j];
         int s = aux[j];
+        int head = out[j];
         setRank(s, r);
         boolean last = j + 1 >= count || auxAlt[j + 1] != r;
-        boolean shared = (j > 0 && auxAlt[j - 1] == r) || !last;
-        in[j] = s;
+        boolean shared = head != j || !last;
+        in[j] = head == j ? s | HEAD_BIT : s;
         aux[j] = shared ? 1 : 0;
-        if (last && j - out[j] + 1 > MAX_SMALL) {
-            state[1 + part] = 1;
+        int size = j - head + 1;
+        if (last && size > MAX_SMALL) {
+            state[1 + 2 * part] = 1;
+        }
+        if (last && size > segSmall) {
+            atomicAdd(state, 2 + 2 * part, size);
         }
     }
 
     /**
-     * The work-item of a bucket head (auxAlt) sorts the bucket's (key, suffix) pairs by key, stably, by insertion in
+     * The work-item of a bucket head (out) sorts the bucket's (key, suffix) pairs by key, stably, by insertion in
      * global memory (every bucket of the round has at most {@link #MAX_SMALL} suffixes).
      */
     private void smallSort(int j) {
-        if (auxAlt[j] != 0) {
+        if (out[j] != 0) {
             int end = j + 1;
-            while (end < count && auxAlt[end] == 0) {
+            while (end < count && out[end] == 0) {
                 end++;
             }
             for (int a = j + 1; a < end; a++) {
@@ -544,11 +560,6 @@ public final class PrefixDoublingKernel extends GridKernel {
     /** Word w of the packed text: in the rank pieces of a whole build, in {@link #text} of a partitioned one. */
     private int textWord(int w) {
         return partitioned != 0 ? text[w] : rankAt(w);
-    }
-
-    /** The suffix of working element j of this launch: from the stash segment at base, or the selected set. */
-    private int workingSuffix(int j) {
-        return stashed != 0 ? stashAt(base + j) : out[j];
     }
 
     /**
