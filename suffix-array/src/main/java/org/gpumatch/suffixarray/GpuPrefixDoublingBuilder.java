@@ -670,11 +670,13 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             } else { // every bucket has at most MAX_SMALL_BUCKET suffixes
                 phase(PrefixDoublingKernel.PHASE_SMALL_SORT, m);
             }
-            phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
             if (large && !segmented) {
+                phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
                 sort(m, bucketBits);
+                phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
+            } else { // buckets kept their places: bucket ranks and heads in one launch
+                phase(PrefixDoublingKernel.PHASE_BUCKET_HEADS, m);
             }
-            phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
         }
         roundLarge |= large;
         return settle(m);

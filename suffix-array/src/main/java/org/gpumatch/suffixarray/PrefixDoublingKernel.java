@@ -47,7 +47,7 @@ public final class PrefixDoublingKernel extends GridKernel {
     /** Entries per work-item of a max-scan level. */
     static final int SCAN_CHUNK = 64;
     /** The top level of the max scan: at most this many entries, scanned by one work-item. */
-    static final int SCAN_TOP = 1024;
+    static final int SCAN_TOP = 4096;
     /** Buckets of at most this many suffixes are sorted by insertion, one work-item per bucket. */
     static final int MAX_SMALL = 32;
     /** Bit 31 of a kept element (select value, stash entry): it starts its bucket. Suffixes are below 2^31. */
@@ -102,6 +102,12 @@ public final class PrefixDoublingKernel extends GridKernel {
     static final int PHASE_SCAN_TOP = 20;
     /** Max scan: level {@link #scanLevel} from the exclusive maxima of the level above. */
     static final int PHASE_SCAN_DOWN = 21;
+    /**
+     * {@code in[j] = rank(aux[j])} and head flags into {@code out} from gathers (bit 0 new head: the bucket or the
+     * rank after h differs from element j - 1's; bit 1 old head): {@link #PHASE_ROUND_BUCKETS} and
+     * {@link #PHASE_ROUND_HEADS} in one launch, for sorts that keep every bucket in its place.
+     */
+    static final int PHASE_BUCKET_HEADS = 22;
     /** The most pieces of a position-indexed array. */
     static final int MAX_PIECES = 8;
 
@@ -297,6 +303,13 @@ public final class PrefixDoublingKernel extends GridKernel {
         } else if (phase == PHASE_ROUND_HEADS) {
             boolean old = j == 0 || in[j] != in[j - 1];
             boolean head = old || rankAfter(aux[j]) != rankAfter(aux[j - 1]);
+            out[j] = (head ? 1 : 0) | (old ? 2 : 0);
+        } else if (phase == PHASE_BUCKET_HEADS) {
+            int s = aux[j];
+            int bucket = rankAt(s);
+            boolean old = j == 0 || bucket != rankAt(aux[j - 1]);
+            boolean head = old || rankAfter(s) != rankAfter(aux[j - 1]);
+            in[j] = bucket;
             out[j] = (head ? 1 : 0) | (old ? 2 : 0);
         } else if (phase == PHASE_KEEP) {
             keep(j);
