@@ -124,11 +124,6 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     static final int CHAIN_MIN_SHARE = 8;
     /** A chain round (three sorts instead of two) runs when some chain has at least this many steps. */
     static final int CHAIN_MIN_LENGTH = 4;
-    /**
-     * Diagnostic ({@code -Dgpumatch.sa.pinnedPlaceholders=true}): unused pieces and text get placeholders of half a
-     * G1 region (no download after each launch, 17 of them in heap and device memory) instead of {@code int[1]}.
-     */
-    static final boolean PINNED_PLACEHOLDERS = Boolean.getBoolean("gpumatch.sa.pinnedPlaceholders");
     /** Elements per work-item of the builder's own phases (strided by the launch's work-items: coalesced). */
     static final int PHASE_ITEMS = 16;
     /** Smallest piece shift (pieces of 16 ints; tests use small pieces to cross piece boundaries). */
@@ -140,8 +135,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private final int pieceShift;
     private final int wholeMax;
     private final int partCapacity;
+    /** The kernel of the current build and its grid driver: one of the two below. */
     private GuardedKernel<PrefixDoublingKernel> launcher;
     private GridDriver grid;
+    /** The one-piece kernel (whole builds up to {@code 2^pieceShift} bytes) and the piece kernel, each when used. */
+    private GuardedKernel<PrefixDoublingKernel> leanLauncher;
+    private GridDriver leanGrid;
+    private GuardedKernel<PrefixDoublingKernel> piecedLauncher;
+    private GridDriver piecedGrid;
+    /** Whether the kept arrays are bound to the piece kernel. */
+    private boolean keptPieced;
     private int lastRounds;
     private int largeRounds;
     private int chainRounds;
@@ -276,7 +279,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             return 0;
         }
         int small = 0;
-        for (Class<?> c = PrefixDoublingKernel.class; c != GridKernel.class.getSuperclass(); c = c.getSuperclass()) {
+        for (Class<?> c = launcher.kernel().getClass(); c != GridKernel.class.getSuperclass(); c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (Modifier.isStatic(f.getModifiers()) || f.isAnnotationPresent(com.aparapi.Kernel.Constant.class)
                         || f.isAnnotationPresent(com.aparapi.Kernel.Local.class)) {
@@ -330,7 +333,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * where host pointers would hide a missing {@code get}. Takes effect before the first build only.
      */
     GpuPrefixDoublingBuilder withBufferCreation(BufferCreation creation) {
-        if (launcher != null) {
+        if (leanLauncher != null || piecedLauncher != null) {
             throw new IllegalStateException("the kernel is already compiled with " + bufferCreation);
         }
         bufferCreation = creation;
@@ -449,15 +452,17 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             progress.report(1.0);
             return new int[n];
         }
-        CompletableFuture<PrefixDoublingKernel> opening = kernelOpening(launcher == null);
+        boolean pieced = n > wholeMax || pieceCount(n, pieceShift) > 1;
+        CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening = kernelOpening(pieced);
         try {
-            return buildWith(text, progress, opening, t0);
+            return buildWith(text, progress, opening, pieced, t0);
         } finally {
             opening.handle((k, e) -> k).join(); // a refused text leaves no compile running (close() would miss it)
         }
     }
 
-    private int[] buildWith(byte[] text, Progress progress, CompletableFuture<PrefixDoublingKernel> opening, long t0) {
+    private int[] buildWith(byte[] text, Progress progress,
+                            CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening, boolean pieced, long t0) {
         int n = text.length;
         int[] codes = new int[256];
         int sigma = alphabet(text, codes);
@@ -466,7 +471,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         boolean whole = n <= wholeMax;
         SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
         lastPartitions = parts.partitions();
-        boolean reuse = whole && fitsKept(n);
+        boolean reuse = whole && keptPieced == pieced && fitsKept(n);
         lastReused = reuse;
         int[][] working;
         int[][] rankPieces;
@@ -476,7 +481,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             rankPieces = keptRanks;
             scanParts = keptParts;
         } else {
-            keptWorking = null; // the old arrays may go before the new ones are allocated
+            if (keptWorking != null) { // the old arrays may go before the new ones are allocated
+                release((keptPieced ? piecedLauncher : leanLauncher).kernel());
+            }
+            keptWorking = null;
             keptRanks = null;
             keptParts = null;
             working = newArrays(4, parts.largest());
@@ -494,7 +502,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             stash = newPieces(n, pieceShift);
             parts.writePositions(text, stash, pieceShift);
         }
-        PrefixDoublingKernel k = opened(opening);
+        launcher = opened(opening);
+        grid = pieced ? piecedGrid : leanGrid;
+        PrefixDoublingKernel k = launcher.kernel();
         k.bindWorking(working[0], working[1], working[2], working[3]);
         k.parts = scanParts;
         k.state = new int[1 + 2 * parts.partitions()];
@@ -575,6 +585,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             keptWorking = new int[][] {w[1], w[2], w[3]};
             keptRanks = rankPieces;
             keptParts = scanParts;
+            keptPieced = pieced;
             k.bindWorking(new int[1], w[1], w[2], w[3]);
             sa = result[0].length == n ? result[0] : Arrays.copyOf(result[0], n);
         } else {
@@ -588,14 +599,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     }
 
     /**
-     * The compiled kernel: on a builder's first build its compile runs on a thread of its own while the caller
-     * prepares the arrays on the host ({@code async}), later at once.
+     * The compiled kernel of the kind a build needs (the piece kernel, or the one-piece one): on its first use its
+     * compile runs on a thread of its own while the caller prepares the arrays on the host, later at once.
      */
-    private CompletableFuture<PrefixDoublingKernel> kernelOpening(boolean async) {
-        if (!async) {
-            return CompletableFuture.completedFuture(open());
+    private CompletableFuture<GuardedKernel<PrefixDoublingKernel>> kernelOpening(boolean pieced) {
+        if ((pieced ? piecedLauncher : leanLauncher) != null) {
+            return CompletableFuture.completedFuture(open(pieced));
         }
-        return CompletableFuture.supplyAsync(this::open, r -> {
+        return CompletableFuture.supplyAsync(() -> open(pieced), r -> {
             Thread t = new Thread(r, "gpumatch-sa-compile");
             t.setDaemon(true);
             t.start();
@@ -603,7 +614,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     }
 
     /** Waits for {@link #kernelOpening}'s kernel; its compile failure is rethrown as it was thrown. */
-    private static PrefixDoublingKernel opened(CompletableFuture<PrefixDoublingKernel> opening) {
+    private static GuardedKernel<PrefixDoublingKernel> opened(
+            CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening) {
         try {
             return opening.join();
         } catch (CompletionException e) {
@@ -951,17 +963,24 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         return joined;
     }
 
-    private PrefixDoublingKernel open() {
-        if (launcher == null) {
-            PrefixDoublingKernel k = new PrefixDoublingKernel();
-            k.usePinnedPlaceholders(PINNED_PLACEHOLDERS);
-            k.bindPieces(new int[0][], new int[0][]);
-            k.bindText(null);
-            k.bindWorking(new int[1], new int[1], new int[1], new int[1]); // not the grid's placeholders
-            launcher = new GuardedKernel<>(k, device, localSize, bufferCreation);
-            grid = new GridDriver(launcher, maxGroups);
+    /** The kernel of a kind (compiled on first use, with its grid driver). */
+    private synchronized GuardedKernel<PrefixDoublingKernel> open(boolean pieced) {
+        if (pieced && piecedLauncher == null) {
+            piecedLauncher = compile(new PieceDoublingKernel());
+            piecedGrid = new GridDriver(piecedLauncher, maxGroups);
         }
-        return launcher.kernel();
+        if (!pieced && leanLauncher == null) {
+            leanLauncher = compile(new PrefixDoublingKernel());
+            leanGrid = new GridDriver(leanLauncher, maxGroups);
+        }
+        return pieced ? piecedLauncher : leanLauncher;
+    }
+
+    private GuardedKernel<PrefixDoublingKernel> compile(PrefixDoublingKernel k) {
+        k.bindPieces(new int[0][], new int[0][]);
+        k.bindText(null);
+        k.bindWorking(new int[1], new int[1], new int[1], new int[1]); // not the grid's placeholders
+        return new GuardedKernel<>(k, device, localSize, bufferCreation);
     }
 
     /** Drops the builder's references to the build's arrays (the result stays with the caller). */
@@ -1003,9 +1022,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         keptWorking = null;
         keptRanks = null;
         keptParts = null;
-        if (launcher != null) {
-            launcher.close();
-            launcher = null;
+        if (leanLauncher != null) {
+            leanLauncher.close();
+            leanLauncher = null;
         }
+        if (piecedLauncher != null) {
+            piecedLauncher.close();
+            piecedLauncher = null;
+        }
+        launcher = null;
     }
 }

@@ -15,15 +15,13 @@ import org.gpumatch.gpu.primitives.GridKernel;
  * head flags, new ranks, head indices, the selected set and, in chain rounds, chain lengths). A round's selected set
  * (the suffixes still unsorted, in SA order) is the select's output in {@link #out}.
  *
- * <p>Arrays indexed by text or SA position, {@code n} ints each, are split into pieces of {@code 2^pieceShift} ints
- * (at most {@link #MAX_PIECES}; unused pieces are {@code int[1]}) so that no device buffer reaches 2 GiB (Aparapi
- * 3.0.2 keeps a buffer's size in bytes in an {@code int}): the ranks {@code ranks0..7} (for every suffix the SA
- * position of the first element of its bucket; at the end the inverse suffix array) through {@link #rankAt} and
- * {@link #setRank}, and in a partitioned build the stash {@code stash0..7} through {@link #stashAt} and
- * {@link #setStash} (each partition's unsorted suffixes between its rounds, at the end the suffix array). A piece is
- * picked by {@code p >>> pieceShift} in a chain of conditions (Aparapi aborts the JVM on an array alias in a local),
- * so a one-piece build takes one uniform branch. The text, packed four bytes per int, lives in the rank pieces of a
- * whole build (until the first rank scatter overwrites it) and in {@link #text} in a partitioned one.
+ * <p>This class is the kernel of builds whose position-indexed arrays fit one piece (whole builds of up to
+ * {@code 2^pieceShift} bytes): the ranks {@link #ranks0} (for every suffix the SA position of the first element of
+ * its bucket; at the end the inverse suffix array), read and written through {@link #rankAt} and {@link #setRank},
+ * and the text packed four bytes per int inside them (until the first rank scatter overwrites it). Its subclass
+ * {@link PieceDoublingKernel} overrides those accessors for ranks, stash and text in pieces (partitioned builds and
+ * longer whole ones); keeping its 17 further arrays out of this class spares every launch of a one-piece build their
+ * arguments and GuardedKernel's download of each (they are small placeholders there).
  *
  * <p><b>Max scan</b> (the new ranks and the chain lengths need "the last head at or before j"): an own chunked scan
  * in barrier-free launches ({@link #PHASE_SCAN_UP} level by level, one work-item per {@link #SCAN_CHUNK} entries,
@@ -35,7 +33,7 @@ import org.gpumatch.gpu.primitives.GridKernel;
  * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch's work-items
  * ({@link #stride}: coalesced on a GPU). See {@link GpuPrefixDoublingBuilder} for the algorithm.
  */
-public final class PrefixDoublingKernel extends GridKernel {
+public class PrefixDoublingKernel extends GridKernel {
     /** The slot of the pipeline's own launches (the grid's primitives run in {@link GridKernel#SLOT}). */
     static final int SLOT_OWN = 2;
     /** Max scan operator: lane 0 the index of the last new head, lane 1 of the last old head (head flags in out). */
@@ -150,24 +148,8 @@ public final class PrefixDoublingKernel extends GridKernel {
     /** Max scan: entries of the current level (elements at level 0). */
     int scanSize;
 
+    /** The ranks (one piece); in {@link PieceDoublingKernel} the first of eight pieces. */
     int[] ranks0 = new int[1];
-    int[] ranks1 = new int[1];
-    int[] ranks2 = new int[1];
-    int[] ranks3 = new int[1];
-    int[] ranks4 = new int[1];
-    int[] ranks5 = new int[1];
-    int[] ranks6 = new int[1];
-    int[] ranks7 = new int[1];
-    int[] stash0 = new int[1];
-    int[] stash1 = new int[1];
-    int[] stash2 = new int[1];
-    int[] stash3 = new int[1];
-    int[] stash4 = new int[1];
-    int[] stash5 = new int[1];
-    int[] stash6 = new int[1];
-    int[] stash7 = new int[1];
-    /** Partitioned builds: the text packed little-endian four bytes per int ({@code (n + 3) / 4} ints). */
-    int[] text = new int[1];
     /** Symbol code of each byte value: 1..sigma for the bytes of the text (read-only: never downloaded). */
     @Constant int[] symbolCodes = new int[256];
     /** The max scan's levels above the elements, two lanes per entry ({@link GpuPrefixDoublingBuilder#partsLength}). */
@@ -179,43 +161,19 @@ public final class PrefixDoublingKernel extends GridKernel {
      */
     int[] state = new int[3];
 
-    /**
-     * Host side: placeholders for the unused pieces and text, or null for {@code int[1]} ones. {@code int[1]}
-     * placeholders are small, so GuardedKernel downloads each of them after every launch (about 15 blocking downloads
-     * per launch in a whole build); pinned ones (half a G1 region each) cost no download but that much heap and device
-     * memory each ({@link #usePinnedPlaceholders}).
-     */
-    private int[][] pinnedUnused;
-
     /** Created by {@link GpuPrefixDoublingBuilder}. */
     PrefixDoublingKernel() {
         registerSlot(SLOT_OWN);
     }
 
-    /** Host side: whether unused pieces and text get pinned placeholders (from the next {@link #bindPieces} on). */
-    void usePinnedPlaceholders(boolean pinned) {
-        pinnedUnused = pinned ? new int[2 * MAX_PIECES + 1][] : null;
-    }
-
-    /** Host side: the placeholder of unused array {@code i} (0..7 ranks, 8..15 stash, 16 the text). */
-    int[] unused(int i) {
-        if (pinnedUnused == null) {
-            return new int[1];
-        }
-        if (pinnedUnused[i] == null) {
-            pinnedUnused[i] = new int[pinnedLength(4)];
-        }
-        return pinnedUnused[i];
-    }
-
-    /** Host side: the rank pieces, {@link #MAX_PIECES} of them (unused ones {@code int[1]}). */
+    /** Host side: the rank pieces (one here). */
     int[][] rankPieces() {
-        return new int[][] {ranks0, ranks1, ranks2, ranks3, ranks4, ranks5, ranks6, ranks7};
+        return new int[][] {ranks0};
     }
 
-    /** Host side: the stash pieces, {@link #MAX_PIECES} of them (unused ones {@code int[1]}). */
+    /** Host side: the stash pieces (none here). */
     int[][] stashPieces() {
-        return new int[][] {stash0, stash1, stash2, stash3, stash4, stash5, stash6, stash7};
+        return new int[0][];
     }
 
     /** Host side: binds the working arrays (the grid's operands: keys, suffixes and their ping-pong buffers). */
@@ -231,36 +189,19 @@ public final class PrefixDoublingKernel extends GridKernel {
         return new int[][] {in, out, aux, auxAlt};
     }
 
-    /**
-     * Host side: binds the rank and the stash pieces ({@code ranks[i]}, {@code stash[i]}; {@code int[1]} where absent
-     * or beyond the array's length).
-     */
+    /** Host side: binds the ranks ({@code ranks[0]}, or {@code int[1]} when absent); this kernel has no stash. */
     void bindPieces(int[][] ranks, int[][] stash) {
-        ranks0 = pieceOrUnused(ranks, 0, 0);
-        ranks1 = pieceOrUnused(ranks, 1, 0);
-        ranks2 = pieceOrUnused(ranks, 2, 0);
-        ranks3 = pieceOrUnused(ranks, 3, 0);
-        ranks4 = pieceOrUnused(ranks, 4, 0);
-        ranks5 = pieceOrUnused(ranks, 5, 0);
-        ranks6 = pieceOrUnused(ranks, 6, 0);
-        ranks7 = pieceOrUnused(ranks, 7, 0);
-        stash0 = pieceOrUnused(stash, 0, MAX_PIECES);
-        stash1 = pieceOrUnused(stash, 1, MAX_PIECES);
-        stash2 = pieceOrUnused(stash, 2, MAX_PIECES);
-        stash3 = pieceOrUnused(stash, 3, MAX_PIECES);
-        stash4 = pieceOrUnused(stash, 4, MAX_PIECES);
-        stash5 = pieceOrUnused(stash, 5, MAX_PIECES);
-        stash6 = pieceOrUnused(stash, 6, MAX_PIECES);
-        stash7 = pieceOrUnused(stash, 7, MAX_PIECES);
+        if (ranks.length > 1 || stash.length > 0) {
+            throw new IllegalStateException("a one-piece kernel takes one rank piece and no stash");
+        }
+        ranks0 = ranks.length == 1 && ranks[0] != null ? ranks[0] : new int[1];
     }
 
-    /** Host side: binds the packed text of a partitioned build, or the text's placeholder when null. */
+    /** Host side: binds the packed text of a partitioned build (none here: the text rides in the ranks). */
     void bindText(int[] words) {
-        text = words != null ? words : unused(2 * MAX_PIECES);
-    }
-
-    private int[] pieceOrUnused(int[][] pieces, int i, int first) {
-        return i < pieces.length && pieces[i] != null ? pieces[i] : unused(first + i);
+        if (words != null) {
+            throw new IllegalStateException("a one-piece kernel keeps the text in its ranks");
+        }
     }
 
     @Override
@@ -521,58 +462,28 @@ public final class PrefixDoublingKernel extends GridKernel {
         return s < textLength - h ? rankAt(s + h) + 1 : 0;
     }
 
-    /** The rank of suffix p (in piece {@code p >>> pieceShift}). */
-    private int rankAt(int p) {
-        return pieceRead(ranks0, ranks1, ranks2, ranks3, ranks4, ranks5, ranks6, ranks7, p);
+    /** The rank of suffix p. */
+    protected int rankAt(int p) {
+        return ranks0[p];
     }
 
-    private void setRank(int p, int v) {
-        pieceWrite(ranks0, ranks1, ranks2, ranks3, ranks4, ranks5, ranks6, ranks7, p, v);
+    /** Sets the rank of suffix p. */
+    protected void setRank(int p, int v) {
+        ranks0[p] = v;
     }
 
-    /** Stash entry x (in piece {@code x >>> pieceShift}). */
-    private int stashAt(int x) {
-        return pieceRead(stash0, stash1, stash2, stash3, stash4, stash5, stash6, stash7, x);
+    /** Stash entry x (partitioned builds only: never called here, {@link #stashed} and {@link #partitioned} are 0). */
+    protected int stashAt(int x) {
+        return 0;
     }
 
-    private void setStash(int x, int v) {
-        pieceWrite(stash0, stash1, stash2, stash3, stash4, stash5, stash6, stash7, x, v);
+    /** Sets stash entry x (partitioned builds only). */
+    protected void setStash(int x, int v) {
     }
 
-    /** Entry p of the array split into pieces p0..p7 (a chain of conditions: no array alias in a local). */
-    private int pieceRead(int[] p0, int[] p1, int[] p2, int[] p3, int[] p4, int[] p5, int[] p6, int[] p7, int p) {
-        int piece = p >>> pieceShift;
-        int i = p & pieceMask;
-        return piece == 0 ? p0[i] : piece == 1 ? p1[i] : piece == 2 ? p2[i] : piece == 3 ? p3[i]
-                : piece == 4 ? p4[i] : piece == 5 ? p5[i] : piece == 6 ? p6[i] : p7[i];
-    }
-
-    private void pieceWrite(int[] p0, int[] p1, int[] p2, int[] p3, int[] p4, int[] p5, int[] p6, int[] p7, int p,
-                            int v) {
-        int piece = p >>> pieceShift;
-        int i = p & pieceMask;
-        if (piece == 0) {
-            p0[i] = v;
-        } else if (piece == 1) {
-            p1[i] = v;
-        } else if (piece == 2) {
-            p2[i] = v;
-        } else if (piece == 3) {
-            p3[i] = v;
-        } else if (piece == 4) {
-            p4[i] = v;
-        } else if (piece == 5) {
-            p5[i] = v;
-        } else if (piece == 6) {
-            p6[i] = v;
-        } else {
-            p7[i] = v;
-        }
-    }
-
-    /** Word w of the packed text: in the rank pieces of a whole build, in {@link #text} of a partitioned one. */
-    private int textWord(int w) {
-        return partitioned != 0 ? text[w] : rankAt(w);
+    /** Word w of the packed text (inside the ranks until the first rank scatter). */
+    protected int textWord(int w) {
+        return ranks0[w];
     }
 
     /**

@@ -209,6 +209,12 @@ class GpuPrefixDoublingBuilderTest {
                 .allMatch(t -> t > 0);
         assertThat(s.totalNanos()).isLessThanOrEqualTo(wall);
         assertThat(s.describe()).startsWith("prepare ").contains(", upload ").endsWith(" ms");
+        // the one-piece kernel: no piece placeholders to download after each launch (state, the grid's result and
+        // the symbol codes at most)
+        assertThat(gpu.smallArraysPerLaunch()).isBetween(1, 3);
+        assertThat(gpu.lastLaunchesPerRound()).hasSize(gpu.lastRounds() + 1);
+        assertThat(java.util.Arrays.stream(gpu.lastLaunchesPerRound()).min().orElse(0)).isPositive();
+        assertThat(gpu.lastExplicitDownloads()).isGreaterThanOrEqualTo(gpu.lastRounds() + 1);
         gpu.build(new byte[1]);
         assertThat(gpu.lastStages()).isEqualTo(BuildStages.NONE);
     }
