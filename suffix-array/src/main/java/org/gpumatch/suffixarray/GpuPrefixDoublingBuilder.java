@@ -145,6 +145,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private GridDriver piecedGrid;
     /** Whether the kept arrays are bound to the piece kernel. */
     private boolean keptPieced;
+    /** Host arrays {@link #prepare} is allocating for a one-piece whole build of {@link #preparedLength}, or null. */
+    private CompletableFuture<int[][]> preparing;
+    private int preparedLength;
+    /** The compile {@link #prepare} started, or null (close waits for it). */
+    private CompletableFuture<GuardedKernel<PrefixDoublingKernel>> preparedCompile;
     private int lastRounds;
     private int largeRounds;
     private int chainRounds;
@@ -178,6 +183,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private int[][] keptWorking;
     private int[][] keptRanks;
     private int[] keptParts;
+    /** Whether the last build used arrays {@link #prepare} allocated (for tests). */
+    private boolean lastPrepared;
     /** Whether the last build used kept arrays (for tests). */
     private boolean lastReused;
 
@@ -340,6 +347,42 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         return this;
     }
 
+    /**
+     * Starts the one-piece kernel's compile (when not compiled yet) and the allocation of a whole build's host arrays
+     * for {@code length} bytes (when the kept ones do not serve) on threads of their own; for texts built whole in one
+     * piece only (up to {@code 2^pieceShift} bytes), and only when they fit the device.
+     */
+    @Override
+    public void prepare(long length) {
+        if (length < 2 || length > wholeMax || length > 1L << pieceShift || whyNotFits((int) length).isPresent()) {
+            return;
+        }
+        int n = (int) length;
+        preparedCompile = kernelOpening(false);
+        if (preparing == null && !(keptWorking != null && !keptPieced && fitsKept(n))) {
+            preparedLength = n;
+            preparing = CompletableFuture.supplyAsync(() -> {
+                int[][] arrays = newArrays(4, n);
+                return new int[][] {arrays[0], arrays[1], arrays[2], arrays[3], newPieces(n, pieceShift)[0],
+                    new int[(int) Math.max(partsLength(n), GridKernel.pinnedLength(4))]};
+            }, r -> {
+                Thread t = new Thread(r, "gpumatch-sa-prepare");
+                t.setDaemon(true);
+                t.start();
+            });
+        }
+    }
+
+    /** The arrays {@link #prepare} allocated for a one-piece whole build of n, or null (dropping others). */
+    private int[][] takePrepared(int n, boolean pieced) {
+        CompletableFuture<int[][]> p = preparing;
+        preparing = null;
+        if (p == null || pieced || preparedLength != n) {
+            return null;
+        }
+        return p.join();
+    }
+
     /** Where the wall time of the last build went. */
     @Override
     public BuildStages lastStages() {
@@ -472,7 +515,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
         lastPartitions = parts.partitions();
         boolean reuse = whole && keptPieced == pieced && fitsKept(n);
+        if (reuse) {
+            takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
+        }
         lastReused = reuse;
+        lastPrepared = false;
         int[][] working;
         int[][] rankPieces;
         int[] scanParts;
@@ -487,10 +534,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             keptWorking = null;
             keptRanks = null;
             keptParts = null;
-            working = newArrays(4, parts.largest());
-            rankPieces = newPieces(n, pieceShift);
-            // at least half a G1 region, so that the collector never moves it and GuardedKernel never downloads it
-            scanParts = new int[(int) Math.max(partsLength(parts.largest()), GridKernel.pinnedLength(4))];
+            int[][] ready = takePrepared(n, pieced);
+            lastPrepared = ready != null;
+            if (ready != null) { // allocated while the caller read the text
+                working = new int[][] {ready[0], ready[1], ready[2], ready[3]};
+                rankPieces = new int[][] {ready[4]};
+                scanParts = ready[5];
+            } else {
+                working = newArrays(4, parts.largest());
+                rankPieces = newPieces(n, pieceShift);
+                // at least half a G1 region: the collector never moves it and GuardedKernel never downloads it
+                scanParts = new int[(int) Math.max(partsLength(parts.largest()), GridKernel.pinnedLength(4))];
+            }
         }
         int[][] stash = new int[0][];
         int[] words = null;
@@ -1011,6 +1066,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         return true;
     }
 
+    /** @return whether the last build used the host arrays {@link #prepare} allocated */
+    boolean lastPreparedArrays() {
+        return lastPrepared;
+    }
+
     /** @return whether the last build used the arrays kept from the build before (whole builds of no more bytes) */
     boolean lastReusedArrays() {
         return lastReused;
@@ -1019,6 +1079,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Releases the compiled kernel, its device buffers and the arrays kept between builds. */
     @Override
     public void close() {
+        if (preparedCompile != null) { // a compile prepare started may not outlive the builder
+            preparedCompile.handle((k, e) -> k).join();
+            preparedCompile = null;
+        }
+        preparing = null;
         keptWorking = null;
         keptRanks = null;
         keptParts = null;

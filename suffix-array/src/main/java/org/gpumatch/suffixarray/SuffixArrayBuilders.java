@@ -105,7 +105,15 @@ public final class SuffixArrayBuilders {
      *                the estimate is only made where {@code auto} needs it
      */
     public static Choice choose(Algorithm algorithm, DevicePolicy policy, byte[] text, Consumer<String> explain) {
-        Choice choice = choose(algorithm, policy, text.length);
+        return decide(choose(algorithm, policy, text.length), text, explain);
+    }
+
+    /**
+     * The second half of {@link #choose(Algorithm, DevicePolicy, byte[], Consumer)} for a choice made by length (for
+     * example before the text was read, so that {@link SuffixArrayBuilder#prepare} overlapped the reading): under
+     * {@code auto} the predicted times decide, and {@code explain} gets its line.
+     */
+    public static Choice decide(Choice choice, byte[] text, Consumer<String> explain) {
         if (!choice.auto() && explain == null) {
             return choice;
         }

@@ -72,13 +72,16 @@ public final class SuffixArrayFiles {
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             final ThreadLocal<ByteBuffer> buffers = ThreadLocal.withInitial(
                     () -> ByteBuffer.allocateDirect(4 * SLICE).order(ByteOrder.LITTLE_ENDIAN));
+            // a negative entry is reported from this thread (a parallel stream rethrows a worker's exception wrapped)
+            final java.util.concurrent.atomic.AtomicLong negative = new java.util.concurrent.atomic.AtomicLong(-1);
             try {
                 java.util.stream.IntStream.range(0, (sa.length + SLICE - 1) / SLICE).parallel().forEach(c -> {
                     final int from = c * SLICE;
                     final int len = Math.min(SLICE, sa.length - from);
                     for (int j = from; j < from + len; j++) {
                         if (sa[j] < 0) {
-                            throw new IllegalArgumentException("negative suffix array entry " + sa[j]);
+                            negative.compareAndSet(-1, j);
+                            return;
                         }
                     }
                     final ByteBuffer buf = buffers.get();
@@ -96,6 +99,9 @@ public final class SuffixArrayFiles {
                 });
             } catch (java.io.UncheckedIOException e) {
                 throw e.getCause();
+            }
+            if (negative.get() >= 0) {
+                throw new IllegalArgumentException("negative suffix array entry " + sa[(int) negative.get()]);
             }
         }
     }

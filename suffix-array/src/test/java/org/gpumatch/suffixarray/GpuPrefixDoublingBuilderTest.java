@@ -257,4 +257,24 @@ class GpuPrefixDoublingBuilderTest {
             }
         }
     }
+
+    @Test
+    void preparedArraysServeTheBuildOfTheirLengthOnly() {
+        try (GpuPrefixDoublingBuilder fresh = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS)) {
+            byte[] text = HardTexts.random(6000, 4, 21);
+            fresh.prepare(text.length); // compile and host arrays in the background
+            assertThat(fresh.build(text)).isEqualTo(NaiveSuffixArray.build(text));
+            assertThat(fresh.lastPreparedArrays()).isTrue();
+            byte[] longer = HardTexts.tandem(9000, 7, 22);
+            fresh.prepare(longer.length + 1); // another length: dropped
+            assertThat(fresh.build(longer)).isEqualTo(sais.build(longer));
+            assertThat(fresh.lastPreparedArrays()).isFalse();
+            fresh.prepare(5000); // the kept arrays serve: nothing allocated
+            byte[] shorter = HardTexts.random(5000, 256, 23);
+            assertThat(fresh.build(shorter)).isEqualTo(NaiveSuffixArray.build(shorter));
+            assertThat(fresh.lastReusedArrays()).isTrue();
+            assertThat(fresh.lastPreparedArrays()).isFalse();
+            fresh.prepare(1L << 40); // beyond any build: ignored
+        }
+    }
 }
