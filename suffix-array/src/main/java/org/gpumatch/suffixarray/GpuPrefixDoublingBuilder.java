@@ -28,19 +28,22 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * {@code k = 64 / b} codes of each suffix form a 64-bit key ({@code k} = 7 for bytes, 21 for DNA, 64 for one
  * repeated byte), sorted as (u32 low word, suffix) and then stably (u32 high word, suffix) pairs on only the
  * {@code k * b} bits that can differ; {@code h = k}. Then rounds until no bucket has two suffixes: the working set
- * (the suffixes of unsorted buckets, kept in SA order) is sorted stably by the rank of {@code i + h} (plus one; 0 past
- * the end, so a shorter suffix comes first) and then stably by its bucket's rank (LSD, two u32/u32 radix sorts on
- * {@code bits(n)} bits each); head flags mark where the bucket or the key changes; a two-lane max scan gives each
- * element the index of its new head and of its old bucket's first element, hence its new rank (old rank plus the
- * offset); the ranks are scattered, elements of singleton buckets are dropped by a stable select, and {@code h}
- * doubles. Finally {@code SA[rank[i]] = i}.
+ * (the suffixes of unsorted buckets, kept in SA order) is sorted within each bucket by the rank of {@code i + h} (plus
+ * one; 0 past the end, so a shorter suffix comes first): by insertion when every bucket has at most
+ * {@link #MAX_SMALL_BUCKET} suffixes, by the grid's segmented sort when the buckets over a quarter tile hold at most
+ * {@code 1 / SEGMENT_CAPACITY_SHARE} of the working set, else by LSD (the grid's u32/u32 radix sort by the key, then
+ * stably by the bucket's rank); head flags mark where the bucket or the key changes; a two-lane max scan (the
+ * kernel's own) gives each element the index of its new head and of its old bucket's first element, hence its new
+ * rank (old rank plus the offset); one launch scatters the ranks and flags the elements of buckets with more than one
+ * suffix, which the grid's select keeps (with a head bit), and {@code h} doubles. Finally {@code SA[rank[i]] = i}.
  *
- * <p><b>Cost per round</b> over the {@code m} suffixes still unsorted: two radix sorts of u32/u32 pairs on
- * {@code bits(n)} bits (8 passes of 20 bytes per element each for n up to 2^28 with 4-bit digits, plus the count
- * traffic), three gathers of ranks (12 bytes each, random), head flags, the scan (about 12 bytes), the rank scatter and
- * the select (about 20 bytes): roughly 360 bytes per unsorted element and round; when every bucket has at most
- * {@link #MAX_SMALL_BUCKET} suffixes, one insertion-sort launch replaces the two radix sorts (about 60 bytes per
- * element in all). Rounds: about {@code log2(L / k)} for a longest repeated substring of L symbols, except where chain
+ * <p><b>Cost per round</b> over the {@code m} suffixes still unsorted: LSD two radix sorts of u32/u32 pairs on
+ * {@code bits(n)} bits (4 passes of 20 bytes per element each with 8-bit digits), a gather of ranks for the keys and
+ * two for the heads (random), the max scan (about 20 bytes), the rank scatter and the select (about 28 bytes):
+ * roughly 220 bytes per unsorted element and 36 launches; segmented: the grid's one local-memory launch over all and
+ * 32 bytes per pass over the large buckets' elements (31 launches); all buckets small: one insertion-sort launch
+ * (about 70 bytes per element, 10 launches). One explicit download per round (the select's count; a segmented round
+ * one more), plus GuardedKernel's download of the kernel's small arrays after each launch (3 in a one-piece build). Rounds: about {@code log2(L / k)} for a longest repeated substring of L symbols, except where chain
  * rounds apply: a large round over at least n / 8 suffixes first measures, for every position p, how many of
  * {@code p, p + h, p + 2h, ...} stay in the bucket of p (a max scan in chain order, about 3 passes over n with reads
  * h apart), and when some chain has at least {@link #CHAIN_MIN_LENGTH} steps sorts by (side, chain length, rank after
@@ -68,9 +71,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * are downloaded and joined on the host.
  *
  * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}. Whole builds: five {@code int[n]} arrays (20 bytes
- * per character; the text travels packed inside the rank pieces), the radix sort's digit counts (tile-ranked radix
- * sort: {@code 8 * 2^digitBits / (localSize * sortChunk)} bytes per character, 0.125 with the defaults) and the
- * select's chunk totals (about 0.3 bytes): about 20.4 bytes per character. Partitioned builds: ranks and stash (8
+ * per character; the text travels packed inside the rank pieces), the segmented sort's composites for a sixteenth of
+ * them (1 byte), the max scan's levels (0.13) and the grid's fixed buffers: about 21.6 bytes per character.
+ * Partitioned builds: ranks and stash (8
  * bytes per character), the packed text (1), and 16.4 bytes per suffix of the largest partition (at most
  * {@link #DEFAULT_PARTITION_CAPACITY} = 2^28 by default, so at most 4.1 GiB): {@code 9n + 16.4 P}, e.g. at most
  * 13.1 bytes per character (14.1 GB) for 1 GiB of text and 11.1 for 2^31 - 9 bytes. The same arrays live on the
@@ -91,8 +94,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * text or a partitioned build drops them first. The result is never kept (it is the caller's; exactly n long, copied
  * out when the kept arrays are longer).
  *
- * <p>Not thread-safe; one builder holds one compiled kernel, its buffers and the kept arrays: {@link #close()} releases
- * them.
+ * <p>Not thread-safe; one builder holds up to two compiled kernels ({@link PrefixDoublingKernel} for one-piece builds,
+ * {@link PieceDoublingKernel} for partitioned and longer whole ones, each compiled on first use), their buffers and the
+ * kept arrays: {@link #close()} releases them.
  */
 public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Largest text length: {@code int} suffix array entries and Java arrays (2,147,483,639). */
