@@ -7,7 +7,7 @@ import org.gpumatch.gpu.primitives.Mat2ModP;
  * Device side of cooperative Rabin-Karp (CRK, SPAA 2016 sections 3.3 and 6.1): two device-wide scans of 2x2 matrices
  * over Z_p, then one matrix product per window.
  *
- * <p>With {@code K(c)} the matrix of symbol c and {@code A(c) = K(c)^-1} ({@link CrkFingerprint}):
+ * <p>With {@code K(c)} the matrix of symbol c and {@code A(c) = K(c)^-1} ({@link CrkMatrixFingerprint}):
  * <ul>
  *   <li>{@code S[j] = K(y_0) K(y_1) ... K(y_j)}: inclusive scan, right multiplication ({@link #OP_PREFIX});</li>
  *   <li>{@code T[r] = A(y_{r-1}) ... A(y_1) A(y_0)}, {@code T[0] = I}: exclusive scan, left multiplication
@@ -36,11 +36,11 @@ import org.gpumatch.gpu.primitives.Mat2ModP;
  */
 final class CrkKernel extends DeviceScanKernel {
     /** S: right products of the symbol matrices. */
-    static final int OP_PREFIX = CrkFingerprint.OP_PREFIX;
+    static final int OP_PREFIX = CrkMatrixFingerprint.OP_PREFIX;
     /** T: left products of their inverses. */
-    static final int OP_INVERSE = CrkFingerprint.OP_INVERSE;
+    static final int OP_INVERSE = CrkMatrixFingerprint.OP_INVERSE;
     /** Counts of matches. */
-    static final int OP_COUNT = CrkFingerprint.OP_COUNT;
+    static final int OP_COUNT = CrkMatrixFingerprint.OP_COUNT;
 
     /** No window phase (scan passes only). */
     static final int PHASE_IDLE = 0;
@@ -86,18 +86,18 @@ final class CrkKernel extends DeviceScanKernel {
 
     CrkKernel(int prime) {
         this.prime = prime;
-        this.symbolK = CrkFingerprint.symbolMatrices(prime);
-        this.symbolA = CrkFingerprint.inverseMatrices(symbolK, prime);
+        this.symbolK = CrkMatrixFingerprint.symbolMatrices(prime);
+        this.symbolA = CrkMatrixFingerprint.inverseMatrices(symbolK, prime);
     }
 
     @Override
     protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return CrkFingerprint.combineLane(op, lane, a0, a1, a2, a3, b0, b1, b2, b3, prime);
+        return CrkMatrixFingerprint.combineLane(op, lane, a0, a1, a2, a3, b0, b1, b2, b3, prime);
     }
 
     @Override
     protected int identity(int op, int lane) {
-        return CrkFingerprint.identityOf(op, lane);
+        return CrkMatrixFingerprint.identityOf(op, lane);
     }
 
     @Override

@@ -16,7 +16,7 @@ import org.gpumatch.api.Text;
  * Cooperative Rabin-Karp (CRK; Ashkiani, Amenta, Owens, SPAA 2016, sections 3.3 and 6.1) on an OpenCL device: exact
  * matching for any pattern length 1..n with the 2x2 matrix fingerprints over Z_p of Karp and Rabin's second family,
  * computed by two device-wide scans ({@link DeviceScan}, one multiplying from the right, one from the left) and one
- * matrix product per window. See {@link CrkKernel} for the device side and {@link CrkFingerprint} for the matrices.
+ * matrix product per window. See {@link CrkKernel} for the device side and {@link CrkMatrixFingerprint} for the matrices.
  *
  * <p><b>Exactness.</b> p is a random prime in [2^30, 2^31), drawn per matcher. A fingerprint hit is only a candidate:
  * the window's bytes are compared with the pattern on the device before it is counted or reported, so there are no
@@ -85,7 +85,7 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
      * @param windowsPerItem windows per work-item in the window phases, positive
      */
     public CrkMatcher(ComputeDevice device, String reason, int localSize, int scanItems, int windowsPerItem) {
-        this(device, reason, localSize, scanItems, windowsPerItem, CrkFingerprint.randomPrime(new SecureRandom()));
+        this(device, reason, localSize, scanItems, windowsPerItem, CrkMatrixFingerprint.randomPrime(new SecureRandom()));
     }
 
     /** As above with a fixed prime p (2 <= p < 2^31, prime): tests force collisions with tiny primes. */
@@ -282,8 +282,8 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
     /** Computes T (exclusive, left products of the inverses) and S (inclusive, right products) of the resident text. */
     private LaunchTiming scanText(CrkKernel k) {
         k.phase = CrkKernel.PHASE_IDLE;
-        LaunchTiming t = scan.exclusive(CrkKernel.OP_INVERSE, CrkFingerprint.LANES, k.n);
-        t = t.plus(scan.inclusive(CrkKernel.OP_PREFIX, CrkFingerprint.LANES, k.n));
+        LaunchTiming t = scan.exclusive(CrkKernel.OP_INVERSE, CrkMatrixFingerprint.LANES, k.n);
+        t = t.plus(scan.inclusive(CrkKernel.OP_PREFIX, CrkMatrixFingerprint.LANES, k.n));
         scanned = true;
         scans++;
         return t;
@@ -304,7 +304,7 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
     }
 
     private void setPattern(CrkKernel k, byte[] p) {
-        int[] fp = CrkFingerprint.of(p, 0, p.length, k.symbolK, prime);
+        int[] fp = CrkMatrixFingerprint.of(p, 0, p.length, k.symbolK, prime);
         k.pattern0 = fp[0];
         k.pattern1 = fp[1];
         k.pattern2 = fp[2];
