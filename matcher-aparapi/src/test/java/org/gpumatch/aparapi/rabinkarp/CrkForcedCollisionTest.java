@@ -22,7 +22,7 @@ class CrkForcedCollisionTest {
         Random r = new Random(7);
         NaiveMatcher naive = new NaiveMatcher();
         for (int p : new int[] {2, 3, 7}) {
-            try (CrkMatcher crk = new CrkMatcher(TestDevices.openCl(), "test", 16, 3, 3, p)) {
+            try (CrkMatcher crk = new CrkMatcher(TestDevices.openCl(), "test", 16, 3, p)) {
                 long collisions = 0;
                 for (int trial = 0; trial < 25; trial++) {
                     int n = 1 + r.nextInt(3000);
@@ -59,7 +59,7 @@ class CrkForcedCollisionTest {
             t[i] = (byte) (i % 3 == 0 ? 'a' : 'b');
         }
         NaiveMatcher naive = new NaiveMatcher();
-        try (CrkMatcher crk = new CrkMatcher(TestDevices.openCl(), "test", 16, 3, 3, 2)) {
+        try (CrkMatcher crk = new CrkMatcher(TestDevices.openCl(), "test", 16, 3, 2)) {
             Text text = Text.wrap(t);
             for (String p : new String[] {"a", "ab", "abb", "bba", "abba", "aa", "abbabbabbabbabba",
                 "abbabbabbabbabbb"}) {
