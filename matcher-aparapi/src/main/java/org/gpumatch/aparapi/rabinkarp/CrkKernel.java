@@ -108,7 +108,7 @@ final class CrkKernel extends GridKernel {
             int size = getLocalSize();
             for (int j = getLocalId(); j < valid; j += size) {
                 int r = tileBase + j;
-                int hit = isMatch(r) ? 1 : 0;
+                int hit = matchesAt(r) ? 1 : 0;
                 aux[r] = hit;
                 hits += hit;
             }
@@ -127,7 +127,7 @@ final class CrkKernel extends GridKernel {
     }
 
     /** Whether window r is an occurrence: its prefix fingerprint, then its bytes. */
-    private boolean isMatch(int r) {
+    private boolean matchesAt(int r) {
         int d = (int) ((wideAlt[r + m] - wideAlt[r]) % prime);
         int target = CrkFingerprint.mulMod(patternPrint, PowerTable.power(r, powLow, powHigh, prime), prime);
         return d == target && sameBytes(r);
