@@ -7,7 +7,8 @@ import org.gpumatch.gpu.primitives.TileKernel;
  * dispatches on {@link #phase} because a pipeline's buffers live in one Aparapi kernel instance. Built on gpu-core's
  * {@link TileKernel}: every phase is a registered slot (the matcher names it with {@link TileKernel#checkedSlot}), the
  * block phase's reduction and the compaction's offsets come from the one {@link TileKernel#groupScan4} call of
- * {@code run()}, which every work-item reaches in every phase, and the opt-block phase's tiles are its region of
+ * {@code run()} (in a loop of one trip in those phases and none in the per-window distance phases, which need no
+ * barrier: uniform control flow), and the opt-block phase's tiles are its region of
  * {@code tileInts} ({@link #localInts}).
  *
  * <p><b>Distance phases</b> write {@code dist[j]} for every window j: the exact distance when it is at most k, some
@@ -95,8 +96,8 @@ final class KMismatchKernel extends TileKernel {
 
     @Override
     public void run() {
-        // Barriers are reached by every work-item in every phase: the opt-block phase's staging loop runs no rounds in
-        // the other phases, and the one group scan is called unconditionally.
+        // Barriers are reached by every work-item or by none: the opt-block phase's staging loop runs no rounds in the
+        // other phases, and the one group scan sits in a loop whose trip count depends on the phase only.
         if (phase == PHASE_THREAD) {
             threadDistance();
         } else if (phase == PHASE_BITS) {
@@ -107,17 +108,22 @@ final class KMismatchKernel extends TileKernel {
         boolean compacting = phase == PHASE_COUNT || phase == PHASE_WRITE;
         int mine = compacting && j < windows && dist[j] <= k ? 1 : 0;
         int blockWindow = groupBase + getGroupId();
-        groupScan4(phase == PHASE_BLOCK ? blockMismatches(blockWindow) : mine, 0, 0, 0);
-        if (phase == PHASE_BLOCK && getLocalId() == 0 && blockWindow < windows) {
-            dist[blockWindow] = (int) groupScanTotal(0);
-        }
-        if (phase == PHASE_COUNT && getLocalId() == 0) {
-            groupCounts[getGroupId()] = (int) groupScanTotal(0);
-        }
-        if (phase == PHASE_WRITE && mine == 1) {
-            int slot = groupOffsets[getGroupId()] + (int) groupScanPrefix(0);
-            hitOffsets[slot] = j;
-            hitDistances[slot] = dist[j];
+        // the one group scan, in a loop of one trip in the phases that use it and none in the per-window distance
+        // phases (uniform over the launch: its barriers are reached by every work-item or by none)
+        int scans = phase == PHASE_BLOCK || compacting ? 1 : 0;
+        for (int s = 0; s < scans; s++) {
+            groupScan4(phase == PHASE_BLOCK ? blockMismatches(blockWindow) : mine, 0, 0, 0);
+            if (phase == PHASE_BLOCK && getLocalId() == 0 && blockWindow < windows) {
+                dist[blockWindow] = (int) groupScanTotal(0);
+            }
+            if (phase == PHASE_COUNT && getLocalId() == 0) {
+                groupCounts[getGroupId()] = (int) groupScanTotal(0);
+            }
+            if (phase == PHASE_WRITE && mine == 1) {
+                int slot = groupOffsets[getGroupId()] + (int) groupScanPrefix(0);
+                hitOffsets[slot] = j;
+                hitDistances[slot] = dist[j];
+            }
         }
         // Aparapi's Java threads run groups one after another on the same local arrays.
         localBarrier();

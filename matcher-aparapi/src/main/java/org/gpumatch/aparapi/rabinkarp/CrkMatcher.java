@@ -226,17 +226,17 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
     private void query(Pattern pattern, boolean find) {
         CrkKernel k = launcher.kernel();
         setPattern(k, pattern.toByteArray());
-        LaunchTiming timing = LaunchTiming.NONE;
+        LaunchTiming timing = null; // NONE has no device time: summing onto it would hide the launches'
         if (!scanned) {
-            timing = timing.plus(grid.pipeline(CrkKernel.SLOT_TERMS, k.n + 1));
-            timing = timing.plus(grid.scanLongs(k.n + 1, false));
+            timing = add(timing, grid.pipeline(CrkKernel.SLOT_TERMS, k.n + 1));
+            timing = add(timing, grid.scanLongs(k.n + 1, false));
             scanned = true;
             scans++;
         }
         int windows = k.lastWindow + 1;
         k.matches[0] = 0;
         k.put(k.matches);
-        timing = timing.plus(grid.pipelineTiles(CrkKernel.SLOT_WINDOWS, windows, 1));
+        timing = add(timing, grid.pipelineTiles(CrkKernel.SLOT_WINDOWS, windows, 1));
         k.get(k.matches);
         int total = k.matches[0];
         lastCount = total;
@@ -245,11 +245,15 @@ public final class CrkMatcher extends ResidentTextMatcher<CrkKernel> {
             if (k.positions().length < total || k.positions().length > 2 * total) {
                 k.bindPositions(new int[total]);
             }
-            timing = timing.plus(grid.selectFlagged(windows, true));
+            timing = add(timing, grid.selectFlagged(windows, true));
             k.get(k.positions());
             lastPositions = Arrays.copyOf(k.positions(), total);
         }
         lastTiming = timing;
+    }
+
+    private static LaunchTiming add(LaunchTiming sum, LaunchTiming t) {
+        return sum == null ? t : sum.plus(t);
     }
 
     private void setPattern(CrkKernel k, byte[] p) {
