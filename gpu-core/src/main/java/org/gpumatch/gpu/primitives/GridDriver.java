@@ -33,7 +33,7 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * region so that it never moves, see {@link ArrayMobility}) and {@code 8 G + 4 bins} bytes of results. Not thread-safe.
  */
 public final class GridDriver {
-    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline"};
+    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items"};
 
     /**
      * Work-groups per compute unit of the fixed grid: 2, 4 and 8 ran scan and reduce at the same device time on the
@@ -47,6 +47,8 @@ public final class GridDriver {
     private int lastOp;
     /** Whether the last scan was of longs (its total has a high word). */
     private boolean lastWide;
+    private int lastLargeSegments;
+    private int lastLargeElements;
     private int lastGroups;
     private int lastCount;
     private boolean resultDownloaded;
@@ -188,11 +190,19 @@ public final class GridDriver {
      */
     public boolean sort(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, LaunchTiming[] timing) {
         begin(GridKernel.OP_RADIX, n);
-        int bits = endBit - beginBit;
         timing[0] = LaunchTiming.NONE;
-        if (n <= 1 || bits <= 0) {
+        if (n <= 1 || endBit <= beginBit) {
             return false;
         }
+        return radixPasses(n, beginBit, endBit, wideKeys, withValues, 0, timing);
+    }
+
+    /** The radix passes of {@link #sort} (values between {@code aux}/{@code auxAlt}, or out/auxAlt: valuePair 1). */
+    private boolean radixPasses(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, int valuePair,
+                                LaunchTiming[] timing) {
+        k.gridOp = GridKernel.OP_RADIX;
+        k.gridValuePair = valuePair;
+        int bits = endBit - beginBit;
         int passes = (bits + GridKernel.DIGIT_BITS - 1) / GridKernel.DIGIT_BITS;
         int width = (bits + passes - 1) / passes;
         int groups = plan(n);
@@ -212,8 +222,120 @@ public final class GridDriver {
             sum = add(sum, launch(GridKernel.PH_DOWN, n, groups));
         }
         k.gridPhase = GridKernel.PH_OFF;
+        k.gridValuePair = 0;
         timing[0] = sum;
         return (passes & 1) == 1;
+    }
+
+    /**
+     * Segmented sort of (u32 key, u32 value) pairs: within each segment the pairs of {@code in} (keys) and
+     * {@code aux} (values) end sorted stably by the unsigned key's bits {@code [0, keyBits)} (every key must be below
+     * {@code 2^keyBits}); segments keep their places. A segment starts where {@code out[i] != 0} and at 0.
+     *
+     * <p>Small path, always, one launch: the positions are cut into windows of half a tile ({@code T / 2}, 2048 with
+     * {@code L = 256}); a window stages the span of a tile around its positions (heads and keys, a quarter tile on
+     * either side), numbers the span's segments with one group scan, and sorts every segment of at most a quarter
+     * tile ({@code T / 4} = 1024) that starts among its positions, whole, in local memory: a stable LSD ranking by
+     * 4-bit digits of (segment number, key), {@code ceil(keyBits / 4) + ceil(bits(T) / 4)} passes of one group scan
+     * each; keys and values are written back in place. It marks the elements of longer segments in {@code auxAlt}
+     * (bit 0, and bit 1 at their heads) and counts them; one small download of the counts follows.
+     *
+     * <p>Large path, only when some segment is longer: a scan compacts the large segments' elements into composite
+     * keys {@code ordinal << keyBits | key} in {@code wide} and their values in {@code out} (3 launches), the grid's
+     * radix sort sorts those {@code m} pairs on {@code keyBits + bits(segments - 1)} bits (values between out and
+     * auxAlt), and one launch puts every sorted pair back into its segment's place. Only the large segments' elements
+     * take the global sort.
+     *
+     * <p>Scratch: {@code out} (the heads, overwritten by the large path), {@code auxAlt} (marks, values' alternate),
+     * {@code wide} and {@code wideAlt} (grown to the large elements' count when shorter: a pipeline that keeps data in
+     * them binds arrays long enough). Cost per element, small path: heads, keys read twice (the spans overlap),
+     * keys and values read and written once, the mark written: about 28 B, and the local ranking's
+     * {@code 3 + passes} steps per half tile. Large path per large element: 12 B to compose, the u64/u32 radix sort
+     * (28 B per pass), 16 B to place. Launches: 1 + (3 + 3 per radix pass + 1 when a segment is large); blocking
+     * downloads: 1 (the counts).
+     *
+     * @param keyBits 1..32
+     * @return the launches' timing
+     */
+    public LaunchTiming segmentedSort(int n, int keyBits) {
+        if (keyBits < 1 || keyBits > 32) {
+            throw new IllegalArgumentException("keyBits must be 1..32: " + keyBits);
+        }
+        begin(GridKernel.OP_SEG_SMALL, n);
+        lastLargeSegments = 0;
+        lastLargeElements = 0;
+        if (n <= 1) {
+            return LaunchTiming.NONE;
+        }
+        int tile = tile();
+        if (tile > 16384) {
+            throw new IllegalStateException("the segmented sort packs positions of a tile in 16 bits: tile " + tile);
+        }
+        int windows = (n + tile / 2 - 1) / (tile / 2);
+        int groups = Math.min(maxGroups, windows);
+        int perGroup = (windows + groups - 1) / groups;
+        groups = (windows + perGroup - 1) / perGroup;
+        k.gridGroups = groups;
+        k.gridTilesPerGroup = perGroup;
+        lastGroups = groups;
+        k.gridKeyBits = keyBits;
+        k.gridKeyMask = keyBits == 32 ? 0xFFFFFFFFL : (1L << keyBits) - 1;
+        k.gridKeyNibbles = (keyBits + 3) / 4;
+        k.gridSegNibbles = (32 - Integer.numberOfLeadingZeros(tile) + 3) / 4; // segment numbers 0..T
+        ensureResult(GridKernel.RESULT_BASE);
+        k.result[GridKernel.RESULT_LARGE_SEGMENTS] = 0;
+        k.result[GridKernel.RESULT_LARGE_ELEMENTS] = 0;
+        k.put(k.result);
+        LaunchTiming t = launch(GridKernel.PH_DOWN, n, groups);
+        k.gridPhase = GridKernel.PH_OFF;
+        k.get(k.result);
+        downloads++;
+        int segments = k.result[GridKernel.RESULT_LARGE_SEGMENTS];
+        int m = k.result[GridKernel.RESULT_LARGE_ELEMENTS];
+        lastLargeSegments = segments;
+        lastLargeElements = m;
+        if (segments == 0) {
+            return t;
+        }
+        if (k.segTable.length < 2 * segments) {
+            k.segTable = new int[2 * segments];
+        }
+        if (k.wide.length < m) {
+            k.wide = new long[m];
+        }
+        if (k.wideAlt.length < m) {
+            k.wideAlt = new long[m];
+        }
+        k.gridOp = GridKernel.OP_SEG_COMPOSE;
+        int scanGroups = plan(n);
+        ensureSpine(scanGroups);
+        t = t.plus(launch(GridKernel.PH_UP, n, scanGroups));
+        t = t.plus(launch(GridKernel.PH_SPINE, scanGroups, 1));
+        t = t.plus(launch(GridKernel.PH_DOWN, n, scanGroups));
+        int ordinalBits = 32 - Integer.numberOfLeadingZeros(segments - 1);
+        boolean inAlt = false;
+        if (m > 1) {
+            plan(m);
+            LaunchTiming[] timing = new LaunchTiming[1];
+            inAlt = radixPasses(m, 0, keyBits + ordinalBits, true, true, 1, timing);
+            t = t.plus(timing[0]);
+        }
+        k.gridOp = GridKernel.OP_SEG_PLACE;
+        k.gridDirection = inAlt ? 1 : 0;
+        t = t.plus(launch(GridKernel.PH_ITEMS, m, (m + launcher.localSize() - 1) / launcher.localSize()));
+        k.gridPhase = GridKernel.PH_OFF;
+        k.gridOp = GridKernel.OP_SEG_SMALL; // lastTotal: nothing to read
+        return t;
+    }
+
+    /** Segments of the last {@link #segmentedSort} longer than the small path sorts (0: it took no large path). */
+    public int lastLargeSegments() {
+        return lastLargeSegments;
+    }
+
+    /** Elements of those segments. */
+    public int lastLargeElements() {
+        return lastLargeElements;
     }
 
     /**
@@ -279,7 +401,8 @@ public final class GridDriver {
      * array when the last call left it on the device.
      */
     public long lastTotal() {
-        if (lastCount == 0 || lastOp == GridKernel.OP_RADIX || lastOp == GridKernel.OP_HISTOGRAM) {
+        if (lastCount == 0 || lastOp == GridKernel.OP_RADIX || lastOp == GridKernel.OP_HISTOGRAM
+                || lastOp == GridKernel.OP_SEG_SMALL) {
             return lastOp == GridKernel.OP_REDUCE_MIN ? Integer.MAX_VALUE
                     : lastOp == GridKernel.OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
         }

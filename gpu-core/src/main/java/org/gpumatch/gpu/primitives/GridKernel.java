@@ -6,8 +6,9 @@ import org.gpumatch.gpu.runtime.ArrayMobility;
  * The grid layer of gpu-core (issue 21): device code of the fixed-grid, tile-staged primitives on
  * {@link TileKernel}, and the class a pipeline extends to run them on its own device-resident arrays. Primitives:
  * scan (int, wrapping; long, exact to 64 bits), reduce, select (flags, indices, predicate) and histogram of ints, the
- * stable LSD radix sort with 8-bit digits of u32/u64 keys with optional u32 values. The host driver is
- * {@link GridDriver}; {@link GpuArrays} and {@link GpuArraySorter} run on it.
+ * stable LSD radix sort with 8-bit digits of u32/u64 keys with optional u32 values, and the segmented sort of u32/u32
+ * pairs by head flags (small segments in one local-memory launch, see {@link GridDriver#segmentedSort}). The host
+ * driver is {@link GridDriver}; {@link GpuArrays}, {@link GpuArraySorter} and {@link GpuSegmentedSorter} run on it.
  *
  * <p><b>Shape</b> (Merrill and Grimshaw's reduce-then-scan, CUB's upsweep / spine / downsweep): a fixed grid of
  * {@code G} work-groups of {@code L} work-items (a few per compute unit), work-group {@code g} owning the contiguous
@@ -92,6 +93,12 @@ public class GridKernel extends TileKernel {
     static final int OP_REDUCE_MAX = 7;
     static final int OP_HISTOGRAM = 8;
     static final int OP_RADIX = 9;
+    /** Segmented sort, small path: every segment of at most a quarter tile sorted in local memory, one launch. */
+    static final int OP_SEG_SMALL = 10;
+    /** Segmented sort, large path: the large segments' elements compacted into composite keys (a scan). */
+    static final int OP_SEG_COMPOSE = 11;
+    /** Segmented sort, large path: the sorted composites and values back to their segments' places. */
+    static final int OP_SEG_PLACE = 12;
 
     static final int PH_OFF = 0;
     /** Zeroes {@code result[RESULT_BASE .. RESULT_BASE + count)}, one element per work-item. */
@@ -104,6 +111,11 @@ public class GridKernel extends TileKernel {
      * work-item below the launch's count, or the tile hooks run in every step ({@link GridDriver#pipelineTiles}).
      */
     public static final int PH_PIPELINE = 5;
+    /** One element per work-item below the count, for the grid's own element steps ({@link #OP_SEG_PLACE}). */
+    static final int PH_ITEMS = 6;
+    /** Entries of {@link #result}: large segments and their elements found by the segmented sort's small path. */
+    static final int RESULT_LARGE_SEGMENTS = 2;
+    static final int RESULT_LARGE_ELEMENTS = 3;
 
     // Launch parameters, set by GridDriver; read-only on the device. Prefixed so that a pipeline's fields never hide
     // them (Aparapi names the kernel's fields in OpenCL by their simple names).
@@ -130,6 +142,13 @@ public class GridKernel extends TileKernel {
     /** 1: the data are longs ({@link #wide} to {@link #wideAlt}): u64 keys of a sort, values of a long scan. */
     int gridWide;
     int gridWithValues;
+    /** Radix: 1 moves the values between {@link #out} and {@link #auxAlt} (the segmented sort's large path). */
+    int gridValuePair;
+    /** Segmented sort: keys compare on bits {@code [0, gridKeyBits)} ({@code gridKeyMask}); nibble passes. */
+    int gridKeyBits;
+    long gridKeyMask;
+    int gridKeyNibbles;
+    int gridSegNibbles;
     /** A pipeline launch: its slot (passed to the hooks) and its steps per tile (0: {@link #pipelineItem} only). */
     int gridPipelineSlot;
     int gridStepsPerTile;
@@ -150,6 +169,8 @@ public class GridKernel extends TileKernel {
     protected long[] wideAlt = new long[pinnedLength(8)];
     /** Per-group values (scanned in place by the spine), 64-bit. */
     long[] spine = new long[pinnedLength(8)];
+    /** Segmented sort's large path: per large segment its first position and its first compacted index. */
+    int[] segTable = new int[pinnedLength(4)];
     /**
      * Small and read by the host: the one array that may move (one download after each launch). {@code result[0]}
      * and {@code result[1]}: low and high word of the last select count or scan total (readable by a pipeline's
@@ -179,7 +200,7 @@ public class GridKernel extends TileKernel {
     protected int localInts(int localSize) {
         int tile = padded(localSize * ITEMS);
         boolean two = gridPhase == PH_SPINE || gridPhase == PH_DOWN && (gridOp == OP_SELECT_FLAGGED
-                || scanOp(gridOp) && gridWide != 0);
+                || scanOp(gridOp) && gridWide != 0 || gridOp == OP_SEG_SMALL);
         int mine = gridPhase == PH_DOWN && gridOp == OP_RADIX ? tile + 2 * 256
                 : two ? 2 * tile : gridPhase == PH_DOWN ? tile : 0;
         return super.localInts(localSize) + mine;
@@ -257,7 +278,9 @@ public class GridKernel extends TileKernel {
         boolean pipeline = gridPhase == PH_PIPELINE;
         boolean pipelineTiles = pipeline && gridStepsPerTile > 0;
         boolean radixSort = gridOp == OP_RADIX;
-        boolean scanSteps = spinePhase || down && !radixSort;
+        boolean segSmall = down && gridOp == OP_SEG_SMALL;
+        boolean compose = down && gridOp == OP_SEG_COMPOSE;
+        boolean scanSteps = spinePhase || down && !radixSort && !segSmall && !compose;
         boolean wideScan = scanOp(gridOp) && gridWide != 0;
         boolean hiPlane = spinePhase || down && wideScan; // values are longs, staged as two planes
         if (gridPhase == PH_CLEAR && getGlobalId() < gridCount) {
@@ -265,6 +288,9 @@ public class GridKernel extends TileKernel {
         }
         if (pipeline && !pipelineTiles && getGlobalId() < gridCount) {
             pipelineItem(gridPipelineSlot, getGlobalId());
+        }
+        if (gridPhase == PH_ITEMS && gridOp == OP_SEG_PLACE && getGlobalId() < gridCount) {
+            segPlace(getGlobalId());
         }
         int counters = !up ? 0 : radixSort ? gridRadix : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
         int counterInit = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
@@ -301,11 +327,15 @@ public class GridKernel extends TileKernel {
 
         // the steps: uniform trip count within the work-group
         int total = gridCount; // elements (or spine entries) of the tiled range
+        int unit = segSmall ? tile / 2 : tile; // the segmented sort's windows own half a tile of positions each
+        int quarter = tile / 4;
+        int segPasses = gridKeyNibbles + gridSegNibbles;
         int firstTile = spinePhase ? 0 : g * gridTilesPerGroup;
-        int tiles = (total + tile - 1) / tile;
+        int tiles = (total + unit - 1) / unit;
         int myTiles = spinePhase ? (g == 0 ? tiles : 0)
                 : down || pipelineTiles ? Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile)) : 0;
-        int perTile = radixSort && down ? 3 : pipelineTiles ? gridStepsPerTile : 1;
+        int perTile = radixSort && down ? 3 : segSmall ? segPasses + 3 : pipelineTiles ? gridStepsPerTile : 1;
+        int segHeads = 0; // segmented sort: heads in the window's span (uniform)
         int steps = up ? 1 : myTiles * perTile;
         long carry = down && !radixSort ? spine[g] : 0;
         boolean flagged = down && gridOp == OP_SELECT_FLAGGED;
@@ -313,8 +343,9 @@ public class GridKernel extends TileKernel {
         boolean scanning = scanOp(gridOp) || spinePhase;
         for (int s = 0; s < steps; s++) {
             int sub = s % perTile;
-            int base = (firstTile + s / perTile) * tile;
-            int valid = up ? 0 : Math.min(tile, total - base);
+            int base = (firstTile + s / perTile) * unit;
+            int valid = up ? 0 : segSmall ? tile : Math.min(tile, total - base);
+            int span = base - quarter; // segmented sort: the window's staged span [span, span + tile)
             // (a) stage
             if (scanSteps) {
                 for (int i = 0; i < ITEMS; i++) {
@@ -354,6 +385,30 @@ public class GridKernel extends TileKernel {
                     }
                 }
             }
+            if (segSmall && sub == 0) { // head flags and keys of the span (outside [0, n): heads)
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    int at = span + j;
+                    boolean inside = at >= 0 && at < total;
+                    tileInts[base0 + pad(j)] = !inside || at == 0 || out[at] != 0 ? 1 : 0;
+                    tileInts[second + pad(j)] = inside ? in[at] : 0;
+                }
+            }
+            if (segSmall && sub == segPasses + 2) { // the values of the sorted own elements, read before they move
+                for (int i = 0; i < ITEMS; i++) {
+                    int v = tileInts[base0 + pad(t + i * size)];
+                    e[i] = v;
+                    eh[i] = v < 0 ? aux[span + (v & 0xFFFF)] : 0;
+                }
+            }
+            if (compose) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    if (j < valid) {
+                        tileInts[base0 + pad(j)] = auxAlt[base + j];
+                    }
+                }
+            }
             if (pipelineTiles) {
                 pipelineTileStage(gridPipelineSlot, base, valid, sub);
             }
@@ -364,9 +419,34 @@ public class GridKernel extends TileKernel {
             long c2 = 0;
             long c3 = 0;
             int flagBits = 0;
-            boolean ranking = radixSort && down && sub < 2;
+            boolean ranking = radixSort && down && sub < 2 || segSmall && sub >= 2 && sub < segPasses + 2;
+            int pass = segSmall ? sub - 2 : sub;
             for (int i = 0; i < ITEMS; i++) {
                 int q = t * ITEMS + i;
+                if (segSmall && sub == 0) { // count the heads: the inclusive count numbers each segment of the span
+                    int f = tileInts[base0 + pad(q)];
+                    eh[i] = f;
+                    c0 += f;
+                }
+                if (segSmall && sub == 1) { // classify: small segments fit the span; the window owns half of it
+                    int c = e[i];
+                    int start = c >= 1 ? tileInts[base0 + c] : -1;
+                    int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
+                    boolean small = start >= 0 && end >= 0 && end - start <= quarter;
+                    int at = span + q;
+                    boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
+                    if (at >= base && at < base + unit && at < total) {
+                        auxAlt[at] = small ? 0 : 1 | eh[i] << 1;
+                        c1 += small ? 0 : 1;
+                        c2 += small ? 0 : eh[i];
+                    }
+                    e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
+                }
+                if (compose) {
+                    int v = tileInts[base0 + pad(q)];
+                    e[i] = v;
+                    c0 += q < valid ? segPacked(v) : 0;
+                }
                 if (q < valid && scanSteps) {
                     int v = tileInts[base0 + pad(q)];
                     int h = hiPlane ? tileInts[second + pad(q)] : 0;
@@ -379,7 +459,7 @@ public class GridKernel extends TileKernel {
                 if (q < valid && ranking) {
                     int v = tileInts[base0 + pad(q)];
                     e[i] = v;
-                    int d = (v >>> (16 + 4 * sub)) & 15;
+                    int d = rankDigit(v, pass, segSmall, second);
                     c0 += laneIncrement(d, 0);
                     c1 += laneIncrement(d, 1);
                     c2 += laneIncrement(d, 2);
@@ -417,6 +497,50 @@ public class GridKernel extends TileKernel {
                     }
                 }
             }
+            if (segSmall && sub == 0) { // segment numbers kept, each head's span position at its number
+                long running = p0;
+                for (int i = 0; i < ITEMS; i++) {
+                    running += eh[i];
+                    e[i] = (int) running;
+                    if (eh[i] != 0) {
+                        tileInts[base0 + (int) running] = t * ITEMS + i;
+                    }
+                }
+                segHeads = (int) tot0;
+            }
+            if (segSmall && sub == 1) { // the packed entries own << 31 | segment << 16 | position; keys of others 0
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    tileInts[base0 + pad(q)] = e[i];
+                    if (e[i] >= 0) {
+                        tileInts[second + pad(q)] = 0;
+                    }
+                }
+                long largeElements = groupScanTotal(1);
+                if (t == 0 && largeElements > 0) {
+                    atomicAdd(result, RESULT_LARGE_ELEMENTS, (int) largeElements);
+                    atomicAdd(result, RESULT_LARGE_SEGMENTS, (int) groupScanTotal(2));
+                }
+            }
+            if (compose) { // the large segments' elements compacted: composite key ordinal << keyBits | key, value
+                long x = carry + p0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    int mark = e[i];
+                    if (q < valid && (mark & 1) != 0) {
+                        int pos = (int) (x & 0xFFFFFFFFL);
+                        int ordinal = (int) ((x + segPacked(mark)) >>> 32) - 1;
+                        int at = base + q;
+                        wide[pos] = (long) ordinal << gridKeyBits | (in[at] & gridKeyMask);
+                        out[pos] = aux[at];
+                        if ((mark & 2) != 0) {
+                            segTable[2 * ordinal] = at;
+                            segTable[2 * ordinal + 1] = pos;
+                        }
+                    }
+                    x += q < valid ? segPacked(mark) : 0;
+                }
+            }
             if (ranking) {
                 long p1 = groupScanPrefix(1);
                 long p2 = groupScanPrefix(2);
@@ -440,7 +564,7 @@ public class GridKernel extends TileKernel {
                     int q = t * ITEMS + i;
                     if (q < valid) {
                         int v = e[i];
-                        int d = (v >>> (16 + 4 * sub)) & 15;
+                        int d = rankDigit(v, pass, segSmall, second);
                         tileInts[base0 + pad(lane(p0, p1, p2, p3, d))] = v;
                         p0 += laneIncrement(d, 0);
                         p1 += laneIncrement(d, 1);
@@ -457,8 +581,10 @@ public class GridKernel extends TileKernel {
                         int d = v >>> 16;
                         int to = tileInts[second + 256 + d] + p - tileInts[second + d];
                         int from = base + (v & 0xFFFF);
-                        radixMove(in, wide, aux, out, wideAlt, auxAlt, gridDirection == 0, from, to);
-                        radixMove(out, wideAlt, auxAlt, in, wide, aux, gridDirection == 1, from, to);
+                        radixMove(in, wide, aux, out, wideAlt, auxAlt, gridDirection == 0 && gridValuePair == 0, from, to);
+                        radixMove(out, wideAlt, auxAlt, in, wide, aux, gridDirection == 1 && gridValuePair == 0, from, to);
+                        radixMove(in, wide, out, out, wideAlt, auxAlt, gridDirection == 0 && gridValuePair == 1, from, to);
+                        radixMove(out, wideAlt, auxAlt, in, wide, out, gridDirection == 1 && gridValuePair == 1, from, to);
                     }
                 }
             }
@@ -501,6 +627,18 @@ public class GridKernel extends TileKernel {
                     }
                 }
             }
+            if (compose) {
+                carry += tot0;
+            }
+            if (segSmall && sub == segPasses + 2) { // the own small segments written back sorted, coalesced
+                for (int i = 0; i < ITEMS; i++) {
+                    int v = e[i];
+                    if (v < 0) {
+                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
+                        aux[span + t + i * size] = eh[i];
+                    }
+                }
+            }
             if (pipelineTiles) {
                 pipelineTileStore(gridPipelineSlot, base, valid, sub);
             }
@@ -522,6 +660,35 @@ public class GridKernel extends TileKernel {
         return cmp == Comparison.CODE_LT ? x < operand : cmp == Comparison.CODE_LE ? x <= operand
                 : cmp == Comparison.CODE_GT ? x > operand : cmp == Comparison.CODE_GE ? x >= operand
                 : cmp == Comparison.CODE_EQ ? x == operand : x != operand;
+    }
+
+    /** The large-path count of a segmented sort's mark: bit 0 in a large segment, bit 1 its head (high word). */
+    static long segPacked(int mark) {
+        return (long) ((mark >>> 1) & 1) << 32 | (mark & 1);
+    }
+
+    /**
+     * The 4-bit digit of pass {@code pass} of a local ranking entry {@code v}: the radix sort's staged digit
+     * ({@code digit << 16 | position}), or the segmented sort's key nibble (keys staged at {@code keys}) and then
+     * segment nibble ({@code own << 31 | segment << 16 | position}).
+     */
+    private int rankDigit(int v, int pass, boolean segmented, int keys) {
+        int d = (v >>> (16 + 4 * pass)) & 15;
+        if (segmented) {
+            d = pass < gridKeyNibbles ? (tileInts[keys + pad(v & 0xFFFF)] >>> (4 * pass)) & 15
+                    : (((v >>> 16) & 0x7FFF) >>> (4 * (pass - gridKeyNibbles))) & 15;
+        }
+        return d;
+    }
+
+    /** Segmented sort, large path: sorted element {@code i} of the compacted large segments back to its place. */
+    private void segPlace(int i) {
+        long c = gridDirection == 0 ? wide[i] : wideAlt[i];
+        int v = gridDirection == 0 ? out[i] : auxAlt[i];
+        int ordinal = (int) (c >>> gridKeyBits);
+        int p = segTable[2 * ordinal] + i - segTable[2 * ordinal + 1];
+        in[p] = (int) (c & gridKeyMask);
+        aux[p] = v;
     }
 
     /** The current pass' digit of the source key at {@code j}. */
@@ -549,6 +716,7 @@ public class GridKernel extends TileKernel {
     /** The upsweep's value of element {@code j}: a digit, a flag, or the element (a long's low word). */
     private int upsweepLoad(int j) {
         return gridOp == OP_RADIX ? radixDigit(j) : gridOp == OP_SELECT_FLAGGED ? aux[j]
+                : gridOp == OP_SEG_COMPOSE ? auxAlt[j]
                 : scanOp(gridOp) && gridWide != 0 ? (int) wide[j] : in[j];
     }
 
@@ -575,6 +743,8 @@ public class GridKernel extends TileKernel {
             r = acc + (v != 0 ? 1 : 0);
         } else if (gridOp == OP_SELECT_IF) {
             r = acc + (compare(v, gridCmp, gridOperand) ? 1 : 0);
+        } else if (gridOp == OP_SEG_COMPOSE) {
+            r = acc + segPacked((int) v);
         } else {
             r = acc + v;
         }

@@ -32,8 +32,9 @@
  *       {@link org.gpumatch.gpu.primitives.GpuArraySorter} sorts Java arrays.</li>
  *   <li>{@link org.gpumatch.gpu.primitives.SegmentedSortKernel} +
  *       {@link org.gpumatch.gpu.primitives.DeviceSegmentedSort}: segmented sort of u32/u32 pairs by head flags
- *       (per-segment insertion sort, or a radix sort of segment-prefixed keys when a segment is long);
- *       {@link org.gpumatch.gpu.primitives.GpuSegmentedSorter} sorts Java arrays.</li>
+ *       (per-segment insertion sort, or a radix sort of segment-prefixed keys when a segment is long), old chain;
+ *       the grid layer's {@link org.gpumatch.gpu.primitives.GridDriver#segmentedSort} replaces it, and
+ *       {@link org.gpumatch.gpu.primitives.GpuSegmentedSorter} sorts Java arrays with it.</li>
  *   <li>{@link org.gpumatch.gpu.primitives.SortReference}: pure-Java twins of both sorts.</li>
  * </ul>
  *
