@@ -38,9 +38,9 @@ class PrefixSumsGcMoveTest {
                 int at = random.nextInt(t.length - m);
                 Pattern p = Pattern.of(java.util.Arrays.copyOfRange(t, at, at + m));
                 assertThat(crk.count(text, p)).as("round %d count", round).isEqualTo(naive.count(text, p));
-                churn(garbage, random);
+                GcChurn.churn(garbage, random);
                 assertThat(crk.find(text, p)).as("round %d find", round).isEqualTo(naive.find(text, p));
-                churn(garbage, random);
+                GcChurn.churn(garbage, random);
             }
             assertThat(crk.scans()).as("prefix sums computed once for 40 queries").isEqualTo(1);
         }
@@ -66,20 +66,10 @@ class PrefixSumsGcMoveTest {
                 }
                 PatternSet set = PatternSet.of(patterns);
                 assertThat(rk.count(text, set)).as("round %d count", round).isEqualTo(naive.count(text, set));
-                churn(garbage, random);
+                GcChurn.churn(garbage, random);
                 assertThat(rk.find(text, set)).as("round %d find", round).isEqualTo(naive.find(text, set));
-                churn(garbage, random);
+                GcChurn.churn(garbage, random);
             }
         }
-    }
-
-    private static void churn(List<byte[]> garbage, Random random) {
-        for (int i = 0; i < 200; i++) {
-            garbage.add(new byte[1 + random.nextInt(4096)]);
-        }
-        if (garbage.size() > 2000) {
-            garbage.subList(0, 1000).clear();
-        }
-        System.gc();
     }
 }
