@@ -300,10 +300,31 @@ for s in "${wanted[@]}"; do
       [ -x "$cas" ] || { echo "record: no Cas-OFFinder in the bundle: its rows are left out" >&2; cas=""; }
       cas_ld=""
       ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1 ' || cas_ld="$bundle/native"
+      # OT_VARIANTS="NAME=JVM OPTIONS;..." adds process rows run with GPUMATCH_JAVA_OPTS (e.g. heap flags).
+      ot_work="${TMPDIR:-/tmp}/gm-offtargets"
       OT_CAS_VENDORS="$cas_vendors" OT_CAS_LD="$cas_ld" GPUMATCH_MAIN_CLASS=org.gpumatch.bench.offtargets.OffTargetsBench \
-        run "$gm" --gpumatch "$gm" ${cas:+--cas-offinder "$cas"} --work "${TMPDIR:-/tmp}/gm-offtargets" --out "$out/results" \
-        --rows 1g:4:gpu,3100m:24:gpu,128m:1:cpu ${extra[@]+"${extra[@]}"}
-      rm -rf "${TMPDIR:-/tmp}/gm-offtargets" ;;
+        run "$gm" --gpumatch "$gm" ${cas:+--cas-offinder "$cas"} --work "$ot_work" --out "$out/results" \
+        --rows 1g:4:gpu,3100m:24:gpu,128m:1:cpu --keep-genomes true --variants "${OT_VARIANTS:-}" ${extra[@]+"${extra[@]}"}
+      # The reader alone in fresh JVMs on the same files (what a cold process pays for read + pack; user and system
+      # CPU, collector and JIT time; --profile: the reader threads' top frames), then three reads in one JVM (warm).
+      # OT_READER_VARIANTS="NAME=JVM OPTIONS|BLOCK_BYTES;..." adds fresh-JVM variants.
+      ot_log="$out/results/$(ls "$out/results" | head -1)/$(date -u +%F)-offtargets.log"
+      for g in "$ot_work"/genome-1g-4/genome.fa "$ot_work"/genome-3100m-24/genome.fa; do
+        [ -f "$g" ] || continue
+        IFS=';' read -r -a ot_rv <<< "default=|;profiled=|--profile;${OT_READER_VARIANTS:-}"
+        for v in "${ot_rv[@]}"; do
+          [ -n "$v" ] || continue
+          name=${v%%=*}; rest=${v#*=}; opts=${rest%%|*}; arg=${rest#*|}
+          # shellcheck disable=SC2086 # opts and arg are split on purpose
+          line=$(timeout 120 "$bundle/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 $opts -cp "$bundle/gpumatch.jar" \
+            org.gpumatch.bench.offtargets.FastaReadTiming "$g" "$(nproc)" 1 $arg 2>&1)
+          printf 'reader alone, fresh JVM, %s [%s: %s %s]: %s\n' "${g#"$ot_work"/}" "$name" "$opts" "$arg" "$line" | tee -a "$ot_log"
+        done
+        line=$(timeout 120 "$bundle/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 -cp "$bundle/gpumatch.jar" \
+          org.gpumatch.bench.offtargets.FastaReadTiming "$g" "$(nproc)" 3 2>&1)
+        printf 'reader alone, one JVM, 3 reads, %s:\n%s\n' "${g#"$ot_work"/}" "$line" | tee -a "$ot_log"
+      done
+      rm -rf "$ot_work" ;;
     legacy)
       step "exact (issue 4's run)"
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \

@@ -217,6 +217,12 @@ final class OffTargetsCommand implements Callable<Integer> {
                 + "chosen, kernel compiled, parts searched meanwhile) %.3f s, rest of the search + write %.3f s "
                 + "(search from its start %.3f s%s), total %.3f s", (t1 - t0) / 1e9, (read - t1) / 1e9,
                 (t4 - read) / 1e9, s.wallNanos() / 1e9, device, (t4 - t0) / 1e9));
+        // Where the process's own time went before and after the command (the JVM's start, its exit after this line).
+        long endMs = System.currentTimeMillis();
+        long startMs = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
+        io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "timeline: process started at %d ms (epoch), "
+                + "command began %.3f s and ended %.3f s after it", startMs,
+                (endMs - startMs - (System.nanoTime() - t0) / 1e6) / 1e3, (endMs - startMs) / 1e3));
     }
 
     /** About how many bases the genome's files hold: their bytes (gzip: four times), before they are read. */
