@@ -24,8 +24,11 @@ final class FastaBlock {
     record Stretch(long bases, long firstBaseLine) {
     }
 
-    /** The longest end of a title line a block's prefix may hold. */
-    static final int MAX_TITLE_PIECE = 1 << 20;
+    /**
+     * The longest end of a title line a block's prefix may hold (64 KiB; a longer one is an error naming its line): a
+     * longer prefix is sequence (a single-line record makes whole blocks of prefix), whose text is not kept.
+     */
+    static final int MAX_TITLE_PIECE = 1 << 16;
     final int fileIndex;
     final int blockIndex;
     private byte[] data;

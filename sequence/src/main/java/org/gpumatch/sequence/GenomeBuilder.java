@@ -30,6 +30,14 @@ final class GenomeBuilder {
         }
     }
 
+    /**
+     * The symbol an exception byte is kept as: ASCII a-z upper-cased, every other byte as it is (Latin-1 letters
+     * such as 0xFF would upper-case outside a byte).
+     */
+    static int upperAscii(int b) {
+        return b >= 'a' && b <= 'z' ? b - 32 : b;
+    }
+
     private final List<SequenceRecord> records = new ArrayList<>();
     private final List<long[]> runs = new ArrayList<>();
     private long length;
@@ -91,7 +99,7 @@ final class GenomeBuilder {
                     maskAcc = 0;
                 }
                 maskAcc |= 1 << (int) (pos & 31);
-                int symbol = Character.toUpperCase(data[i] & 0xFF) & 0xFF;
+                int symbol = upperAscii(data[i] & 0xFF);
                 if (runStart >= 0 && symbol == runSymbol && runStart + runLength == pos) {
                     runLength++;
                 } else {

@@ -145,7 +145,7 @@ final class LocalPacker {
 
     private void exception(int b, long pos) {
         mask[maskBase + (int) (pos >>> 5)] |= 1 << (int) (pos & 31);
-        int symbol = Character.toUpperCase(b) & 0xFF;
+        int symbol = GenomeBuilder.upperAscii(b);
         if (runStart >= 0 && symbol == runSymbol && runStart + runLength == pos) {
             runLength++;
             return;
