@@ -39,6 +39,7 @@ final class GpuPartSearcher implements PartSearcher {
         k.queries = masks.queries();
         k.limitBase = masks.limitBase();
         k.plain = masks.plain() ? 1 : 0;
+        k.strands = masks.strands();
         k.masks = masks.masks();
         k.hits = new int[2 + 2 * 4096];
         k.capacity = 4096;

@@ -4,7 +4,8 @@ import com.aparapi.Kernel;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One pass of an off-target search over one part of a packed genome, for every query and both strands.
+ * One pass of an off-target search over one part of a packed genome, for every query and both strands (or the forward
+ * strand only: {@code strands} 1).
  *
  * <p>Work-item {@code p} takes the site starting at genome position {@code siteBase + p} of the arrays (32 or 64 positions from the 2-bit words
  * and the exception mask, see {@link SiteBits}) and checks the pattern (PAM and N) against it on both strands; each
@@ -29,6 +30,8 @@ final class OffTargetKernel extends Kernel {
     /** 1 when the queries are stored as expected codes and care bits ({@link SiteMasks#plain()}). */
     int plain;
     int capacity;
+    /** 2: both strands; 1: the forward strand only. */
+    int strands;
 
     int[] bases;
     int[] exceptions;
@@ -72,7 +75,7 @@ final class OffTargetKernel extends Kernel {
                 x1 = SiteBits.bases32(bases, at + 32);
                 e1 = SiteBits.exceptions32(exceptions, at + 32);
             }
-            for (int strand = 0; strand < 2; strand++) {
+            for (int strand = 0; strand < strands; strand++) {
                 int mb = strand * words * 4;
                 long bad = SiteBits.mismatchBits(x0, e0, masks[mb], masks[mb + 1], masks[mb + 2], masks[mb + 3]);
                 if (words > 1) {
