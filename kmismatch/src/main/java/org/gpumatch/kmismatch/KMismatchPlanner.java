@@ -6,7 +6,10 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * Chooses a k-mismatch algorithm from the input's shape and the device. O(1).
  *
  * <p>Rules (to be re-tuned from the bench suite's GPU rows): no OpenCL device, or fewer than 2^22 symbol comparisons
- * ({@code windows * m * patterns}), runs {@code cpu} (a launch and transfers cost more); a text alphabet of at most 16
+ * ({@code windows * m * patterns}), runs {@code cpu} (a launch and transfers cost more); on an OpenCL GPU not yet set up
+ * in this process, {@code cpu} also runs when all cores finish the whole job ({@code patterns} = every pattern and
+ * strand the caller will search) before the GPU's one-off cost is paid ({@link #cpuFinishesFirst}: the end-to-end rule,
+ * so that {@code auto} never picks the slower path of a process); a text alphabet of at most 16
  * symbols (sigma &lt;= 4 bits, DNA and the like) runs {@code bit-parallel} (8 to 32 symbols per XOR); otherwise
  * {@code opt-block-thread} (local-memory reuse of text and pattern).
  */
@@ -14,7 +17,28 @@ public final class KMismatchPlanner {
     /** Below this many symbol comparisons the CPU wins. */
     public static final long SMALL_WORK = 1L << 22;
 
+    /**
+     * Symbol comparisons per second of the {@code cpu} matcher on one core, end to end: 128 MiB of DNA, m = 23, k = 4,
+     * one pattern, {@code -a cpu} as a process on the lent H200 host's 16 threads took 1.15 s, about 0.35 s of it
+     * start-up and reading (issue 22's table, 2026-11-24): 3.1e9 comparisons in 0.8 s, 2.4e8 per core.
+     */
+    static final double CPU_COMPARISONS_PER_CORE_SECOND = 2.4e8;
+    /**
+     * A GPU's one-off cost in a fresh process: OpenCL start-up, the kernel's compile, the text's upload; the same job's
+     * {@code auto} on the H200 (bit-parallel on the GPU) took 3.89 s as a process: about 3.5 s more than its kernel.
+     */
+    static final double GPU_SETUP_SECONDS = 3.5;
+
     private KMismatchPlanner() {
+    }
+
+    /**
+     * Whether {@code work} symbol comparisons on {@code cores} cores take less time than a GPU's one-off cost
+     * ({@link #GPU_SETUP_SECONDS}); on 16 cores the line is about 1.3e10 comparisons (a 560 MB text for one pattern of
+     * 23 symbols). O(1).
+     */
+    static boolean cpuFinishesFirst(long work, int cores) {
+        return work < GPU_SETUP_SECONDS * CPU_COMPARISONS_PER_CORE_SECOND * Math.max(1, cores);
     }
 
     /** A chosen variant and why. */
@@ -30,6 +54,15 @@ public final class KMismatchPlanner {
      * patterns, on {@code device}.
      */
     public static Choice choose(long n, int m, int k, int sigma, int patterns, ComputeDevice device) {
+        return choose(n, m, k, sigma, patterns, device, false);
+    }
+
+    /**
+     * {@link #choose(long, int, int, int, int, ComputeDevice)}; {@code deviceReady}: a kernel already runs on
+     * {@code device} in this process (its start-up and compile are paid: only the work counts).
+     */
+    public static Choice choose(long n, int m, int k, int sigma, int patterns, ComputeDevice device,
+            boolean deviceReady) {
         long windows = Math.max(0, n - m + 1);
         long work = windows * m * Math.max(1, patterns);
         String shape = "n=" + n + ", m=" + m + ", k=" + k + ", sigma=" + sigma + ", patterns=" + patterns;
@@ -39,6 +72,12 @@ public final class KMismatchPlanner {
         if (work < SMALL_WORK) {
             return new Choice(KMismatchVariant.CPU, work + " symbol comparisons < " + SMALL_WORK
                     + ": a device launch costs more (" + shape + ")");
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (device.kind() == ComputeDevice.Kind.OPENCL_GPU && !deviceReady && cpuFinishesFirst(work, cores)) {
+            return new Choice(KMismatchVariant.CPU, String.format(java.util.Locale.ROOT, "%d symbol comparisons take "
+                    + "about %.2f s on %d cores, less than the GPU's start-up, compile and upload (about %.1f s) (%s)",
+                    work, work / (CPU_COMPARISONS_PER_CORE_SECOND * cores), cores, GPU_SETUP_SECONDS, shape));
         }
         if (sigma <= 4) {
             return new Choice(KMismatchVariant.BIT_PARALLEL, "sigma " + sigma + " bits packs " + (32 / Math.max(1,

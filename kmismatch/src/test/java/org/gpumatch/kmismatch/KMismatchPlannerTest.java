@@ -15,6 +15,26 @@ class KMismatchPlannerTest {
         assertTrue(c.explain().startsWith("cpu: no OpenCL device"), c.explain());
     }
 
+    /**
+     * The end-to-end rule: all cores run a job that ends before a GPU's set-up; the line scales with the cores; twice
+     * the line is the GPU's. An OpenCL CPU device (PoCL) and a device already set up keep the kernel rules.
+     */
+    @Test
+    void cpuFinishesFirstBelowTheGpuSetUp() {
+        double line = KMismatchPlanner.GPU_SETUP_SECONDS * KMismatchPlanner.CPU_COMPARISONS_PER_CORE_SECOND;
+        assertTrue(KMismatchPlanner.cpuFinishesFirst((long) (line * 16) - 1, 16));
+        assertTrue(!KMismatchPlanner.cpuFinishesFirst((long) (line * 16) + 1, 16));
+        assertTrue(!KMismatchPlanner.cpuFinishesFirst((long) (line * 2) * 2, 2));
+        // 128 MiB of DNA, one pattern of 23: the CPU on 16 cores (measured: 1.15 s against 3.89 s on the GPU)
+        assertTrue(KMismatchPlanner.cpuFinishesFirst((1L << 27) * 23, 16));
+        // the same text for 100 patterns on both strands: the GPU
+        assertTrue(!KMismatchPlanner.cpuFinishesFirst((1L << 27) * 23 * 200, 16));
+        ComputeDevice pocl = org.gpumatch.gpu.runtime.TestDevices.openCl();
+        if (pocl.kind() != ComputeDevice.Kind.OPENCL_GPU) {
+            assertEquals(KMismatchVariant.BIT_PARALLEL, KMismatchPlanner.choose(1L << 27, 23, 4, 2, 1, pocl).variant());
+        }
+    }
+
     @Test
     void variantNamesParse() {
         for (KMismatchVariant v : KMismatchVariant.values()) {
