@@ -6,7 +6,6 @@ import org.gpumatch.bench.BenchContext;
 import org.gpumatch.bench.report.ResultRow;
 import org.gpumatch.bench.report.RowFactory;
 import org.gpumatch.gpu.primitives.DeviceRadixSort;
-import org.gpumatch.gpu.primitives.DeviceSegmentedSort;
 import org.gpumatch.gpu.primitives.GpuArraySorter;
 import org.gpumatch.gpu.primitives.GpuSegmentedSorter;
 import org.gpumatch.gpu.primitives.RadixSortAlgorithm;
@@ -33,6 +32,11 @@ final class SortRows {
     private static final int SMALL_MAX = 10;
     /** Segments of the few-huge-segments row. */
     private static final int HUGE_SEGMENTS = 4;
+    /**
+     * Bytes per element of the segmented sort's small path: heads and keys read twice (overlapping spans), keys and
+     * values read and written, the mark written.
+     */
+    private static final int SMALL_PATH_BYTES = 28;
 
     private SortRows() {
     }
@@ -60,17 +64,13 @@ final class SortRows {
                 out.accept(pairsU64(ctx, rows, sorter, "radix-sort-pairs-u64-u32" + suffix, wide, reps));
             }
         }
-        int[] small = smallHeads(r, n);
-        for (RadixSortAlgorithm algorithm : new RadixSortAlgorithm[] {RadixSortAlgorithm.TILE}) {
-            try (GpuSegmentedSorter segmented = new GpuSegmentedSorter(ctx.device(), algorithm,
-                    GpuArraySorter.DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS, algorithm.defaultItems(),
-                    DeviceSegmentedSort.DEFAULT_MAX_SMALL)) {
-                if (algorithm == DeviceRadixSort.DEFAULT_ALGORITHM) { // the small path sorts no radix
-                    out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-2-10", keys, small, reps));
-                }
-                out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-" + HUGE_SEGMENTS + "-huge"
-                        + suffix(algorithm), keys, hugeHeads(n), reps));
-            }
+        try (GpuSegmentedSorter segmented = new GpuSegmentedSorter(ctx.device())) {
+            out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-2-10", keys, smallHeads(r, n,
+                    SMALL_MIN, SMALL_MAX), SMALL_PATH_BYTES, reps));
+            out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-1-1000", keys, smallHeads(r, n, 1,
+                    1000), SMALL_PATH_BYTES, reps));
+            out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-" + HUGE_SEGMENTS + "-huge", keys,
+                    hugeHeads(n), SMALL_PATH_BYTES + 12 + 28 * ((32 + 2 + 7) / 8) + 16, reps));
         }
     }
 
@@ -151,18 +151,18 @@ final class SortRows {
     }
 
     private static ResultRow segmentedRow(BenchContext ctx, RowFactory rows, GpuSegmentedSorter sorter, String name,
-                                          int[] keys, int[] heads, int reps) {
+                                          int[] keys, int[] heads, int bytes, int reps) {
         int n = keys.length;
         int[] work = new int[n];
         int[] values = new int[n];
-        return PrimitivesSuite.time(ctx, rows, name, n, 24, Double.NaN, reps, () -> {
+        return PrimitivesSuite.time(ctx, rows, name, n, bytes, Double.NaN, reps, () -> {
             System.arraycopy(keys, 0, work, 0, n);
             fillIndex(values);
             sorter.load(work, values, heads);
         }, sorter::sortLoaded, () -> {
             sorter.download();
             return SortCheck.stableSegmentedPairsU32(keys, heads, work, values);
-        }, () -> "");
+        }, () -> sorter.lastLaunches() + " launches");
     }
 
     private static void fillIndex(int[] values) {
@@ -187,10 +187,10 @@ final class SortRows {
                 ? sorter.lastLaunches() + " launches, " + sorter.lastDownloads() + " downloads" : "";
     }
 
-    /** Heads of random segments of {@link #SMALL_MIN} to {@link #SMALL_MAX} elements. */
-    private static int[] smallHeads(Random r, int n) {
+    /** Heads of random segments of {@code min} to {@code max} elements. */
+    private static int[] smallHeads(Random r, int n, int min, int max) {
         int[] heads = new int[n];
-        for (int i = 0; i < n; i += SMALL_MIN + r.nextInt(SMALL_MAX - SMALL_MIN + 1)) {
+        for (int i = 0; i < n; i += min + r.nextInt(max - min + 1)) {
             heads[i] = 1;
         }
         return heads;

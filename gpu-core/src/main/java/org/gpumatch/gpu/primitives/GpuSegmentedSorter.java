@@ -1,64 +1,48 @@
 package org.gpumatch.gpu.primitives;
 
+import java.util.Arrays;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
- * Sorts Java arrays of (u32 key, u32 value) pairs within segments on a device ({@link DeviceSegmentedSort}): segment
- * heads are flags ({@code heads[i] != 0} starts a segment at {@code i}; element 0 always starts one); within each
- * segment the pairs end sorted stably by unsigned key.
+ * Sorts Java arrays of (u32 key, u32 value) pairs within segments on a device, on the grid layer
+ * ({@link GridDriver#segmentedSort}): segment heads are flags ({@code heads[i] != 0} starts a segment at {@code i};
+ * element 0 always starts one); within each segment the pairs end sorted stably by unsigned key; segments keep their
+ * places. Every segment of at most a quarter tile (1024 elements with work-groups of 256) is sorted in one
+ * local-memory launch; only the longer segments' elements go through the global radix sort.
  *
  * <p>One-shot use: {@link #sortPairs(int[], int[], int[])} uploads, sorts and downloads in place. Resident use (to
  * time only the sort): {@link #load} uploads once, {@link #sortLoaded()} sorts on the device and returns the launch
  * timing, {@link #download()} copies keys and values back into the loaded arrays.
  *
- * <p>Cost and split rule: see {@link DeviceSegmentedSort}. Device memory per element: 12 bytes of keys, values and
- * heads, plus 20 bytes of large-path scratch (composite keys, their alternate, alternate values) allocated at load,
- * plus the radix sort's counts when the large path runs. Not thread-safe; close it to release the device buffers.
+ * <p>Cost and launches: see {@link GridDriver#segmentedSort}. Device memory per element: keys, values, a copy of the
+ * heads and the marks (16 bytes), plus 20 bytes per element of the long segments (composite keys and their
+ * alternate, made when first needed). Not thread-safe; close it to release the device buffers.
  */
 public final class GpuSegmentedSorter implements AutoCloseable {
-    private final GuardedKernel<RadixSortPipeline> launcher;
-    private final DeviceSegmentedSort sort;
+    private final GuardedKernel<GridKernel> launcher;
+    private final GridDriver grid;
     private int loadedCount = -1;
+    private int[] heads = new int[1];
+    /** Whether the last sort took the large path (its heads on the device were overwritten). */
+    private boolean lastLarge;
 
-    /** A sorter on {@code device} with the default geometry. */
+    /** A sorter on {@code device} with work-groups of {@link GpuArraySorter#DEFAULT_LOCAL_SIZE}. */
     public GpuSegmentedSorter(ComputeDevice device) {
-        this(device, GpuArraySorter.DEFAULT_LOCAL_SIZE, DeviceRadixSort.DEFAULT_DIGIT_BITS,
-                DeviceRadixSort.DEFAULT_ALGORITHM.defaultItems(), DeviceSegmentedSort.DEFAULT_MAX_SMALL);
+        this(device, GpuArraySorter.DEFAULT_LOCAL_SIZE);
     }
 
-    /**
-     * A sorter on {@code device} with work-groups of {@code localSize}, the large path's radix sort of digits of at
-     * most {@code digitBits} bits and {@code items} elements per work-item ({@link DeviceRadixSort#DEFAULT_ALGORITHM}),
-     * and small segments of at most {@code maxSmall}.
-     *
-     * @throws IllegalArgumentException when a parameter is out of range
-     */
-    public GpuSegmentedSorter(ComputeDevice device, int localSize, int digitBits, int items, int maxSmall) {
-        this(device, DeviceRadixSort.DEFAULT_ALGORITHM, localSize, digitBits, items, maxSmall);
+    /** A sorter on {@code device} with work-groups of {@code localSize} (lowered to what the device allows). */
+    public GpuSegmentedSorter(ComputeDevice device, int localSize) {
+        this.launcher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        this.grid = new GridDriver(launcher);
     }
 
-    /**
-     * A sorter whose large path sorts with {@code algorithm}; the other parameters as
-     * {@link #GpuSegmentedSorter(ComputeDevice, int, int, int, int)}.
-     *
-     * @throws IllegalArgumentException when a parameter is out of range (see {@link DeviceRadixSort})
-     */
-    public GpuSegmentedSorter(ComputeDevice device, RadixSortAlgorithm algorithm, int localSize, int digitBits,
-                              int items, int maxSmall) {
-        DeviceRadixSort.checkGeometry(digitBits, items);
-        if (maxSmall < 1) {
-            throw new IllegalArgumentException("maxSmall must be positive: " + maxSmall);
-        }
-        this.launcher = new GuardedKernel<>(new RadixSortPipeline(), device, localSize);
-        try {
-            this.sort = new DeviceSegmentedSort(launcher, new DeviceRadixSort(launcher, algorithm, digitBits, items),
-                    maxSmall);
-        } catch (IllegalArgumentException e) {
-            launcher.close();
-            throw e;
-        }
+    /** A sorter with a grid of at most {@code maxGroups} work-groups (tests cross many windows per group). */
+    GpuSegmentedSorter(ComputeDevice device, int localSize, int maxGroups) {
+        this.launcher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        this.grid = new GridDriver(launcher, maxGroups);
     }
 
     /** Sorts (key, value) pairs stably by unsigned key within the segments that {@code heads} starts, in place. */
@@ -70,7 +54,8 @@ public final class GpuSegmentedSorter implements AutoCloseable {
     }
 
     /**
-     * Uploads keys, values and heads (all of the same length) and allocates the large path's scratch. Returns this.
+     * Uploads keys, values and a copy of the heads (the sort overwrites its heads), all of the same length. Returns
+     * this.
      *
      * @throws IllegalArgumentException when an array is null or the lengths differ
      */
@@ -83,17 +68,18 @@ public final class GpuSegmentedSorter implements AutoCloseable {
                     + values.length + ", " + heads.length);
         }
         loadedCount = keys.length;
+        this.heads = heads;
+        lastLarge = false;
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
-        RadixSortPipeline k = launcher.kernel();
-        k.keys32 = keys;
-        k.values = values;
-        k.heads = heads;
-        k.keys64 = GpuArraySorter.sameLength(k.keys64, keys.length);
-        k.keys64Alt = GpuArraySorter.sameLength(k.keys64Alt, keys.length);
-        k.valuesAlt = GpuArraySorter.sameLength(k.valuesAlt, keys.length);
-        k.put(k.keys32).put(k.values).put(k.heads).put(k.keys64).put(k.keys64Alt).put(k.valuesAlt);
+        GridKernel k = launcher.kernel();
+        k.in = keys;
+        k.aux = values;
+        k.out = Arrays.copyOf(heads, heads.length);
+        k.auxAlt = GpuArraySorter.sameLength(k.auxAlt, keys.length);
+        k.put(k.in).put(k.aux).put(k.out);
+        grid.flush(); // the uploads happen now, not inside the sort's first launch
         return this;
     }
 
@@ -102,14 +88,28 @@ public final class GpuSegmentedSorter implements AutoCloseable {
         if (loadedCount < 0) {
             throw new IllegalStateException("nothing loaded: call load first");
         }
-        RadixSortPipeline k = launcher.kernel();
-        return sort.sortPairsU32(RadixSortPipeline.SLOT_SEGMENTED, RadixSortPipeline.SLOT_PAIRS_U64, loadedCount,
-                k.keys32, k.values, k.keys64, k.keys64Alt, k.valuesAlt);
+        if (loadedCount <= 1) {
+            lastLarge = false;
+            return LaunchTiming.NONE;
+        }
+        GridKernel k = launcher.kernel();
+        if (lastLarge) { // the last sort overwrote the heads with its large path's values
+            System.arraycopy(heads, 0, k.out, 0, loadedCount);
+            k.put(k.out);
+        }
+        LaunchTiming t = grid.segmentedSort(loadedCount, 32);
+        lastLarge = grid.lastLargeSegments() > 0;
+        return t;
     }
 
-    /** Whether the last sort needed the large path (a segment longer than the small path's limit). */
+    /** Whether the last sort needed the large path (a segment longer than the small path sorts). */
     public boolean lastUsedLargePath() {
-        return sort.lastUsedLargePath();
+        return lastLarge;
+    }
+
+    /** Launches of the last sort. */
+    public int lastLaunches() {
+        return grid.lastLaunches();
     }
 
     /** Copies the sorted keys and values from the device into the loaded arrays. */
@@ -117,9 +117,9 @@ public final class GpuSegmentedSorter implements AutoCloseable {
         if (loadedCount <= 1) {
             return;
         }
-        RadixSortPipeline k = launcher.kernel();
-        k.get(k.keys32);
-        k.get(k.values);
+        GridKernel k = launcher.kernel();
+        k.get(k.in);
+        k.get(k.aux);
     }
 
     /** The device the sorts run on. */

@@ -16,20 +16,24 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  *
  * <p>Launches and blocking downloads per call ({@link #lastLaunches()}, {@link #lastDownloads()}):
  * <ul>
- *   <li>scan, select: 3 launches (upsweep, spine, downsweep), no download; the select count (or scan total) is read
- *       by {@link #lastTotal()}, one small download, only when asked;</li>
+ *   <li>scan (int or long), select: 3 launches (upsweep, spine, downsweep), no download; the select count (or scan
+ *       total) stays on the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
+ *       {@link #lastTotal()}, one small download, only when asked;</li>
  *   <li>reduce: 1 launch; {@link #lastTotal()} downloads the {@code G} partials (8 bytes each) and folds them;</li>
  *   <li>histogram: 2 launches (clear, count); {@link #histogram()} downloads the bins;</li>
- *   <li>radix sort: 3 launches per 8-bit digit (4 passes for 32 bits, 8 for 64), no download.</li>
+ *   <li>radix sort: 3 launches per 8-bit digit (4 passes for 32 bits, 8 for 64), no download;</li>
+ *   <li>a pipeline's own launch ({@link #pipeline}, {@link #pipelineTiles}): 1 launch.</li>
  * </ul>
+ * The driver works on any kernel of the grid layer, a pipeline's subclass of {@link GridKernel} included: its
+ * primitives read and write the kernel's operand arrays, which the caller binds (and puts) once.
  * Bytes per element: scan 4 read (upsweep) + 4 read + 4 written; select 4 (+4 flags) read twice + 4 per selected
  * element written; reduce and histogram 4 read; radix sort per pass: the key read twice (upsweep and downsweep's
  * digits), key and value read once more and written once (u32 keys 12 B, u32/u32 pairs 20, u64/u32 pairs 28), plus
- * {@code 256 G} counts. Device memory besides the caller's arrays: the spine ({@code 4 * 256 G} bytes, or half a G1
+ * {@code 256 G} counts. Device memory besides the caller's arrays: the spine ({@code 8 * 256 G} bytes, or half a G1
  * region so that it never moves, see {@link ArrayMobility}) and {@code 8 G + 4 bins} bytes of results. Not thread-safe.
  */
 public final class GridDriver {
-    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down"};
+    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items"};
 
     /**
      * Work-groups per compute unit of the fixed grid: 2, 4 and 8 ran scan and reduce at the same device time on the
@@ -37,10 +41,14 @@ public final class GridDriver {
      */
     public static final int GROUPS_PER_COMPUTE_UNIT = 2;
 
-    private final GuardedKernel<GridKernel> launcher;
+    private final GuardedKernel<? extends GridKernel> launcher;
     private final GridKernel k;
     private final int maxGroups;
     private int lastOp;
+    /** Whether the last scan was of longs (its total has a high word). */
+    private boolean lastWide;
+    private int lastLargeSegments;
+    private int lastLargeElements;
     private int lastGroups;
     private int lastCount;
     private boolean resultDownloaded;
@@ -56,13 +64,13 @@ public final class GridDriver {
     public record LaunchRecord(String phase, long wallNanos, long executeNanos, long deviceNanos) {
     }
 
-    /** A driver for {@code launcher}'s kernel with {@link #GROUPS_PER_COMPUTE_UNIT} groups per compute unit. */
-    public GridDriver(GuardedKernel<GridKernel> launcher) {
+    /** A driver for {@code launcher}'s kernel (a grid kernel or a pipeline's subclass) with {@link #GROUPS_PER_COMPUTE_UNIT} groups per compute unit. */
+    public GridDriver(GuardedKernel<? extends GridKernel> launcher) {
         this(launcher, GROUPS_PER_COMPUTE_UNIT * Math.max(1, launcher.device().computeUnits()));
     }
 
     /** A driver with a grid of at most {@code maxGroups} work-groups (tests use small grids to cross many ranges). */
-    public GridDriver(GuardedKernel<GridKernel> launcher, int maxGroups) {
+    public GridDriver(GuardedKernel<? extends GridKernel> launcher, int maxGroups) {
         if (maxGroups < 1) {
             throw new IllegalArgumentException("maxGroups must be positive: " + maxGroups);
         }
@@ -91,7 +99,7 @@ public final class GridDriver {
         records.clear();
         launches = 0;
         downloads = 0;
-        k.op = 0;
+        k.gridOp = 0;
         return launch(GridKernel.PH_OFF, 0, 1);
     }
 
@@ -107,23 +115,32 @@ public final class GridDriver {
 
     /** Exclusive or inclusive scan of {@code in[0, n)} into {@code out} (int addition, wrapping). */
     public LaunchTiming scan(int n, boolean inclusive) {
-        return threeLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n);
+        return threeLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n, false);
+    }
+
+    /**
+     * Exclusive or inclusive scan of {@code wide[0, n)} into {@code wideAlt}, exact 64-bit addition (wrapping only
+     * past 2^63 - 1: sums of up to 2^31 values below 2^31 are exact). 3 launches; 16 B read and 8 B written per
+     * element (the upsweep reads the input once more); {@link #lastTotal()} is the grand total.
+     */
+    public LaunchTiming scanLongs(int n, boolean inclusive) {
+        return threeLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n, true);
     }
 
     /** The elements of {@code in[0, n)} (or their indices) whose {@code aux} flag is not 0, in order, into out. */
     public LaunchTiming selectFlagged(int n, boolean indices) {
-        k.indices = indices ? 1 : 0;
-        return threeLaunches(GridKernel.OP_SELECT_FLAGGED, n);
+        k.gridIndices = indices ? 1 : 0;
+        return threeLaunches(GridKernel.OP_SELECT_FLAGGED, n, false);
     }
 
     /** The elements {@code x} of {@code in[0, n)} with {@code x (c) operand}, in order, into out. */
     public LaunchTiming selectIf(int n, Comparison c, long operand) {
-        k.indices = 0;
-        k.cmp = c.code();
+        k.gridIndices = 0;
+        k.gridCmp = c.code();
         // the device compares x - operand with 0 (Aparapi's translation of lcmp): clamped just outside the int range,
         // the operand gives every int x the same answer without overflowing that difference
-        k.operand = Math.max(Integer.MIN_VALUE - 1L, Math.min(Integer.MAX_VALUE + 1L, operand));
-        return threeLaunches(GridKernel.OP_SELECT_IF, n);
+        k.gridOperand = Math.max(Integer.MIN_VALUE - 1L, Math.min(Integer.MAX_VALUE + 1L, operand));
+        return threeLaunches(GridKernel.OP_SELECT_IF, n, false);
     }
 
     /** Reduce of {@code in[0, n)}: {@link SelectKernel#COMBINE_SUM} (exact), {@code _MIN} or {@code _MAX}. */
@@ -154,9 +171,9 @@ public final class GridDriver {
         begin(GridKernel.OP_HISTOGRAM, n);
         lastCount = bins;
         ensureResult(GridKernel.RESULT_BASE + bins);
-        k.bins = bins;
-        k.low = low;
-        k.width = width;
+        k.gridBins = bins;
+        k.gridLow = low;
+        k.gridWidth = width;
         LaunchTiming t = launch(GridKernel.PH_CLEAR, bins, (bins + launcher.localSize() - 1) / launcher.localSize());
         if (n == 0) {
             return t;
@@ -173,32 +190,210 @@ public final class GridDriver {
      */
     public boolean sort(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, LaunchTiming[] timing) {
         begin(GridKernel.OP_RADIX, n);
-        int bits = endBit - beginBit;
         timing[0] = LaunchTiming.NONE;
-        if (n <= 1 || bits <= 0) {
+        if (n <= 1 || endBit <= beginBit) {
             return false;
         }
+        return radixPasses(n, beginBit, endBit, wideKeys, withValues, 0, timing);
+    }
+
+    /** The radix passes of {@link #sort} (values between {@code aux}/{@code auxAlt}, or out/auxAlt: valuePair 1). */
+    private boolean radixPasses(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, int valuePair,
+                                LaunchTiming[] timing) {
+        k.gridOp = GridKernel.OP_RADIX;
+        k.gridValuePair = valuePair;
+        int bits = endBit - beginBit;
         int passes = (bits + GridKernel.DIGIT_BITS - 1) / GridKernel.DIGIT_BITS;
         int width = (bits + passes - 1) / passes;
         int groups = plan(n);
-        k.radix = 1 << width;
-        k.wideKeys = wideKeys ? 1 : 0;
-        k.withValues = withValues ? 1 : 0;
-        ensureSpine(k.radix * groups);
+        k.gridRadix = 1 << width;
+        k.gridWide = wideKeys ? 1 : 0;
+        k.gridWithValues = withValues ? 1 : 0;
+        ensureSpine(k.gridRadix * groups);
         LaunchTiming sum = null;
         for (int p = 0; p < passes; p++) {
             int shift = beginBit + p * width;
             int w = Math.min(width, endBit - shift);
-            k.shift = shift;
-            k.mask = (1 << w) - 1;
-            k.direction = p & 1;
+            k.gridShift = shift;
+            k.gridMask = (1 << w) - 1;
+            k.gridDirection = p & 1;
             sum = add(sum, launch(GridKernel.PH_UP, n, groups));
-            sum = add(sum, launch(GridKernel.PH_SPINE, k.radix * groups, 1));
+            sum = add(sum, launch(GridKernel.PH_SPINE, k.gridRadix * groups, 1));
             sum = add(sum, launch(GridKernel.PH_DOWN, n, groups));
         }
-        k.phase = GridKernel.PH_OFF;
+        k.gridPhase = GridKernel.PH_OFF;
+        k.gridValuePair = 0;
         timing[0] = sum;
         return (passes & 1) == 1;
+    }
+
+    /**
+     * Segmented sort of (u32 key, u32 value) pairs: within each segment the pairs of {@code in} (keys) and
+     * {@code aux} (values) end sorted stably by the unsigned key's bits {@code [0, keyBits)} (every key must be below
+     * {@code 2^keyBits}); segments keep their places. A segment starts where {@code out[i] != 0} and at 0.
+     *
+     * <p>Small path, always, one launch: the positions are cut into windows of half a tile ({@code T / 2}, 2048 with
+     * {@code L = 256}); a window stages the span of a tile around its positions (heads and keys, a quarter tile on
+     * either side), numbers the span's segments with one group scan, and sorts every segment of at most a quarter
+     * tile ({@code T / 4} = 1024) that starts among its positions, whole, in local memory: a stable LSD ranking by
+     * 4-bit digits of (segment number, key), {@code ceil(keyBits / 4) + ceil(bits(T) / 4)} passes of one group scan
+     * each; keys and values are written back in place. It marks the elements of longer segments in {@code auxAlt}
+     * (bit 0, and bit 1 at their heads) and counts them; one small download of the counts follows.
+     *
+     * <p>Large path, only when some segment is longer: a scan compacts the large segments' elements into composite
+     * keys {@code ordinal << keyBits | key} in {@code wide} and their values in {@code out} (3 launches), the grid's
+     * radix sort sorts those {@code m} pairs on {@code keyBits + bits(segments - 1)} bits (values between out and
+     * auxAlt), and one launch puts every sorted pair back into its segment's place. Only the large segments' elements
+     * take the global sort.
+     *
+     * <p>Scratch: {@code out} (the heads, overwritten by the large path), {@code auxAlt} (marks, values' alternate),
+     * {@code wide} and {@code wideAlt} (grown to the large elements' count when shorter: a pipeline that keeps data in
+     * them binds arrays long enough). Cost per element, small path: heads, keys read twice (the spans overlap),
+     * keys and values read and written once, the mark written: about 28 B, and the local ranking's
+     * {@code 3 + passes} steps per half tile. Large path per large element: 12 B to compose, the u64/u32 radix sort
+     * (28 B per pass), 16 B to place. Launches: 1 + (3 + 3 per radix pass + 1 when a segment is large); blocking
+     * downloads: 1 (the counts).
+     *
+     * @param keyBits 1..32
+     * @return the launches' timing
+     */
+    public LaunchTiming segmentedSort(int n, int keyBits) {
+        if (keyBits < 1 || keyBits > 32) {
+            throw new IllegalArgumentException("keyBits must be 1..32: " + keyBits);
+        }
+        begin(GridKernel.OP_SEG_SMALL, n);
+        lastLargeSegments = 0;
+        lastLargeElements = 0;
+        if (n <= 1) {
+            return LaunchTiming.NONE;
+        }
+        int tile = tile();
+        if (tile > 16384) {
+            throw new IllegalStateException("the segmented sort packs positions of a tile in 16 bits: tile " + tile);
+        }
+        int windows = (n + tile / 2 - 1) / (tile / 2);
+        int groups = Math.min(maxGroups, windows);
+        int perGroup = (windows + groups - 1) / groups;
+        groups = (windows + perGroup - 1) / perGroup;
+        k.gridGroups = groups;
+        k.gridTilesPerGroup = perGroup;
+        lastGroups = groups;
+        k.gridKeyBits = keyBits;
+        k.gridKeyMask = keyBits == 32 ? 0xFFFFFFFFL : (1L << keyBits) - 1;
+        k.gridKeyNibbles = (keyBits + 3) / 4;
+        k.gridSegNibbles = (32 - Integer.numberOfLeadingZeros(tile) + 3) / 4; // segment numbers 0..T
+        ensureResult(GridKernel.RESULT_BASE);
+        k.result[GridKernel.RESULT_LARGE_SEGMENTS] = 0;
+        k.result[GridKernel.RESULT_LARGE_ELEMENTS] = 0;
+        k.put(k.result);
+        LaunchTiming t = launch(GridKernel.PH_DOWN, n, groups);
+        k.gridPhase = GridKernel.PH_OFF;
+        k.get(k.result);
+        downloads++;
+        int segments = k.result[GridKernel.RESULT_LARGE_SEGMENTS];
+        int m = k.result[GridKernel.RESULT_LARGE_ELEMENTS];
+        lastLargeSegments = segments;
+        lastLargeElements = m;
+        if (segments == 0) {
+            return t;
+        }
+        if (k.segTable.length < 2 * segments) {
+            k.segTable = new int[2 * segments];
+        }
+        if (k.wide.length < m) {
+            k.wide = new long[m];
+        }
+        if (k.wideAlt.length < m) {
+            k.wideAlt = new long[m];
+        }
+        k.gridOp = GridKernel.OP_SEG_COMPOSE;
+        int scanGroups = plan(n);
+        ensureSpine(scanGroups);
+        t = t.plus(launch(GridKernel.PH_UP, n, scanGroups));
+        t = t.plus(launch(GridKernel.PH_SPINE, scanGroups, 1));
+        t = t.plus(launch(GridKernel.PH_DOWN, n, scanGroups));
+        int ordinalBits = 32 - Integer.numberOfLeadingZeros(segments - 1);
+        boolean inAlt = false;
+        if (m > 1) {
+            plan(m);
+            LaunchTiming[] timing = new LaunchTiming[1];
+            inAlt = radixPasses(m, 0, keyBits + ordinalBits, true, true, 1, timing);
+            t = t.plus(timing[0]);
+        }
+        k.gridOp = GridKernel.OP_SEG_PLACE;
+        k.gridDirection = inAlt ? 1 : 0;
+        t = t.plus(launch(GridKernel.PH_ITEMS, m, (m + launcher.localSize() - 1) / launcher.localSize()));
+        k.gridPhase = GridKernel.PH_OFF;
+        k.gridOp = GridKernel.OP_SEG_SMALL; // lastTotal: nothing to read
+        return t;
+    }
+
+    /** Segments of the last {@link #segmentedSort} longer than the small path sorts (0: it took no large path). */
+    public int lastLargeSegments() {
+        return lastLargeSegments;
+    }
+
+    /** Elements of those segments. */
+    public int lastLargeElements() {
+        return lastLargeElements;
+    }
+
+    /**
+     * A pipeline's own launch of {@code slot} ({@link GridKernel#PH_PIPELINE}): {@code ceil(workItems / L)}
+     * work-groups, {@link GridKernel#pipelineItem} called for every global id below {@code workItems}; the grid's steps
+     * idle. One launch, no download (beyond the kernel's movable arrays, see {@link GuardedKernel#launch}).
+     *
+     * @throws IllegalStateException for a slot the pipeline did not register, or the grid's own {@link GridKernel#SLOT}
+     */
+    public LaunchTiming pipeline(int slot, int workItems) {
+        beginPipeline(slot, workItems);
+        k.gridStepsPerTile = 0;
+        if (workItems == 0) {
+            return LaunchTiming.NONE;
+        }
+        int groups = (int) (((long) workItems + launcher.localSize() - 1) / launcher.localSize());
+        LaunchTiming t = launch(GridKernel.PH_PIPELINE, workItems, groups);
+        k.gridPhase = GridKernel.PH_OFF;
+        return t;
+    }
+
+    /**
+     * A pipeline's own tile-staged launch of {@code slot} over {@code n} elements: the grid of the primitives (each
+     * work-group walks its contiguous range of tiles of {@link #tile()} elements in order) with
+     * {@code stepsPerTile} steps per tile, each step calling the pipeline's four tile hooks around the step's one
+     * group scan ({@link GridKernel#pipelineTileStage}, {@code ...ScanLane}, {@code ...Scanned}, {@code ...Store}).
+     * One launch.
+     */
+    public LaunchTiming pipelineTiles(int slot, int n, int stepsPerTile) {
+        if (stepsPerTile < 1) {
+            throw new IllegalArgumentException("stepsPerTile must be positive: " + stepsPerTile);
+        }
+        beginPipeline(slot, n);
+        if (n == 0) {
+            return LaunchTiming.NONE;
+        }
+        int groups = plan(n);
+        k.gridStepsPerTile = stepsPerTile;
+        LaunchTiming t = launch(GridKernel.PH_PIPELINE, n, groups);
+        k.gridPhase = GridKernel.PH_OFF;
+        k.gridStepsPerTile = 0;
+        return t;
+    }
+
+    private void beginPipeline(int slot, int count) {
+        if (slot == GridKernel.SLOT) {
+            throw new IllegalStateException("slot " + GridKernel.SLOT + " is the grid's own; a pipeline launches its"
+                    + " registered slots 2..62");
+        }
+        k.gridPipelineSlot = k.checkedSlot(slot);
+        if (count < 0) {
+            throw new IllegalArgumentException("count must not be negative: " + count);
+        }
+        k.gridOp = 0;
+        k.gridWide = 0;
+        records.clear();
+        launches = 0;
+        downloads = 0;
     }
 
     /**
@@ -206,7 +401,8 @@ public final class GridDriver {
      * array when the last call left it on the device.
      */
     public long lastTotal() {
-        if (lastCount == 0 || lastOp == GridKernel.OP_RADIX || lastOp == GridKernel.OP_HISTOGRAM) {
+        if (lastCount == 0 || lastOp == GridKernel.OP_RADIX || lastOp == GridKernel.OP_HISTOGRAM
+                || lastOp == GridKernel.OP_SEG_SMALL) {
             return lastOp == GridKernel.OP_REDUCE_MIN ? Integer.MAX_VALUE
                     : lastOp == GridKernel.OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
         }
@@ -229,7 +425,7 @@ public final class GridDriver {
             return m;
         }
         return lastOp == GridKernel.OP_SELECT_FLAGGED || lastOp == GridKernel.OP_SELECT_IF ? r[0] & 0xFFFFFFFFL
-                : r[0];
+                : lastWide ? (long) r[1] << 32 | (r[0] & 0xFFFFFFFFL) : r[0];
     }
 
     /** The bins of the last {@link #histogram} (one download). */
@@ -259,8 +455,11 @@ public final class GridDriver {
             throw new IllegalArgumentException(n + " elements are too many for tiles of " + tile());
         }
         k.checkedSlot(GridKernel.SLOT);
-        k.op = op;
+        k.gridOp = op;
+        k.gridWide = 0;
+        k.gridStepsPerTile = 0;
         lastOp = op;
+        lastWide = false;
         lastCount = n;
         lastGroups = 0;
         resultDownloaded = false;
@@ -275,27 +474,30 @@ public final class GridDriver {
         int groups = Math.min(maxGroups, tiles);
         int perGroup = (tiles + groups - 1) / groups;
         groups = (tiles + perGroup - 1) / perGroup;
-        k.groups = groups;
-        k.tilesPerGroup = perGroup;
+        k.gridGroups = groups;
+        k.gridTilesPerGroup = perGroup;
         lastGroups = groups;
         return groups;
     }
 
-    private LaunchTiming threeLaunches(int op, int n) {
+    private LaunchTiming threeLaunches(int op, int n, boolean longs) {
         begin(op, n);
+        k.gridWide = longs ? 1 : 0;
         if (n == 0) {
             ensureResult(GridKernel.RESULT_BASE);
             k.result[0] = 0;
+            k.result[1] = 0;
             resultDownloaded = true; // nothing on the device to read: the count is 0
             return LaunchTiming.NONE;
         }
+        lastWide = longs;
         int groups = plan(n);
         ensureSpine(groups);
         ensureResult(GridKernel.RESULT_BASE);
         LaunchTiming t = launch(GridKernel.PH_UP, n, groups);
         t = t.plus(launch(GridKernel.PH_SPINE, groups, 1));
         t = t.plus(launch(GridKernel.PH_DOWN, n, groups));
-        k.phase = GridKernel.PH_OFF;
+        k.gridPhase = GridKernel.PH_OFF;
         return t;
     }
 
@@ -304,8 +506,8 @@ public final class GridDriver {
      * bound array the collector may move (the race fix of issue 21): counted here as the launch's blocking downloads.
      */
     private LaunchTiming launch(int phase, int count, int groups) {
-        k.phase = phase;
-        k.count = count;
+        k.gridPhase = phase;
+        k.gridCount = count;
         long t0 = System.nanoTime();
         LaunchTiming t = launcher.launch(groups);
         records.add(new LaunchRecord(PHASES[phase], System.nanoTime() - t0, t.wallNanos(), t.kernelNanos()));
@@ -319,20 +521,22 @@ public final class GridDriver {
         if (!launcher.device().isOpenCL()) {
             return 0;
         }
-        int[][] ints = {k.in, k.out, k.aux, k.auxAlt, k.spine, k.result};
+        int[][] ints = {k.in, k.out, k.aux, k.auxAlt, k.result};
         int m = 0;
         for (int[] a : ints) {
             m += ArrayMobility.mayMove(4L * a.length) ? 1 : 0;
         }
-        m += ArrayMobility.mayMove(8L * k.wide.length) ? 1 : 0;
-        m += ArrayMobility.mayMove(8L * k.wideAlt.length) ? 1 : 0;
+        long[][] longs = {k.wide, k.wideAlt, k.spine};
+        for (long[] a : longs) {
+            m += ArrayMobility.mayMove(8L * a.length) ? 1 : 0;
+        }
         return m;
     }
 
     /** A spine of at least {@code entries}; under G1 at least half a region, so that it never moves. */
     private void ensureSpine(int entries) {
         if (k.spine.length < entries) {
-            k.spine = new int[Math.max(entries, GridKernel.pinnedLength(4))];
+            k.spine = new long[Math.max(entries, GridKernel.pinnedLength(8))];
         }
     }
 

@@ -3,9 +3,12 @@ package org.gpumatch.gpu.primitives;
 import org.gpumatch.gpu.runtime.ArrayMobility;
 
 /**
- * Device code of the fixed-grid, tile-staged primitives (issue 21): scan, reduce, select (flags, indices, predicate)
- * and histogram of ints, and the stable LSD radix sort with 8-bit digits of u32/u64 keys with optional u32 values.
- * The host driver is {@link GridDriver}; {@link GpuArrays} and {@link GpuArraySorter} run on it.
+ * The grid layer of gpu-core (issue 21): device code of the fixed-grid, tile-staged primitives on
+ * {@link TileKernel}, and the class a pipeline extends to run them on its own device-resident arrays. Primitives:
+ * scan (int, wrapping; long, exact to 64 bits), reduce, select (flags, indices, predicate) and histogram of ints, the
+ * stable LSD radix sort with 8-bit digits of u32/u64 keys with optional u32 values, and the segmented sort of u32/u32
+ * pairs by head flags (small segments in one local-memory launch, see {@link GridDriver#segmentedSort}). The host
+ * driver is {@link GridDriver}; {@link GpuArrays}, {@link GpuArraySorter} and {@link GpuSegmentedSorter} run on it.
  *
  * <p><b>Shape</b> (Merrill and Grimshaw's reduce-then-scan, CUB's upsweep / spine / downsweep): a fixed grid of
  * {@code G} work-groups of {@code L} work-items (a few per compute unit), work-group {@code g} owning the contiguous
@@ -16,14 +19,16 @@ import org.gpumatch.gpu.runtime.ArrayMobility;
  *       digit histogram in local atomic counters; one value per group (256 digit counts for the sort, written
  *       digit-major {@code spine[d * G + g]});</li>
  *   <li>spine ({@link #PH_SPINE}): one work-group scans those {@code G} (or {@code 256 G}) values exclusively in
- *       place, with the same tile step as the downsweep; the grand total goes to {@code result[0]};</li>
+ *       place (64-bit), with the same tile step as the downsweep; the grand total goes to {@code result[0..1]};</li>
  *   <li>downsweep ({@link #PH_DOWN}): each work-group walks its tiles in order from its spine offset: a tile is staged
  *       in local memory with coalesced loads, each work-item scans its {@link #ITEMS} consecutive staged elements
  *       after one {@link #groupScan4} of the work-items' sums, and the tile is written out coalesced from local
- *       memory (scan: the prefixes; select: the selected elements, compacted in local memory first).</li>
+ *       memory (scan: the prefixes; select: the selected elements, compacted in local memory first). A long scan
+ *       stages its values as two planes of ints (low and high words).</li>
  * </ol>
  * The three launches follow each other with no host transfer between them; the select count and the reduce partials
- * are read back only when the caller asks ({@link GridDriver}).
+ * stay on the device in {@link #result} (a pipeline's hooks may read {@code result[0]}, the last select count or the
+ * low word of the last scan total) and are read back only when the caller asks ({@link GridDriver}).
  *
  * <p><b>Radix sort</b>: one upsweep, spine and downsweep per 8-bit digit (4 passes for 32 bits, 8 for 64, fewer for
  * a narrower bit range; ping-pong between the primary and alternate arrays, the driver knows which holds the
@@ -35,20 +40,40 @@ import org.gpumatch.gpu.runtime.ArrayMobility;
  * {@code offset[d] + position - runStart[d]}, where {@code offset[d]} (local) starts at the spine's value and advances
  * by the run length after every tile. Stable: digit, then tile order, then position within the tile.
  *
+ * <p><b>Pipelines</b> (the one composition model: {@link TileKernel} the base, this class the grid layer): a pipeline
+ * that needs the primitives on its own device-resident data extends this class (Aparapi gives every kernel instance
+ * its own OpenCL context, so the primitives' device code must be in the pipeline's class). It
+ * <ul>
+ *   <li>uses the protected operand arrays ({@link #in}, {@link #out}, {@link #aux}, {@link #auxAlt}, {@link #wide},
+ *       {@link #wideAlt}) as its data (a primitive reads and writes only those; binding another array to a field
+ *       uploads that array's host copy at the next launch, so bind once and move data between them in own phases);
+ *       </li>
+ *   <li>adds its own fields and registers the slots of its own launches ({@link #registerSlot}, 2..62; slot
+ *       {@link #SLOT} is the grid's);</li>
+ *   <li>runs own launches in phase {@link #PH_PIPELINE} ({@link GridDriver#pipeline} and
+ *       {@link GridDriver#pipelineTiles}), in which the grid's steps idle (their barriers are still passed) and the
+ *       hooks it overrides run: {@link #pipelineItem} once per work-item (barrier-free), or, for code that needs the
+ *       tile machinery, the four tile hooks at the four barrier-free points of every step of the grid's step loop
+ *       (stage a tile in local memory, the lanes of the one {@link #groupScan4}, use its prefixes, write out);</li>
+ *   <li>adds local memory additively ({@link #localInts} as {@code super.localInts(l) + mine}, non-zero only in its
+ *       own phase, where the grid takes none: its region starts at 0 of {@link #tileInts}).</li>
+ * </ul>
+ * Hooks must not call barriers, and, as any kernel code, may call only methods Aparapi can convert.
+ *
  * <p><b>Control flow</b>: {@code run()} has one loop of steps; every step runs the same barriers (six, three of them
  * in {@link #groupScan4}) whatever the phase, and the phase and step decide only what the barrier-free code between
  * them does. The trip count is uniform within a work-group. So the kernel holds one copy of each barrier routine
  * (PoCL 3.1 compiles it in seconds) and every barrier is reached by every work-item.
  *
- * <p>Arrays (all bound by the driver): {@link #in}, {@link #out} (int data; the u32 keys and their alternate),
- * {@link #aux}, {@link #auxAlt} (flags; the values and their alternate), {@link #wide}, {@link #wideAlt} (u64 keys),
- * {@link #spine} (per-group values; never read by the host) and {@link #result} (select count, reduce partials,
- * histogram; small, read by the host on demand).
+ * <p>Arrays (all bound by the driver or the pipeline): {@link #in}, {@link #out} (int data; the u32 keys and their
+ * alternate), {@link #aux}, {@link #auxAlt} (flags; the values and their alternate), {@link #wide}, {@link #wideAlt}
+ * (long data; u64 keys and their alternate), {@link #spine} (per-group values; never read by the host) and
+ * {@link #result} (select count, scan total, reduce partials, histogram; small, read by the host on demand).
  */
-public final class GridKernel extends TileKernel {
+public class GridKernel extends TileKernel {
     /** Elements per work-item of a tile. */
     public static final int ITEMS = 16;
-    /** The one slot this kernel serves. */
+    /** The slot of the grid's own primitives; a pipeline registers its own launches as slots 2..62. */
     public static final int SLOT = 1;
     /** Histograms of at most this many bins count in local memory; wider ones with global atomics. */
     public static final int LOCAL_BINS = 4096;
@@ -59,7 +84,7 @@ public final class GridKernel extends TileKernel {
 
     static final int OP_SCAN_EXCLUSIVE = 1;
     static final int OP_SCAN_INCLUSIVE = 2;
-    /** Select by {@link #aux} flags (values of {@link #in}, or their indices with {@link #indices}). */
+    /** Select by {@link #aux} flags (values of {@link #in}, or their indices with {@link #gridIndices}). */
     static final int OP_SELECT_FLAGGED = 3;
     /** Select {@code in[i] (cmp) operand}. */
     static final int OP_SELECT_IF = 4;
@@ -68,6 +93,12 @@ public final class GridKernel extends TileKernel {
     static final int OP_REDUCE_MAX = 7;
     static final int OP_HISTOGRAM = 8;
     static final int OP_RADIX = 9;
+    /** Segmented sort, small path: every segment of at most a quarter tile sorted in local memory, one launch. */
+    static final int OP_SEG_SMALL = 10;
+    /** Segmented sort, large path: the large segments' elements compacted into composite keys (a scan). */
+    static final int OP_SEG_COMPOSE = 11;
+    /** Segmented sort, large path: the sorted composites and values back to their segments' places. */
+    static final int OP_SEG_PLACE = 12;
 
     static final int PH_OFF = 0;
     /** Zeroes {@code result[RESULT_BASE .. RESULT_BASE + count)}, one element per work-item. */
@@ -75,76 +106,162 @@ public final class GridKernel extends TileKernel {
     static final int PH_UP = 2;
     static final int PH_SPINE = 3;
     static final int PH_DOWN = 4;
+    /**
+     * A pipeline's own launch: the grid's steps idle (barriers still passed); {@link #pipelineItem} runs for every
+     * work-item below the launch's count, or the tile hooks run in every step ({@link GridDriver#pipelineTiles}).
+     */
+    public static final int PH_PIPELINE = 5;
+    /** One element per work-item below the count, for the grid's own element steps ({@link #OP_SEG_PLACE}). */
+    static final int PH_ITEMS = 6;
+    /** Entries of {@link #result}: large segments and their elements found by the segmented sort's small path. */
+    static final int RESULT_LARGE_SEGMENTS = 2;
+    static final int RESULT_LARGE_ELEMENTS = 3;
 
-    // Launch parameters, set by GridDriver; read-only on the device.
-    int phase;
-    int op;
-    /** Elements (up, down) or spine entries (spine) or bins (clear). */
-    int count;
-    /** Work-groups of the grid (up, down). */
-    int groups;
-    /** Tiles per work-group (up, down). */
-    int tilesPerGroup;
+    // Launch parameters, set by GridDriver; read-only on the device. Prefixed so that a pipeline's fields never hide
+    // them (Aparapi names the kernel's fields in OpenCL by their simple names).
+    int gridPhase;
+    int gridOp;
+    /** Elements (up, down, pipeline) or spine entries (spine) or bins (clear). */
+    int gridCount;
+    /** Work-groups of the grid (up, down, pipeline tiles). */
+    int gridGroups;
+    /** Tiles per work-group (up, down, pipeline tiles). */
+    int gridTilesPerGroup;
     /** Select: 1 writes indices instead of values. */
-    int indices;
-    int cmp;
-    long operand;
-    int bins;
-    long low;
-    long width;
+    int gridIndices;
+    int gridCmp;
+    long gridOperand;
+    int gridBins;
+    long gridLow;
+    long gridWidth;
     /** Radix: digit {@code (key >>> shift) & mask}, {@code radix} digits; direction 0 primary to alternate. */
-    int shift;
-    int mask;
-    int radix;
-    int direction;
-    int wideKeys;
-    int withValues;
+    int gridShift;
+    int gridMask;
+    int gridRadix;
+    int gridDirection;
+    /** 1: the data are longs ({@link #wide} to {@link #wideAlt}): u64 keys of a sort, values of a long scan. */
+    int gridWide;
+    int gridWithValues;
+    /** Radix: 1 moves the values between {@link #out} and {@link #auxAlt} (the segmented sort's large path). */
+    int gridValuePair;
+    /** Segmented sort: keys compare on bits {@code [0, gridKeyBits)} ({@code gridKeyMask}); nibble passes. */
+    int gridKeyBits;
+    long gridKeyMask;
+    int gridKeyNibbles;
+    int gridSegNibbles;
+    /** A pipeline launch: its slot (passed to the hooks) and its steps per tile (0: {@link #pipelineItem} only). */
+    int gridPipelineSlot;
+    int gridStepsPerTile;
 
     // Arrays a launch may not use start as placeholders of half a G1 region (pinnedLength), which the collector never
     // moves, so that GuardedKernel's download of every movable bound array after each launch skips them.
-    int[] in = new int[pinnedLength(4)];
-    int[] out = new int[pinnedLength(4)];
-    int[] aux = new int[pinnedLength(4)];
-    int[] auxAlt = new int[pinnedLength(4)];
-    long[] wide = new long[pinnedLength(8)];
-    long[] wideAlt = new long[pinnedLength(8)];
-    int[] spine = new int[pinnedLength(4)];
-    /** Small and read by the host: the one array that may move (one download after each launch). */
-    int[] result = new int[RESULT_BASE];
+    /** Int input of scan, select, reduce, histogram; u32 keys of a sort. */
+    protected int[] in = new int[pinnedLength(4)];
+    /** Int output of scan and select; the alternate u32 keys of a sort. */
+    protected int[] out = new int[pinnedLength(4)];
+    /** Flags of a select; the u32 values of a sort. */
+    protected int[] aux = new int[pinnedLength(4)];
+    /** The alternate values of a sort. */
+    protected int[] auxAlt = new int[pinnedLength(4)];
+    /** Long input of a long scan; u64 keys of a sort. */
+    protected long[] wide = new long[pinnedLength(8)];
+    /** Long output of a long scan; the alternate u64 keys of a sort. */
+    protected long[] wideAlt = new long[pinnedLength(8)];
+    /** Per-group values (scanned in place by the spine), 64-bit. */
+    long[] spine = new long[pinnedLength(8)];
+    /** Segmented sort's large path: per large segment its first position and its first compacted index. */
+    int[] segTable = new int[pinnedLength(4)];
+    /**
+     * Small and read by the host: the one array that may move (one download after each launch). {@code result[0]}
+     * and {@code result[1]}: low and high word of the last select count or scan total (readable by a pipeline's
+     * hooks in a later launch); from {@code RESULT_BASE}: reduce partials, histogram bins.
+     */
+    protected int[] result = new int[RESULT_BASE];
 
     /**
      * The length of an array of {@code width}-byte elements that the collector never moves (half a G1 region: 0.5 to
      * 16 MiB), or 1 where every array may move (another collector).
      */
-    static int pinnedLength(int width) {
+    public static int pinnedLength(int width) {
         long bytes = ArrayMobility.humongousBytes();
         return bytes <= (16L << 20) ? (int) (bytes / width + 1) : 1;
     }
 
-    GridKernel() {
+    /** A grid kernel serving {@link #SLOT}; a pipeline's constructor registers its own slots besides. */
+    public GridKernel() {
         registerSlot(SLOT);
     }
 
-    /** Local ints: tile staging for the spine and downsweep launches, none for the others. */
+    /**
+     * Local ints: tile staging for the spine and downsweep launches (two planes for the spine, a long scan and a
+     * flagged select), none for the others; a pipeline adds its own for {@link #PH_PIPELINE}.
+     */
     @Override
     protected int localInts(int localSize) {
         int tile = padded(localSize * ITEMS);
-        boolean staged = phase == PH_SPINE || phase == PH_DOWN;
-        boolean flags = op == OP_SELECT_FLAGGED && phase == PH_DOWN;
-        int mine = !staged ? 0 : op == OP_RADIX && phase == PH_DOWN ? tile + 2 * 256 : flags ? 2 * tile : tile;
+        boolean two = gridPhase == PH_SPINE || gridPhase == PH_DOWN && (gridOp == OP_SELECT_FLAGGED
+                || scanOp(gridOp) && gridWide != 0 || gridOp == OP_SEG_SMALL);
+        int mine = gridPhase == PH_DOWN && gridOp == OP_RADIX ? tile + 2 * 256
+                : two ? 2 * tile : gridPhase == PH_DOWN ? tile : 0;
         return super.localInts(localSize) + mine;
     }
 
     /** Local counters: the upsweep's digit histogram, the privatized histogram, or the min/max cell. */
     @Override
     protected int localCounters(int localSize) {
-        int mine = phase != PH_UP ? 0 : op == OP_RADIX ? radix : op == OP_HISTOGRAM ? Math.min(bins, LOCAL_BINS) : 1;
+        int mine = gridPhase != PH_UP ? 0 : gridOp == OP_RADIX ? gridRadix
+                : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
         return super.localCounters(localSize) + mine;
     }
 
     /** Local memory of a launch's work-group in bytes, at most (spine and downsweep launches). */
     public static long localBytes(int localSize) {
         return 4L * 2 * padded(localSize * ITEMS) + groupScanLocalBytes(localSize);
+    }
+
+    /** Host side: whether the coming launch is a pipeline's own (for a pipeline's additive {@link #localInts}). */
+    protected final boolean pipelineLaunch() {
+        return gridPhase == PH_PIPELINE;
+    }
+
+    /** Host side: the slot of the coming pipeline launch (meaningful when {@link #pipelineLaunch()}). */
+    protected final int pipelineSlot() {
+        return gridPipelineSlot;
+    }
+
+    // ---- pipeline hooks (barrier-free; the defaults do nothing) -------------------------------------------------
+
+    /**
+     * A pipeline's per-work-item code: in a {@link GridDriver#pipeline} launch of {@code slot}, called once by every
+     * work-item whose global id {@code i} is below the launch's count. Barrier-free.
+     */
+    protected void pipelineItem(int slot, int i) {
+    }
+
+    /**
+     * Tile step, point (a): stage the tile {@code [tileBase, tileBase + valid)} (or whatever step {@code sub} of
+     * {@link GridDriver#pipelineTiles}'s steps per tile needs) into the pipeline's local region; a barrier follows.
+     */
+    protected void pipelineTileStage(int slot, int tileBase, int valid, int sub) {
+    }
+
+    /**
+     * Tile step, point (b): this work-item's contribution to lane {@code lane} (0..3) of the step's one
+     * {@link #groupScan4} (called for each lane, after the staging barrier). Lanes add as 64-bit integers.
+     */
+    protected long pipelineTileScanLane(int slot, int tileBase, int valid, int sub, int lane) {
+        return 0;
+    }
+
+    /**
+     * Tile step, point (c): after the group scan ({@link #groupScanPrefix}, {@link #groupScanTotal} readable), e.g.
+     * write results into the local region; a barrier follows.
+     */
+    protected void pipelineTileScanned(int slot, int tileBase, int valid, int sub) {
+    }
+
+    /** Tile step, point (d): write the tile's results out (coalesced from local memory); a barrier follows. */
+    protected void pipelineTileStore(int slot, int tileBase, int valid, int sub) {
     }
 
     @Override
@@ -154,67 +271,92 @@ public final class GridKernel extends TileKernel {
         int g = getGroupId();
         int tile = size * ITEMS;
         int base0 = 0; // this layer's region of tileInts starts after TileKernel's, which takes none
-        int second = base0 + padded(tile);   // flags (scan steps) or run starts and offsets (radix)
-        boolean up = phase == PH_UP;
-        boolean spinePhase = phase == PH_SPINE;
-        boolean down = phase == PH_DOWN;
-        boolean radixSort = op == OP_RADIX;
-        boolean scanSteps = spinePhase || down && !radixSort;
-        if (phase == PH_CLEAR && getGlobalId() < count) {
+        int second = base0 + padded(tile);   // flags, high words (scan steps) or run starts and offsets (radix)
+        boolean up = gridPhase == PH_UP;
+        boolean spinePhase = gridPhase == PH_SPINE;
+        boolean down = gridPhase == PH_DOWN;
+        boolean pipeline = gridPhase == PH_PIPELINE;
+        boolean pipelineTiles = pipeline && gridStepsPerTile > 0;
+        boolean radixSort = gridOp == OP_RADIX;
+        boolean segSmall = down && gridOp == OP_SEG_SMALL;
+        boolean compose = down && gridOp == OP_SEG_COMPOSE;
+        boolean scanSteps = spinePhase || down && !radixSort && !segSmall && !compose;
+        boolean wideScan = scanOp(gridOp) && gridWide != 0;
+        boolean hiPlane = spinePhase || down && wideScan; // values are longs, staged as two planes
+        if (gridPhase == PH_CLEAR && getGlobalId() < gridCount) {
             result[RESULT_BASE + getGlobalId()] = 0;
         }
-        int counters = !up ? 0 : radixSort ? radix : op == OP_HISTOGRAM ? Math.min(bins, LOCAL_BINS) : 1;
-        int counterInit = op == OP_REDUCE_MIN ? Integer.MAX_VALUE : op == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
+        if (pipeline && !pipelineTiles && getGlobalId() < gridCount) {
+            pipelineItem(gridPipelineSlot, getGlobalId());
+        }
+        if (gridPhase == PH_ITEMS && gridOp == OP_SEG_PLACE && getGlobalId() < gridCount) {
+            segPlace(getGlobalId());
+        }
+        int counters = !up ? 0 : radixSort ? gridRadix : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
+        int counterInit = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
         for (int d = t; d < counters; d += size) {
             atomicSet(tileCounters[d], counterInit);
         }
         localBarrier(); // counters set
         int[] e = new int[ITEMS];
+        int[] eh = new int[ITEMS];
         // upsweep: each tile's ITEMS coalesced loads are issued together, then combined (barrier-free)
-        long acc = op == OP_REDUCE_MIN ? Integer.MAX_VALUE : op == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
-        int upFirst = g * tilesPerGroup;
-        int upEnd = !up ? 0 : Math.min(upFirst + tilesPerGroup, (count + tile - 1) / tile);
+        long acc = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
+        int upFirst = g * gridTilesPerGroup;
+        int upEnd = !up ? 0 : Math.min(upFirst + gridTilesPerGroup, (gridCount + tile - 1) / tile);
         for (int tl = upFirst; tl < upEnd; tl++) {
             int base = tl * tile;
-            int valid = Math.min(tile, count - base);
+            int valid = Math.min(tile, gridCount - base);
             for (int i = 0; i < ITEMS; i++) {
                 int j = t + i * size;
                 e[i] = j < valid ? upsweepLoad(base + j) : 0;
+                eh[i] = j < valid && wideScan ? (int) (wide[base + j] >>> 32) : 0;
             }
             for (int i = 0; i < ITEMS; i++) {
                 if (t + i * size < valid) {
-                    acc = upsweepCombine(acc, e[i]);
+                    acc = upsweepCombine(acc, wideScan ? (long) eh[i] << 32 | (e[i] & 0xFFFFFFFFL) : e[i]);
                 }
             }
         }
-        if (op == OP_REDUCE_MIN && up) {
+        if (gridOp == OP_REDUCE_MIN && up) {
             atomicMin(tileCounters[0], (int) acc);
         }
-        if (op == OP_REDUCE_MAX && up) {
+        if (gridOp == OP_REDUCE_MAX && up) {
             atomicMax(tileCounters[0], (int) acc);
         }
 
         // the steps: uniform trip count within the work-group
-        int total = count; // elements (or spine entries) of the tiled range
-        int firstTile = spinePhase ? 0 : g * tilesPerGroup;
-        int tiles = (total + tile - 1) / tile;
-        int myTiles = up || phase == PH_CLEAR || phase == PH_OFF ? 0
-                : spinePhase ? (g == 0 ? tiles : 0) : Math.max(0, Math.min(tilesPerGroup, tiles - firstTile));
-        int perTile = radixSort && down ? 3 : 1;
+        int total = gridCount; // elements (or spine entries) of the tiled range
+        int unit = segSmall ? tile / 2 : tile; // the segmented sort's windows own half a tile of positions each
+        int quarter = tile / 4;
+        int segPasses = gridKeyNibbles + gridSegNibbles;
+        int firstTile = spinePhase ? 0 : g * gridTilesPerGroup;
+        int tiles = (total + unit - 1) / unit;
+        int myTiles = spinePhase ? (g == 0 ? tiles : 0)
+                : down || pipelineTiles ? Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile)) : 0;
+        int perTile = radixSort && down ? 3 : segSmall ? segPasses + 3 : pipelineTiles ? gridStepsPerTile : 1;
+        int segHeads = 0; // segmented sort: heads in the window's span (uniform)
         int steps = up ? 1 : myTiles * perTile;
-        long carry = down && !radixSort ? spine[g] & 0xFFFFFFFFL : 0;
-        boolean flagged = down && op == OP_SELECT_FLAGGED;
-        boolean predicate = down && op == OP_SELECT_IF;
+        long carry = down && !radixSort ? spine[g] : 0;
+        boolean flagged = down && gridOp == OP_SELECT_FLAGGED;
+        boolean predicate = down && gridOp == OP_SELECT_IF;
+        boolean scanning = scanOp(gridOp) || spinePhase;
         for (int s = 0; s < steps; s++) {
             int sub = s % perTile;
-            int base = (firstTile + s / perTile) * tile;
-            int valid = up ? 0 : Math.min(tile, total - base);
+            int base = (firstTile + s / perTile) * unit;
+            int valid = up ? 0 : segSmall ? tile : Math.min(tile, total - base);
+            int span = base - quarter; // segmented sort: the window's staged span [span, span + tile)
             // (a) stage
             if (scanSteps) {
                 for (int i = 0; i < ITEMS; i++) {
                     int j = t + i * size;
                     if (j < valid) {
-                        tileInts[base0 + pad(j)] = spinePhase ? spine[base + j] : indices != 0 ? 0 : in[base + j];
+                        long v = spinePhase ? spine[base + j] : wideScan ? wide[base + j]
+                                : gridIndices != 0 ? 0 : in[base + j];
+                        tileInts[base0 + pad(j)] = (int) v;
+                        if (hiPlane) {
+                            tileInts[second + pad(j)] = (int) (v >>> 32);
+                        }
                         if (flagged) {
                             tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
                         }
@@ -222,8 +364,8 @@ public final class GridKernel extends TileKernel {
                 }
             }
             if (radixSort && down && sub == 0) {
-                for (int d = t; s == 0 && d < radix; d += size) {
-                    tileInts[second + 256 + d] = spine[d * groups + g];
+                for (int d = t; s == 0 && d < gridRadix; d += size) {
+                    tileInts[second + 256 + d] = (int) spine[d * gridGroups + g];
                 }
                 for (int i = 0; i < ITEMS; i++) {
                     int j = t + i * size;
@@ -243,6 +385,33 @@ public final class GridKernel extends TileKernel {
                     }
                 }
             }
+            if (segSmall && sub == 0) { // head flags and keys of the span (outside [0, n): heads)
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    int at = span + j;
+                    boolean inside = at >= 0 && at < total;
+                    tileInts[base0 + pad(j)] = !inside || at == 0 || out[at] != 0 ? 1 : 0;
+                    tileInts[second + pad(j)] = inside ? in[at] : 0;
+                }
+            }
+            if (segSmall && sub == segPasses + 2) { // the values of the sorted own elements, read before they move
+                for (int i = 0; i < ITEMS; i++) {
+                    int v = tileInts[base0 + pad(t + i * size)];
+                    e[i] = v;
+                    eh[i] = v < 0 ? aux[span + (v & 0xFFFF)] : 0;
+                }
+            }
+            if (compose) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    if (j < valid) {
+                        tileInts[base0 + pad(j)] = auxAlt[base + j];
+                    }
+                }
+            }
+            if (pipelineTiles) {
+                pipelineTileStage(gridPipelineSlot, base, valid, sub);
+            }
             localBarrier(); // (A) staged
             // (b) this work-item's consecutive elements: its contribution to the group scan
             long c0 = up ? acc : 0;
@@ -250,25 +419,58 @@ public final class GridKernel extends TileKernel {
             long c2 = 0;
             long c3 = 0;
             int flagBits = 0;
-            boolean ranking = radixSort && down && sub < 2;
+            boolean ranking = radixSort && down && sub < 2 || segSmall && sub >= 2 && sub < segPasses + 2;
+            int pass = segSmall ? sub - 2 : sub;
             for (int i = 0; i < ITEMS; i++) {
                 int q = t * ITEMS + i;
+                if (segSmall && sub == 0) { // count the heads: the inclusive count numbers each segment of the span
+                    int f = tileInts[base0 + pad(q)];
+                    eh[i] = f;
+                    c0 += f;
+                }
+                if (segSmall && sub == 1) { // classify: small segments fit the span; the window owns half of it
+                    int c = e[i];
+                    int start = c >= 1 ? tileInts[base0 + c] : -1;
+                    int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
+                    boolean small = start >= 0 && end >= 0 && end - start <= quarter;
+                    int at = span + q;
+                    boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
+                    if (at >= base && at < base + unit && at < total) {
+                        auxAlt[at] = small ? 0 : 1 | eh[i] << 1;
+                        c1 += small ? 0 : 1;
+                        c2 += small ? 0 : eh[i];
+                    }
+                    e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
+                }
+                if (compose) {
+                    int v = tileInts[base0 + pad(q)];
+                    e[i] = v;
+                    c0 += q < valid ? segPacked(v) : 0;
+                }
                 if (q < valid && scanSteps) {
                     int v = tileInts[base0 + pad(q)];
-                    int f = flagged ? tileInts[second + pad(q)] : predicate && compare(v, cmp, operand) ? 1 : 0;
+                    int h = hiPlane ? tileInts[second + pad(q)] : 0;
+                    int f = flagged ? tileInts[second + pad(q)] : predicate && compare(v, gridCmp, gridOperand) ? 1 : 0;
                     e[i] = v;
+                    eh[i] = h;
                     flagBits |= f << i;
-                    c0 += isScan() || spinePhase ? v : f;
+                    c0 += !scanning ? f : hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
                 }
                 if (q < valid && ranking) {
                     int v = tileInts[base0 + pad(q)];
                     e[i] = v;
-                    int d = (v >>> (16 + 4 * sub)) & 15;
+                    int d = rankDigit(v, pass, segSmall, second);
                     c0 += laneIncrement(d, 0);
                     c1 += laneIncrement(d, 1);
                     c2 += laneIncrement(d, 2);
                     c3 += laneIncrement(d, 3);
                 }
+            }
+            if (pipelineTiles) {
+                c0 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 0);
+                c1 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 1);
+                c2 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 2);
+                c3 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 3);
             }
             groupScan4(c0, c1, c2, c3);
             // (c) outputs into local memory (all reads of the staged tile happened before the scan's barriers)
@@ -279,16 +481,64 @@ public final class GridKernel extends TileKernel {
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
                     if (q < valid) {
-                        boolean inclusive = op == OP_SCAN_INCLUSIVE && !spinePhase;
-                        if (isScan() || spinePhase) {
-                            long next = running + e[i];
-                            tileInts[base0 + pad(q)] = (int) (carry + (inclusive ? next : running));
+                        boolean inclusive = gridOp == OP_SCAN_INCLUSIVE && !spinePhase;
+                        if (scanning) {
+                            long next = running + (hiPlane ? (long) eh[i] << 32 | (e[i] & 0xFFFFFFFFL) : e[i]);
+                            long x = carry + (inclusive ? next : running);
+                            tileInts[base0 + pad(q)] = (int) x;
+                            if (hiPlane) {
+                                tileInts[second + pad(q)] = (int) (x >>> 32);
+                            }
                             running = next;
                         } else if (((flagBits >>> i) & 1) != 0) {
-                            tileInts[base0 + pad((int) running)] = indices != 0 ? base + q : e[i];
+                            tileInts[base0 + pad((int) running)] = gridIndices != 0 ? base + q : e[i];
                             running++;
                         }
                     }
+                }
+            }
+            if (segSmall && sub == 0) { // segment numbers kept, each head's span position at its number
+                long running = p0;
+                for (int i = 0; i < ITEMS; i++) {
+                    running += eh[i];
+                    e[i] = (int) running;
+                    if (eh[i] != 0) {
+                        tileInts[base0 + (int) running] = t * ITEMS + i;
+                    }
+                }
+                segHeads = (int) tot0;
+            }
+            if (segSmall && sub == 1) { // the packed entries own << 31 | segment << 16 | position; keys of others 0
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    tileInts[base0 + pad(q)] = e[i];
+                    if (e[i] >= 0) {
+                        tileInts[second + pad(q)] = 0;
+                    }
+                }
+                long largeElements = groupScanTotal(1);
+                if (t == 0 && largeElements > 0) {
+                    atomicAdd(result, RESULT_LARGE_ELEMENTS, (int) largeElements);
+                    atomicAdd(result, RESULT_LARGE_SEGMENTS, (int) groupScanTotal(2));
+                }
+            }
+            if (compose) { // the large segments' elements compacted: composite key ordinal << keyBits | key, value
+                long x = carry + p0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    int mark = e[i];
+                    if (q < valid && (mark & 1) != 0) {
+                        int pos = (int) (x & 0xFFFFFFFFL);
+                        int ordinal = (int) ((x + segPacked(mark)) >>> 32) - 1;
+                        int at = base + q;
+                        wide[pos] = (long) ordinal << gridKeyBits | (in[at] & gridKeyMask);
+                        out[pos] = aux[at];
+                        if ((mark & 2) != 0) {
+                            segTable[2 * ordinal] = at;
+                            segTable[2 * ordinal + 1] = pos;
+                        }
+                    }
+                    x += q < valid ? segPacked(mark) : 0;
                 }
             }
             if (ranking) {
@@ -314,7 +564,7 @@ public final class GridKernel extends TileKernel {
                     int q = t * ITEMS + i;
                     if (q < valid) {
                         int v = e[i];
-                        int d = (v >>> (16 + 4 * sub)) & 15;
+                        int d = rankDigit(v, pass, segSmall, second);
                         tileInts[base0 + pad(lane(p0, p1, p2, p3, d))] = v;
                         p0 += laneIncrement(d, 0);
                         p1 += laneIncrement(d, 1);
@@ -331,25 +581,33 @@ public final class GridKernel extends TileKernel {
                         int d = v >>> 16;
                         int to = tileInts[second + 256 + d] + p - tileInts[second + d];
                         int from = base + (v & 0xFFFF);
-                        radixMove(in, wide, aux, out, wideAlt, auxAlt, direction == 0, from, to);
-                        radixMove(out, wideAlt, auxAlt, in, wide, aux, direction == 1, from, to);
+                        radixMove(in, wide, aux, out, wideAlt, auxAlt, gridDirection == 0 && gridValuePair == 0, from, to);
+                        radixMove(out, wideAlt, auxAlt, in, wide, aux, gridDirection == 1 && gridValuePair == 0, from, to);
+                        radixMove(in, wide, out, out, wideAlt, auxAlt, gridDirection == 0 && gridValuePair == 1, from, to);
+                        radixMove(out, wideAlt, auxAlt, in, wide, out, gridDirection == 1 && gridValuePair == 1, from, to);
                     }
                 }
             }
             if (up) {
                 upsweepStore(g, size, t, tot0);
             }
+            if (pipelineTiles) {
+                pipelineTileScanned(gridPipelineSlot, base, valid, sub);
+            }
             localBarrier(); // (C) outputs staged, offsets read
-            // (e) coalesced stores, offsets advanced
+            // (d) coalesced stores, offsets advanced
             if (scanSteps) {
-                int written = isScan() || spinePhase ? valid : (int) tot0;
+                int written = scanning ? valid : (int) tot0;
                 for (int i = 0; i < ITEMS; i++) {
                     int j = t + i * size;
                     if (j < written) {
                         int v = tileInts[base0 + pad(j)];
+                        long w = hiPlane ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
                         if (spinePhase) {
-                            spine[base + j] = v;
-                        } else if (isScan()) {
+                            spine[base + j] = w;
+                        } else if (wideScan) {
+                            wideAlt[base + j] = w;
+                        } else if (scanning) {
                             out[base + j] = v;
                         } else {
                             out[(int) carry + j] = v;
@@ -369,14 +627,31 @@ public final class GridKernel extends TileKernel {
                     }
                 }
             }
+            if (compose) {
+                carry += tot0;
+            }
+            if (segSmall && sub == segPasses + 2) { // the own small segments written back sorted, coalesced
+                for (int i = 0; i < ITEMS; i++) {
+                    int v = e[i];
+                    if (v < 0) {
+                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
+                        aux[span + t + i * size] = eh[i];
+                    }
+                }
+            }
+            if (pipelineTiles) {
+                pipelineTileStore(gridPipelineSlot, base, valid, sub);
+            }
             localBarrier(); // (D) the local tile may be restaged
         }
         if (spinePhase && t == 0 && g == 0) {
             result[0] = (int) carry;
+            result[1] = (int) (carry >>> 32);
         }
     }
 
-    private boolean isScan() {
+    /** Whether {@code op} is a scan. */
+    static boolean scanOp(int op) {
         return op == OP_SCAN_EXCLUSIVE || op == OP_SCAN_INCLUSIVE;
     }
 
@@ -387,56 +662,89 @@ public final class GridKernel extends TileKernel {
                 : cmp == Comparison.CODE_EQ ? x == operand : x != operand;
     }
 
+    /** The large-path count of a segmented sort's mark: bit 0 in a large segment, bit 1 its head (high word). */
+    static long segPacked(int mark) {
+        return (long) ((mark >>> 1) & 1) << 32 | (mark & 1);
+    }
+
+    /**
+     * The 4-bit digit of pass {@code pass} of a local ranking entry {@code v}: the radix sort's staged digit
+     * ({@code digit << 16 | position}), or the segmented sort's key nibble (keys staged at {@code keys}) and then
+     * segment nibble ({@code own << 31 | segment << 16 | position}).
+     */
+    private int rankDigit(int v, int pass, boolean segmented, int keys) {
+        int d = (v >>> (16 + 4 * pass)) & 15;
+        if (segmented) {
+            d = pass < gridKeyNibbles ? (tileInts[keys + pad(v & 0xFFFF)] >>> (4 * pass)) & 15
+                    : (((v >>> 16) & 0x7FFF) >>> (4 * (pass - gridKeyNibbles))) & 15;
+        }
+        return d;
+    }
+
+    /** Segmented sort, large path: sorted element {@code i} of the compacted large segments back to its place. */
+    private void segPlace(int i) {
+        long c = gridDirection == 0 ? wide[i] : wideAlt[i];
+        int v = gridDirection == 0 ? out[i] : auxAlt[i];
+        int ordinal = (int) (c >>> gridKeyBits);
+        int p = segTable[2 * ordinal] + i - segTable[2 * ordinal + 1];
+        in[p] = (int) (c & gridKeyMask);
+        aux[p] = v;
+    }
+
     /** The current pass' digit of the source key at {@code j}. */
     private int radixDigit(int j) {
-        long key = wideKeys != 0 ? (direction == 0 ? wide[j] : wideAlt[j])
-                : (direction == 0 ? in[j] : out[j]) & 0xFFFFFFFFL;
-        return (int) (key >>> shift) & mask;
+        long key = gridWide != 0 ? (gridDirection == 0 ? wide[j] : wideAlt[j])
+                : (gridDirection == 0 ? in[j] : out[j]) & 0xFFFFFFFFL;
+        return (int) (key >>> gridShift) & gridMask;
     }
 
     /** Moves key (and value) {@code from} the source arrays {@code to} the destination arrays when {@code on}. */
     private void radixMove(int[] k32, long[] k64, int[] v, int[] k32Out, long[] k64Out, int[] vOut, boolean on,
                            int from, int to) {
         if (on) {
-            if (wideKeys != 0) {
+            if (gridWide != 0) {
                 k64Out[to] = k64[from];
             } else {
                 k32Out[to] = k32[from];
             }
-            if (withValues != 0) {
+            if (gridWithValues != 0) {
                 vOut[to] = v[from];
             }
         }
     }
 
-    /** The upsweep's value of element {@code j}: a digit, a flag, or the element. */
+    /** The upsweep's value of element {@code j}: a digit, a flag, or the element (a long's low word). */
     private int upsweepLoad(int j) {
-        return op == OP_RADIX ? radixDigit(j) : op == OP_SELECT_FLAGGED ? aux[j] : in[j];
+        return gridOp == OP_RADIX ? radixDigit(j) : gridOp == OP_SELECT_FLAGGED ? aux[j]
+                : gridOp == OP_SEG_COMPOSE ? auxAlt[j]
+                : scanOp(gridOp) && gridWide != 0 ? (int) wide[j] : in[j];
     }
 
     /** Folds one upsweep value into {@code acc}; digits and bins count in the local counters. */
-    private long upsweepCombine(long acc, int v) {
+    private long upsweepCombine(long acc, long v) {
         long r = acc;
-        if (op == OP_RADIX) {
-            atomicAdd(tileCounters[v], 1);
-        } else if (op == OP_HISTOGRAM) {
-            long d = (long) v - low;
-            if (d >= 0 && d < (long) bins * width) {
-                int b = (int) (d / width);
-                if (bins <= LOCAL_BINS) {
+        if (gridOp == OP_RADIX) {
+            atomicAdd(tileCounters[(int) v], 1);
+        } else if (gridOp == OP_HISTOGRAM) {
+            long d = v - gridLow;
+            if (d >= 0 && d < (long) gridBins * gridWidth) {
+                int b = (int) (d / gridWidth);
+                if (gridBins <= LOCAL_BINS) {
                     atomicAdd(tileCounters[b], 1);
                 } else {
                     atomicAdd(result, RESULT_BASE + b, 1);
                 }
             }
-        } else if (op == OP_REDUCE_MIN) {
+        } else if (gridOp == OP_REDUCE_MIN) {
             r = Math.min(acc, v);
-        } else if (op == OP_REDUCE_MAX) {
+        } else if (gridOp == OP_REDUCE_MAX) {
             r = Math.max(acc, v);
-        } else if (op == OP_SELECT_FLAGGED) {
+        } else if (gridOp == OP_SELECT_FLAGGED) {
             r = acc + (v != 0 ? 1 : 0);
-        } else if (op == OP_SELECT_IF) {
-            r = acc + (compare(v, cmp, operand) ? 1 : 0);
+        } else if (gridOp == OP_SELECT_IF) {
+            r = acc + (compare(v, gridCmp, gridOperand) ? 1 : 0);
+        } else if (gridOp == OP_SEG_COMPOSE) {
+            r = acc + segPacked((int) v);
         } else {
             r = acc + v;
         }
@@ -445,25 +753,25 @@ public final class GridKernel extends TileKernel {
 
     /** The upsweep's group value, after the group scan ({@code total}: the sum or count of the group). */
     private void upsweepStore(int g, int size, int t, long total) {
-        if (op == OP_RADIX) {
-            for (int d = t; d < radix; d += size) {
-                spine[d * groups + g] = atomicGet(tileCounters[d]);
+        if (gridOp == OP_RADIX) {
+            for (int d = t; d < gridRadix; d += size) {
+                spine[d * gridGroups + g] = atomicGet(tileCounters[d]);
             }
-        } else if (op == OP_HISTOGRAM) {
-            for (int b = t; bins <= LOCAL_BINS && b < bins; b += size) {
+        } else if (gridOp == OP_HISTOGRAM) {
+            for (int b = t; gridBins <= LOCAL_BINS && b < gridBins; b += size) {
                 int c = atomicGet(tileCounters[b]);
                 if (c != 0) {
                     atomicAdd(result, RESULT_BASE + b, c);
                 }
             }
         } else if (t == 0) {
-            if (op == OP_REDUCE_SUM) {
+            if (gridOp == OP_REDUCE_SUM) {
                 result[RESULT_BASE + 2 * g] = (int) total;
                 result[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
-            } else if (op == OP_REDUCE_MIN || op == OP_REDUCE_MAX) {
+            } else if (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) {
                 result[RESULT_BASE + 2 * g] = atomicGet(tileCounters[0]);
             } else {
-                spine[g] = (int) total;
+                spine[g] = total;
             }
         }
     }

@@ -2,11 +2,13 @@
  * GPU primitives that any pipeline kernel can use; this package imports no matcher.
  *
  * <p>Aparapi gives every kernel instance its own OpenCL context, so a primitive cannot be a kernel of its own that
- * another kernel's buffers flow into. A primitive is instead (a) device code in an abstract kernel base class that the
- * pipeline kernel extends, with the operator and the element source and sink supplied as abstract methods that the
- * pipeline kernel overrides (Aparapi resolves them against the concrete class when it writes the OpenCL), and (b) a
- * host driver that sets the base class's fields and launches the pipeline kernel through its
- * {@link org.gpumatch.gpu.runtime.GuardedKernel}.
+ * another kernel's buffers flow into: its device code must be in the pipeline's kernel class. The one composition
+ * model: {@link org.gpumatch.gpu.primitives.TileKernel} is the single base (barrier core, additive local memory,
+ * checked slots), {@link org.gpumatch.gpu.primitives.GridKernel} the grid layer of fixed-grid primitives a pipeline
+ * extends (its own launches through barrier-free hooks in phase {@code PH_PIPELINE}), and
+ * {@link org.gpumatch.gpu.primitives.GridDriver} the host side for any kernel of that layer. The classes of the old
+ * chain listed below (the layers under {@code PrimitiveKernel} and their drivers) remain until every module has moved
+ * onto the grid layer.
  *
  * <ul>
  *   <li>{@link org.gpumatch.gpu.primitives.GroupScanKernel}: work-group scan in local memory (Hillis-Steele) of
@@ -30,8 +32,9 @@
  *       {@link org.gpumatch.gpu.primitives.GpuArraySorter} sorts Java arrays.</li>
  *   <li>{@link org.gpumatch.gpu.primitives.SegmentedSortKernel} +
  *       {@link org.gpumatch.gpu.primitives.DeviceSegmentedSort}: segmented sort of u32/u32 pairs by head flags
- *       (per-segment insertion sort, or a radix sort of segment-prefixed keys when a segment is long);
- *       {@link org.gpumatch.gpu.primitives.GpuSegmentedSorter} sorts Java arrays.</li>
+ *       (per-segment insertion sort, or a radix sort of segment-prefixed keys when a segment is long), old chain;
+ *       the grid layer's {@link org.gpumatch.gpu.primitives.GridDriver#segmentedSort} replaces it, and
+ *       {@link org.gpumatch.gpu.primitives.GpuSegmentedSorter} sorts Java arrays with it.</li>
  *   <li>{@link org.gpumatch.gpu.primitives.SortReference}: pure-Java twins of both sorts.</li>
  * </ul>
  *
@@ -40,9 +43,10 @@
  * hung (see gpu-core/README.md). PoCL 3.1's compile time grows steeply with the number of barriers in a kernel, so a
  * pipeline makes one radix sort call, not one per kind of array ({@link org.gpumatch.gpu.primitives.RadixSortPipeline}).
  *
- * <p>Example: {@link org.gpumatch.gpu.primitives.example.DenseRank} composes three primitives (radix sort of pairs,
- * scan, select) with phases of its own on the buffers of one kernel instance; its javadoc and gpu-core/README.md show
- * the {@code run()} and the host calls. A pipeline in another module writes exactly that.
+ * <p>Example: {@link org.gpumatch.gpu.primitives.example.DenseRank} composes three grid primitives (radix sort of
+ * pairs, scan, select) with launches of its own on the buffers of one kernel instance
+ * ({@link org.gpumatch.gpu.primitives.example.DenseRankPipeline} extends {@code GridKernel}); gpu-core/README.md shows
+ * its hook and host calls. A pipeline in another module writes exactly that.
  *
  * <p>What did not work, or was not tried, as a way to pass the operator: an interface or lambda called inside the
  * kernel (Aparapi rejects INVOKEINTERFACE); a scan kernel instance of its own (buffers cannot be shared between

@@ -79,6 +79,43 @@ class GridPrimitivesTest {
     }
 
     @Test
+    void scansLongsExactlyEverySmallSize() {
+        Random r = new Random(11);
+        for (int n = 0; n <= 1100; n++) {
+            long[] in = n % 3 == 0 ? r.longs(n).toArray() // wrapping at 64 bits like Java's long
+                    : n % 3 == 1 ? r.longs(n, 0, 1L << 31).toArray() : r.longs(n, -5, 5).toArray();
+            checkLongScan(small, smallDriver, in, n % 2 == 0);
+        }
+        for (int n : standardSizes()) {
+            long[] big = new long[n];
+            Arrays.fill(big, Integer.MAX_VALUE); // sums far past 2^32: every word of the carries matters
+            checkLongScan(standard, standardDriver, big, n % 2 == 1);
+            checkLongScan(standard, standardDriver, r.longs(n, 0, 1L << 31).toArray(), n % 2 == 0);
+        }
+    }
+
+    private static void checkLongScan(GuardedKernel<GridKernel> gk, GridDriver d, long[] in, boolean inclusive) {
+        GridKernel k = gk.kernel();
+        int n = in.length;
+        k.wide = Arrays.copyOf(in, Math.max(1, n));
+        k.wideAlt = new long[Math.max(1, n)];
+        k.put(k.wide).put(k.wideAlt);
+        d.scanLongs(n, inclusive);
+        long[] want = PrimitivesReference.scan(in, inclusive);
+        long total = 0;
+        for (long v : in) {
+            total += v;
+        }
+        assertThat(d.lastTotal()).as("long scan total n=%d", n).isEqualTo(total);
+        if (n > 0) {
+            k.get(k.wideAlt);
+            assertThat(Arrays.copyOf(k.wideAlt, n)).as("long scan n=%d inclusive=%s", n, inclusive).isEqualTo(want);
+        }
+        k.wide = new long[1];
+        k.wideAlt = new long[1];
+    }
+
+    @Test
     void selectsEverySmallSizeAndDensity() {
         Random r = new Random(2);
         for (int n = 0; n <= 1100; n++) {

@@ -28,7 +28,7 @@ final class PrimitivesStressKit implements AutoCloseable {
     PrimitivesStressKit(ComputeDevice device) {
         arrays = new GpuArrays(device);
         sorter = new GpuArraySorter(device, 32, 4, 4);
-        segmented = new GpuSegmentedSorter(device, 32, 4, 4, 8);
+        segmented = new GpuSegmentedSorter(device, 32, 3);
         scanLauncher = new GuardedKernel<>(new ScanTestKernel(), device, 32);
         deviceScan = new DeviceScan(scanLauncher, 3);
     }

@@ -15,7 +15,7 @@ class SortJavaThreadsTest {
         Random r = new Random(11);
         try (GpuArraySorter sorter = new GpuArraySorter(ComputeDevice.JAVA_THREADS, 8, 4, 3);
              GpuArraySorter chunks = new GpuArraySorter(ComputeDevice.JAVA_THREADS, RadixSortAlgorithm.CHUNK, 8, 4, 3);
-             GpuSegmentedSorter segmented = new GpuSegmentedSorter(ComputeDevice.JAVA_THREADS, 8, 4, 3, 4)) {
+             GpuSegmentedSorter segmented = new GpuSegmentedSorter(ComputeDevice.JAVA_THREADS, 8)) {
             for (int n : new int[] {0, 1, 2, 25, 300}) {
                 int[] keys = r.ints(n, 0, 50).toArray();
                 int[] values = IntStream.range(0, n).toArray();
