@@ -45,7 +45,7 @@ gpumatch_cds_setup() {
   # A dynamic archive sits on top of the JDK's base archive: without one (a jlink'ed runtime made without
   # --generate-cds-archive, a JDK whose classes.jsa was removed) -XX:ArchiveClassesAtExit stops the JVM at start-up
   # ("DynamicDumpSharedSpaces is unsupported when base CDS archive is not loaded"); run without CDS then.
-  gpumatch_has_base_cds "$(dirname "$libjvm")" || return 0
+  gpumatch_has_base_cds "${libjvm%/*}" || return 0 # the folder of libjvm.so (no dirname process)
   key=$(printf '%s\n' "$home" "$jar" "$@" | cksum)
   cds_archive="$dir/gpumatch-${key%% *}.jsa"
   cds_check_opts=("$@" -cp "$jar")
@@ -154,15 +154,22 @@ gpumatch_offtargets_heap() {
     genome=${line%$'\r'}
   fi
   [ -n "$genome" ] && [ -e "$genome" ] || return 0
+  local files=()
   for f in "$genome" "$genome"/*; do
-    [ -f "$f" ] || continue
-    size=$(stat -L -c %s -- "$f" 2>/dev/null) || continue
+    [ -f "$f" ] && files+=("$f")
+  done
+  [ ${#files[@]} -gt 0 ] || return 0
+  # one stat process for every file (each process costs milliseconds in a sandbox)
+  while read -r size f; do
     case "$f" in *.gz) size=$((4 * size)) ;; esac
     bytes=$((bytes + size))
-  done
+  done < <(stat -L -c '%s %n' -- "${files[@]}" 2>/dev/null)
   [ "$bytes" -ge "$GPUMATCH_PRETOUCH_GENOME_BYTES" ] || return 0
-  local heap_mib=$(( bytes * 3 / 8 / 1048576 + 512 ))
-  mem_kib=$(awk '/^MemTotal:/ { print $2; exit }' /proc/meminfo 2>/dev/null)
+  local heap_mib=$(( bytes * 3 / 8 / 1048576 + 512 )) key value unit
+  mem_kib=""
+  while read -r key value unit; do
+    [ "$key" = MemTotal: ] && { mem_kib=$value; break; }
+  done < /proc/meminfo 2>/dev/null
   [ -n "$mem_kib" ] && [ $((heap_mib * 1024)) -le $((mem_kib / 2)) ] || return 0
   jit_opts+=("-Xms${heap_mib}m" -XX:+AlwaysPreTouch)
 }

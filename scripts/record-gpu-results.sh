@@ -324,6 +324,36 @@ for s in "${wanted[@]}"; do
           org.gpumatch.bench.offtargets.FastaReadTiming "$g" "$(nproc)" 3 2>&1)
         printf 'reader alone, one JVM, 3 reads, %s:\n%s\n' "${g#"$ot_work"/}" "$line" | tee -a "$ot_log"
       done
+      # kmismatch as processes on raw random DNA (issue 22: `auto` never slower than another path of the same machine):
+      # one 23-symbol pattern, k = 4, 128 MiB and 1 GiB, -a cpu / auto / --device gpu -a bit-parallel (a warm-up, then
+      # runs); then 10 patterns (--patterns-file, one pass) on 128 MiB, one strand and --both-strands, auto.
+      ot_km() { # ot_km LABEL RUNS ARGS...: prints wall time, the count and the plan of each run
+        local label=$1 runs=$2 r t0 t1 n plan; shift 2
+        "$gm" kmismatch "$@" > /dev/null 2>&1
+        for r in $(seq "$runs"); do
+          t0=$(date +%s%N)
+          n=$("$gm" kmismatch "$@" 2> "$ot_work/km.err")
+          t1=$(date +%s%N)
+          plan=$(grep -m1 -E 'plan|algorithm' "$ot_work/km.err" | cut -c1-200)
+          printf 'kmismatch %s run %d: %.3f s, count %s; %s\n' "$label" "$r" "$(( (t1 - t0) / 1000000 ))e-3" "$n" "$plan" | tee -a "$ot_log"
+        done
+      }
+      for mib in 128 1024; do
+        head -c $((mib << 20)) /dev/urandom | tr '\000-\377' "$(printf 'ACGT%.0s' $(seq 64))" > "$ot_work/dna.txt"
+        pat=$(head -c 1000023 "$ot_work/dna.txt" | tail -c 23)
+        runs=3; [ "$mib" -gt 128 ] && runs=2
+        ot_km "${mib} MiB, 1 pattern, -a cpu" $runs -k 4 -p "$pat" --count --explain -a cpu "$ot_work/dna.txt"
+        ot_km "${mib} MiB, 1 pattern, auto" $runs -k 4 -p "$pat" --count --explain "$ot_work/dna.txt"
+        ot_km "${mib} MiB, 1 pattern, --device gpu -a bit-parallel" $runs -k 4 -p "$pat" --count --explain --device gpu \
+          -a bit-parallel "$ot_work/dna.txt"
+      done
+      head -c $((128 << 20)) "$ot_work/dna.txt" > "$ot_work/dna128.txt"
+      for i in 1 2 3 4 5 6 7 8 9 10; do head -c $((i * 1000003 + 20)) "$ot_work/dna128.txt" | tail -c 20; echo GG; done \
+        > "$ot_work/guides.txt"
+      ot_km "128 MiB, 10 patterns, one strand, auto" 3 -k 4 --patterns-file "$ot_work/guides.txt" --count --explain \
+        "$ot_work/dna128.txt"
+      ot_km "128 MiB, 10 patterns, both strands, auto" 3 -k 4 --patterns-file "$ot_work/guides.txt" --both-strands \
+        --count --explain "$ot_work/dna128.txt"
       rm -rf "$ot_work" ;;
     legacy)
       step "exact (issue 4's run)"

@@ -17,7 +17,7 @@ class KMismatchPlannerTest {
 
     /**
      * The end-to-end rule: all cores run a job that ends before a GPU's set-up; the line scales with the cores; twice
-     * the line is the GPU's. An OpenCL CPU device (PoCL) and a device already set up keep the kernel rules.
+     * the line is the GPU's. An OpenCL CPU device (PoCL) runs the CPU matcher.
      */
     @Test
     void cpuFinishesFirstBelowTheGpuSetUp() {
@@ -30,8 +30,10 @@ class KMismatchPlannerTest {
         // the same text for 100 patterns on both strands: the GPU
         assertTrue(!KMismatchPlanner.cpuFinishesFirst((1L << 27) * 23 * 200, 16));
         ComputeDevice pocl = org.gpumatch.gpu.runtime.TestDevices.openCl();
-        if (pocl.kind() != ComputeDevice.Kind.OPENCL_GPU) {
-            assertEquals(KMismatchVariant.BIT_PARALLEL, KMismatchPlanner.choose(1L << 27, 23, 4, 2, 1, pocl).variant());
+        if (pocl.kind() == ComputeDevice.Kind.OPENCL_CPU) {
+            KMismatchPlanner.Choice c = KMismatchPlanner.choose(1L << 30, 23, 4, 2, 100, pocl, true);
+            assertEquals(KMismatchVariant.CPU, c.variant());
+            assertTrue(c.reason().startsWith("the OpenCL device is a CPU"), c.reason());
         }
     }
 
