@@ -125,8 +125,9 @@ gpumatch_run() {
   exit "$rc"
 }
 
-# A genome of at least this many bytes is searched with its heap committed and touched at start-up.
-GPUMATCH_PRETOUCH_GENOME_BYTES=$((1 << 30))
+# A genome of at least this many bytes is searched with its heap committed and touched at start-up (2 GiB: at 1 GiB the
+# pretouch cost as much as it saved, 2026-11-25-offtargets.log).
+GPUMATCH_PRETOUCH_GENOME_BYTES=$((2 << 30))
 
 # gpumatch_offtargets_heap offtargets ARG...: for an off-target search over a genome of at least
 # GPUMATCH_PRETOUCH_GENOME_BYTES (the files of `--genome PATH` or of line 1 of INPUT; gzipped files count four times),
@@ -134,7 +135,8 @@ GPUMATCH_PRETOUCH_GENOME_BYTES=$((1 << 30))
 # then land in heap memory that G1's workers touched in parallel while the JVM started, instead of being first-touched
 # by the one thread that allocates (zeroes) them while the reader waits. Measured on the lent H200 (16 threads, 3.1 Gbp
 # in 24 records): the read took 0.98 s instead of 1.41 s alone, the process 1.77-2.00 s instead of 2.12 s, the JVM's
-# start-up 0.13 s longer (2026-11-25-offtargets.log). Left out when the JVM options or GPUMATCH_HEAP already set the
+# start-up 0.13 s longer (2026-11-25-offtargets-diagnostics.log); in the record run 1.85-2.16 s against 1.98-2.12 s
+# (2026-11-25-offtargets.log), and 1 GiB 1.26-1.39 s against 1.16-1.22 s without. Left out when the JVM options or GPUMATCH_HEAP already set the
 # heap or pretouching, when the size is unknown, and when the heap would pass half the machine's memory.
 gpumatch_offtargets_heap() {
   shift

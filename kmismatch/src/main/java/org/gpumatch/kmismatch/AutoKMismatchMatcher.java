@@ -13,7 +13,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * {@code auto}: asks {@link KMismatchPlanner} per call and delegates to the chosen matcher, created on first use and
  * kept until {@link #close()}. The planner is told how many patterns the caller will search with this matcher (a loop
  * of single-pattern calls pays a device's set-up once) and whether a kernel already runs (its set-up then paid). Cost and
- * memory: those of the chosen matcher, plus one alphabet pass over a new text.
+ * memory: those of the chosen matcher, plus one alphabet pass over a new text when a kernel may run.
  */
 public final class AutoKMismatchMatcher implements KMismatchMatcher {
     private final ComputeDevice device;
@@ -48,7 +48,7 @@ public final class AutoKMismatchMatcher implements KMismatchMatcher {
     private KMismatchMatcher choose(Text text, Pattern pattern, int k) {
         KMismatchArguments.check(text, pattern, k);
         boolean ready = matchers.keySet().stream().anyMatch(v -> v != KMismatchVariant.CPU);
-        lastChoice = KMismatchPlanner.choose(text.length(), pattern.length(), k, text.alphabet().sigma(),
+        lastChoice = KMismatchPlanner.choose(text.length(), pattern.length(), k, () -> text.alphabet().sigma(),
                 plannedPatterns, device, ready);
         return matchers.computeIfAbsent(lastChoice.variant(), v -> KMismatchMatchers.create(v, device));
     }

@@ -65,9 +65,19 @@ public final class KMismatchPlanner {
      */
     public static Choice choose(long n, int m, int k, int sigma, int patterns, ComputeDevice device,
             boolean deviceReady) {
+        return choose(n, m, k, () -> sigma, patterns, device, deviceReady);
+    }
+
+    /**
+     * {@link #choose(long, int, int, int, int, ComputeDevice, boolean)} asking {@code sigma} only when a kernel is
+     * chosen (the text's alphabet costs a pass over it: 0.3 s per 256 MiB chunk on the H200 host, more than a
+     * CPU search of one pattern gains from it).
+     */
+    public static Choice choose(long n, int m, int k, java.util.function.IntSupplier sigmaOf, int patterns,
+            ComputeDevice device, boolean deviceReady) {
         long windows = Math.max(0, n - m + 1);
         long work = windows * m * Math.max(1, patterns);
-        String shape = "n=" + n + ", m=" + m + ", k=" + k + ", sigma=" + sigma + ", patterns=" + patterns;
+        String shape = "n=" + n + ", m=" + m + ", k=" + k + ", patterns=" + patterns;
         if (!device.isOpenCL()) {
             return new Choice(KMismatchVariant.CPU, "no OpenCL device (" + shape + ")");
         }
@@ -85,6 +95,8 @@ public final class KMismatchPlanner {
                     + "about %.2f s on %d cores, less than the GPU's start-up, compile and upload (about %.1f s) (%s)",
                     work, work / (CPU_COMPARISONS_PER_CORE_SECOND * cores), cores, GPU_SETUP_SECONDS, shape));
         }
+        int sigma = sigmaOf.getAsInt();
+        shape = "n=" + n + ", m=" + m + ", k=" + k + ", sigma=" + sigma + ", patterns=" + patterns;
         if (sigma <= 4) {
             return new Choice(KMismatchVariant.BIT_PARALLEL, "sigma " + sigma + " bits packs " + (32 / Math.max(1,
                     Integer.highestOneBit(sigma) == sigma ? sigma : Integer.highestOneBit(sigma) << 1))

@@ -37,6 +37,19 @@ class KMismatchPlannerTest {
         }
     }
 
+    /** A CPU choice never asks for the text's alphabet (a pass over the text that the CPU search does not need). */
+    @Test
+    void cpuChoicesDoNotAskForTheAlphabet() {
+        java.util.function.IntSupplier never = () -> {
+            throw new AssertionError("the alphabet was asked for");
+        };
+        assertEquals(KMismatchVariant.CPU,
+                KMismatchPlanner.choose(1L << 30, 23, 4, never, 1, ComputeDevice.JAVA_THREADS, false).variant());
+        assertEquals(KMismatchVariant.CPU,
+                KMismatchPlanner.choose(100, 23, 4, never, 1, org.gpumatch.gpu.runtime.TestDevices.openCl(), false)
+                        .variant());
+    }
+
     @Test
     void variantNamesParse() {
         for (KMismatchVariant v : KMismatchVariant.values()) {
