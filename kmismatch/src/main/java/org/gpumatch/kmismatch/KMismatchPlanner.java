@@ -8,7 +8,8 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * <p>Rules (to be re-tuned from the bench suite's GPU rows): no OpenCL device, or fewer than 2^22 symbol comparisons
  * ({@code windows * m * patterns}), runs {@code cpu} (a launch and transfers cost more); on an OpenCL GPU not yet set up
  * in this process, {@code cpu} also runs when all cores finish the whole job ({@code patterns} = every pattern and
- * strand the caller will search) before the GPU's one-off cost is paid ({@link #cpuFinishesFirst}: the end-to-end rule,
+ * strand the caller will search) before the GPU path would ({@link #cpuFinishesFirst}: its set-up and its cost per text
+ * byte, the end-to-end rule,
  * so that {@code auto} never picks the slower path of a process), and always on an OpenCL CPU device such as PoCL (the
  * same cores, plus a compile: 0.69 s against 0.09 s for 2 MB on the 2-core development machine, as {@code
  * OffTargetPlanner} rules); a text alphabet of at most 16
@@ -20,16 +21,31 @@ public final class KMismatchPlanner {
     public static final long SMALL_WORK = 1L << 22;
 
     /**
-     * Symbol comparisons per second of the {@code cpu} matcher on one core, end to end: 128 MiB of DNA, m = 23, k = 4,
-     * one pattern, {@code -a cpu} as a process on the lent H200 host's 16 threads took 1.15 s, about 0.35 s of it
-     * start-up and reading (issue 22's table, 2026-11-24): 3.1e9 comparisons in 0.8 s, 2.4e8 per core.
+     * Symbol comparisons per second of the {@code cpu} matcher on one core: on the lent H200 host's 16 threads (2026-11-25,
+     * processes on raw random DNA, m = 23, k = 4, `bench/results/nvidia-h200/2026-11-25-offtargets-3.log`) 128 MiB took
+     * 0.97-1.13 s and 1 GiB 3.33-3.45 s: 2.7 s per 0.875 GiB more, 5.1e8 comparisons per core per second.
      */
-    static final double CPU_COMPARISONS_PER_CORE_SECOND = 2.4e8;
+    static final double CPU_COMPARISONS_PER_CORE_SECOND = 5.1e8;
     /**
-     * A GPU's one-off cost in a fresh process: OpenCL start-up, the kernel's compile, the text's upload; the same job's
-     * {@code auto} on the H200 (bit-parallel on the GPU) took 3.89 s as a process: about 3.5 s more than its kernel.
+     * A GPU's one-off cost in a fresh process beyond what the CPU path also pays (OpenCL start-up, the kernel's compile):
+     * the same rows on the GPU ({@code --device gpu -a bit-parallel}) took 2.15-2.24 s at 128 MiB and 7.84-7.92 s at
+     * 1 GiB, a line of 1.45 s + 5.6 ns per byte, against the CPU path's 0.35 s of start-up and reading.
      */
-    static final double GPU_SETUP_SECONDS = 3.5;
+    static final double GPU_SETUP_SECONDS = 1.1;
+    /** The GPU path's cost per text byte (packing on the host and upload, once per text): 5.6 ns (same rows). */
+    static final double GPU_SECONDS_PER_BYTE = 5.6e-9;
+
+    /**
+     * Whether all {@code cores} finish {@code work} symbol comparisons over a text of {@code n} bytes before the GPU
+     * path would: {@code work / (CPU_COMPARISONS_PER_CORE_SECOND * cores)} against {@link #GPU_SETUP_SECONDS} (unless
+     * {@code deviceReady}) plus {@code n * GPU_SECONDS_PER_BYTE}. On 16 cores one pattern of 23 symbols always runs on
+     * the CPU (its cost per byte is half the GPU path's); ten patterns run on the GPU from about 50 MB. O(1).
+     */
+    static boolean cpuFinishesFirst(long work, long n, int cores, boolean deviceReady) {
+        double cpu = work / (CPU_COMPARISONS_PER_CORE_SECOND * Math.max(1, cores));
+        double gpu = (deviceReady ? 0 : GPU_SETUP_SECONDS) + n * GPU_SECONDS_PER_BYTE;
+        return cpu < gpu;
+    }
 
     private KMismatchPlanner() {
     }
@@ -90,10 +106,11 @@ public final class KMismatchPlanner {
                     + "cores run the Java matcher without a kernel compile (" + shape + ")");
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        if (device.kind() == ComputeDevice.Kind.OPENCL_GPU && !deviceReady && cpuFinishesFirst(work, cores)) {
+        if (device.kind() == ComputeDevice.Kind.OPENCL_GPU && cpuFinishesFirst(work, n, cores, deviceReady)) {
             return new Choice(KMismatchVariant.CPU, String.format(java.util.Locale.ROOT, "%d symbol comparisons take "
-                    + "about %.2f s on %d cores, less than the GPU's start-up, compile and upload (about %.1f s) (%s)",
-                    work, work / (CPU_COMPARISONS_PER_CORE_SECOND * cores), cores, GPU_SETUP_SECONDS, shape));
+                    + "about %.2f s on %d cores, less than the GPU path's %s%.2f s for the text (%s)", work,
+                    work / (CPU_COMPARISONS_PER_CORE_SECOND * cores), cores, deviceReady ? "" : "set-up ("
+                    + GPU_SETUP_SECONDS + " s) plus ", n * GPU_SECONDS_PER_BYTE, shape));
         }
         int sigma = sigmaOf.getAsInt();
         shape = "n=" + n + ", m=" + m + ", k=" + k + ", sigma=" + sigma + ", patterns=" + patterns;

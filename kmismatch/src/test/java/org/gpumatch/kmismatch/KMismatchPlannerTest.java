@@ -16,19 +16,24 @@ class KMismatchPlannerTest {
     }
 
     /**
-     * The end-to-end rule: all cores run a job that ends before a GPU's set-up; the line scales with the cores; twice
-     * the line is the GPU's. An OpenCL CPU device (PoCL) runs the CPU matcher.
+     * The end-to-end rule against the H200 host's measured rows: one pattern of 23 symbols runs on the CPU at 128 MiB
+     * and 1 GiB (0.97-1.13 s and 3.33-3.45 s against 2.15-2.24 s and 7.84-7.92 s on the GPU); 200 patterns and strands
+     * over 128 MiB run on the GPU; a device already set up moves the line; fewer cores move it towards the GPU. An
+     * OpenCL CPU device (PoCL) runs the CPU matcher.
      */
     @Test
-    void cpuFinishesFirstBelowTheGpuSetUp() {
-        double line = KMismatchPlanner.GPU_SETUP_SECONDS * KMismatchPlanner.CPU_COMPARISONS_PER_CORE_SECOND;
-        assertTrue(KMismatchPlanner.cpuFinishesFirst((long) (line * 16) - 1, 16));
-        assertTrue(!KMismatchPlanner.cpuFinishesFirst((long) (line * 16) + 1, 16));
-        assertTrue(!KMismatchPlanner.cpuFinishesFirst((long) (line * 2) * 2, 2));
-        // 128 MiB of DNA, one pattern of 23: the CPU on 16 cores (measured: 1.15 s against 3.89 s on the GPU)
-        assertTrue(KMismatchPlanner.cpuFinishesFirst((1L << 27) * 23, 16));
-        // the same text for 100 patterns on both strands: the GPU
-        assertTrue(!KMismatchPlanner.cpuFinishesFirst((1L << 27) * 23 * 200, 16));
+    void cpuFinishesFirstAgainstTheMeasuredRows() {
+        long mib128 = 1L << 27;
+        long gib = 1L << 30;
+        assertTrue(KMismatchPlanner.cpuFinishesFirst(mib128 * 23, mib128, 16, false));
+        assertTrue(KMismatchPlanner.cpuFinishesFirst(gib * 23, gib, 16, false));
+        assertTrue(!KMismatchPlanner.cpuFinishesFirst(mib128 * 23 * 200, mib128, 16, false));
+        long ten = mib128 * 23 * 10; // ten patterns over 128 MiB: 3.8 s on 16 cores against 1.9 s
+        assertTrue(!KMismatchPlanner.cpuFinishesFirst(ten, mib128, 16, false));
+        long small = 16L << 20;
+        assertTrue(KMismatchPlanner.cpuFinishesFirst(small * 23 * 10, small, 16, false));
+        assertTrue(!KMismatchPlanner.cpuFinishesFirst(small * 23 * 40, small, 16, true));
+        assertTrue(!KMismatchPlanner.cpuFinishesFirst(gib * 23, gib, 2, false));
         ComputeDevice pocl = org.gpumatch.gpu.runtime.TestDevices.openCl();
         if (pocl.kind() == ComputeDevice.Kind.OPENCL_CPU) {
             KMismatchPlanner.Choice c = KMismatchPlanner.choose(1L << 30, 23, 4, 2, 100, pocl, true);
