@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds a self-contained gpumatch bundle for a Linux x86-64 GPU host that has no JDK:
-#   gpumatch.jar  the shaded CLI/bench jar with only the Linux x86-64 Aparapi native library
+#   gpumatch.jar  the shaded command jar (cli) with only the Linux x86-64 Aparapi native library
+#   gpumatch-bench.jar  the bench's own shaded jar (JMH, commons-math3, XChart and the libraries it measures), the same
+#                 natives only; the launcher runs it for `gpumatch bench ...` and for GPUMATCH_MAIN_CLASS=org.gpumatch.bench.*
 #   jre/          a jlink'ed Java runtime (java.base, java.logging, java.management, jdk.management, jdk.unsupported; java.desktop
 #                 only with --plots) with its class-data-sharing archives of the JDK classes (classes.jsa,
 #                 classes_nocoops.jsa); lib/server/libjvm.so and the archives gzipped (the launcher unpacks them on
@@ -58,19 +60,24 @@ if [ -n "$corpora" ]; then
 fi
 
 cd "$root"
-echo "bundle: building the shaded jar"
-./mvnw -q -B -DskipTests package -pl cli -am >/dev/null
-jar_in=cli/target/gpumatch.jar
-[ -f "$jar_in" ] || { echo "bundle: $jar_in was not built" >&2; exit 1; }
+echo "bundle: building the shaded jars (the command's and the bench's)"
+./mvnw -q -B -DskipTests package -pl cli,bench -am >/dev/null
+for jar_in in cli/target/gpumatch.jar bench/target/gpumatch-bench.jar; do
+  [ -f "$jar_in" ] || { echo "bundle: $jar_in was not built" >&2; exit 1; }
+done
 
 rm -rf "$out"
 mkdir -p "$out/native"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo "bundle: keeping only the Linux x86-64 Aparapi natives"
-(cd "$work" && jar xf "$root/$jar_in" && rm -rf win osx linux/libaparapi_aarch64.so linux/libaparapi_armhf.so \
-    linux/libaparapi_x86.so && [ -f linux/libaparapi_x86_64.so ] \
-    && jar --create --file "$out/gpumatch.jar" --manifest META-INF/MANIFEST.MF -C . .)
+for jar_in in cli/target/gpumatch.jar bench/target/gpumatch-bench.jar; do
+  rm -rf "$work/jar" && mkdir "$work/jar"
+  (cd "$work/jar" && jar xf "$root/$jar_in" && rm -rf win osx linux/libaparapi_aarch64.so linux/libaparapi_armhf.so \
+      linux/libaparapi_x86.so && [ -f linux/libaparapi_x86_64.so ] \
+      && jar --create --file "$out/${jar_in##*/}" --manifest META-INF/MANIFEST.MF -C . .)
+done
+rm -rf "$work/jar"
 
 echo "bundle: jlink runtime ($modules)"
 # --generate-cds-archive: the JDK's own class-data-sharing archives (the base that the launcher's archive of the jar's
@@ -193,13 +200,20 @@ java_opts=(-XX:+UseG1GC -XX:MaxRAMPercentage=75 ${GPUMATCH_JAVA_OPTS:-})
 # (GPUMATCH_CDS_DIR), later runs start from it (GPUMATCH_NO_CDS=1 turns it off); C1 only for a count or find on a
 # small file.
 . "$here/launcher-startup.sh"
-gpumatch_cds_setup "${GPUMATCH_CDS_DIR:-$here/cds}" "$here/jre" "$here/gpumatch.jar" "${java_opts[@]}"
+# gpumatch bench ... and the bench's own main classes run the bench's jar (gpumatch-bench.jar), the rest gpumatch.jar.
+jar=$here/gpumatch.jar
+if [ "${1:-}" = bench ]; then
+  shift
+  jar=$here/gpumatch-bench.jar
+fi
+case "${GPUMATCH_MAIN_CLASS:-}" in org.gpumatch.bench.*|org.openjdk.jmh.*) jar=$here/gpumatch-bench.jar ;; esac
+gpumatch_cds_setup "${GPUMATCH_CDS_DIR:-$here/cds}" "$here/jre" "$jar" "${java_opts[@]}"
 jit_opts=()
 [ -n "${GPUMATCH_MAIN_CLASS:-}" ] || gpumatch_jit_setup "$@"
 java_opts+=(${cds_opts[@]+"${cds_opts[@]}"} ${jit_opts[@]+"${jit_opts[@]}"})
-# GPUMATCH_MAIN_CLASS runs another main class of the jar (e.g. org.gpumatch.bench.exact.DrkWomTuning).
-main=(-jar "$here/gpumatch.jar")
-[ -z "${GPUMATCH_MAIN_CLASS:-}" ] || main=(-cp "$here/gpumatch.jar" "$GPUMATCH_MAIN_CLASS")
+# GPUMATCH_MAIN_CLASS runs another main class of the jars (e.g. org.gpumatch.bench.exact.DrkWomTuning).
+main=(-jar "$jar")
+[ -z "${GPUMATCH_MAIN_CLASS:-}" ] || main=(-cp "$jar" "$GPUMATCH_MAIN_CLASS")
 gpumatch_run "$here/jre/bin/java" "${java_opts[@]}" "${main[@]}" "$@"
 LAUNCHER
 chmod +x "$out/gpumatch"
@@ -208,7 +222,8 @@ size_kib=$(du -sk "$out" | cut -f1)
 corpora_kib=0
 [ -d "$out/corpora" ] && corpora_kib=$(du -sk "$out/corpora" | cut -f1)
 echo "bundle: $out ($((size_kib / 1024)) MiB; jre $(( $(du -sk "$out/jre" | cut -f1) / 1024 )) MiB," \
-     "jar $(( $(du -sk "$out/gpumatch.jar" | cut -f1) / 1024 )) MiB, corpora $((corpora_kib / 1024)) MiB)"
+     "jars $(( $(du -sk "$out/gpumatch.jar" | cut -f1) / 1024 )) + $(( $(du -sk "$out/gpumatch-bench.jar" | cut -f1) / 1024 ))" \
+     "MiB (command + bench), corpora $((corpora_kib / 1024)) MiB)"
 if [ $((size_kib - corpora_kib)) -gt $((limit_mib * 1024)) ]; then
   echo "bundle: larger than $limit_mib MiB without the corpora" >&2
   exit 1

@@ -325,11 +325,11 @@ for s in "${wanted[@]}"; do
           [ -n "$v" ] || continue
           name=${v%%=*}; rest=${v#*=}; opts=${rest%%|*}; arg=${rest#*|}
           # shellcheck disable=SC2086 # opts and arg are split on purpose
-          line=$(timeout 120 "$bundle/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 $opts -cp "$bundle/gpumatch.jar" \
+          line=$(timeout 120 "$bundle/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 $opts -cp "$bundle/gpumatch-bench.jar" \
             org.gpumatch.bench.offtargets.FastaReadTiming "$g" "$(nproc)" 1 $arg 2>&1)
           printf 'reader alone, fresh JVM, %s [%s: %s %s]: %s\n' "${g#"$ot_work"/}" "$name" "$opts" "$arg" "$line" | tee -a "$ot_log"
         done
-        line=$(timeout 120 "$bundle/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 -cp "$bundle/gpumatch.jar" \
+        line=$(timeout 120 "$bundle/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 -cp "$bundle/gpumatch-bench.jar" \
           org.gpumatch.bench.offtargets.FastaReadTiming "$g" "$(nproc)" 3 2>&1)
         printf 'reader alone, one JVM, 3 reads, %s:\n%s\n' "${g#"$ot_work"/}" "$line" | tee -a "$ot_log"
       done

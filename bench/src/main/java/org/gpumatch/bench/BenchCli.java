@@ -7,8 +7,10 @@ import java.time.Instant;
 import org.gpumatch.api.UnsupportedInputException;
 
 /**
- * {@code gpumatch bench <suite> [options]}: the entry point of the benchmark harness (the {@code cli} module calls
- * {@link #run} with the raw arguments after {@code bench}).
+ * {@code gpumatch bench <suite> [options]}: the entry point of the benchmark harness and the main class of the bench's
+ * own jar ({@code bench/target/gpumatch-bench.jar}; the {@code ./gpumatch} launcher runs it with the words after
+ * {@code bench}). The {@code gpumatch} command's jar does not contain the bench: the bench starts that command as a
+ * process where it measures it ({@code e2e}, {@code sa --launcher}, {@code offtargets}).
  *
  * <p>Exit codes: 0 success; 1 a measured run gave a wrong answer or the run aborted (device fallback, kernel failure);
  * 2 a usage or input error. Errors are one line on {@code err}; user errors never print a stack trace (set

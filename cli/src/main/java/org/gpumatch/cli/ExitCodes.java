@@ -1,6 +1,6 @@
 package org.gpumatch.cli;
 
-/** The exit codes of every gpumatch command (architecture.md, "CLI contract"). */
+/** The exit codes of every gpumatch command (docs/architecture.md, "CLI contract"). */
 final class ExitCodes {
     /** Success, also when nothing matched. */
     static final int OK = 0;

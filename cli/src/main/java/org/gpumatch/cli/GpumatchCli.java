@@ -22,9 +22,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /**
  * The {@code gpumatch} command: one class per subcommand, all sharing this entry point.
  *
- * <p>Contract (architecture.md, "CLI contract"): results on stdout; exit 0 on success (also with zero matches), 1 when a
- * check failed, 2 on a usage or input error with exactly one stderr line starting with {@code gpumatch: } and never a
- * stack trace. {@code --help} and {@code --version} exit 0.
+ * <p>Contract (docs/architecture.md, "CLI contract"): results on stdout; exit 0 on success (also with zero matches),
+ * 1 when a check failed, 2 on a usage or input error with exactly one stderr line starting with {@code gpumatch: } and
+ * never a stack trace. {@code --help} and {@code --version} exit 0.
  *
  * <p>Subcommands are listed in {@link #SUBCOMMANDS}; each gets the shared {@link Io} through a constructor taking it
  * (see {@link #factory}). Start-up: picocli builds its model of a command by reflection over its annotated fields

@@ -7,7 +7,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * Runs a module's own command line ({@code CheckerCli.run}, {@code BenchCli.run}) with the arguments exactly as typed
+ * Runs a module's own command line ({@code CheckerCli.run}) with the arguments exactly as typed
  * after a gpumatch subcommand: that module owns their parsing and {@code --help}. Its stdout is passed on unchanged and
  * its stderr lines get a {@code gpumatch: } prefix like every gpumatch message; its exit code is kept.
  */

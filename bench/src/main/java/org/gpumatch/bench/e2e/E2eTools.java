@@ -29,8 +29,9 @@ final class E2eTools {
 
     /**
      * The launcher: {@code --launcher}, else {@code gpumatch} beside the running jar (the GPU bundle:
-     * {@code BUNDLE/gpumatch.jar} and {@code BUNDLE/gpumatch}) or two folders up from it (a checkout:
-     * {@code cli/target/gpumatch.jar} and {@code ./gpumatch}), else {@code ./gpumatch} in the working directory.
+     * {@code BUNDLE/gpumatch-bench.jar} and {@code BUNDLE/gpumatch}) or two folders up from it (a checkout:
+     * {@code bench/target/gpumatch-bench.jar} and {@code ./gpumatch}), else {@code ./gpumatch} in the working
+     * directory.
      *
      * @throws UsageException when the given file is not executable or none is found
      */

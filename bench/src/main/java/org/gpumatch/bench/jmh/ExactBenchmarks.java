@@ -46,8 +46,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * a mismatch. {@link KernelTime} adds the kernels' OpenCL event time (needs {@code -Dcom.aparapi.enableProfiling=true},
  * set in the fork) as auxiliary counters: {@code kernelNanos / queries} is the mean device time per prebuilt query.
  *
- * <p>Run: {@code java -cp gpumatch.jar org.openjdk.jmh.Main ExactBenchmarks -p m=1,4,8 -p sigma=1,8}; see
- * bench/README.md. Heap: about 3n bytes for the trial's text and packed copies.
+ * <p>Run: {@code java -cp bench/target/gpumatch-bench.jar org.openjdk.jmh.Main ExactBenchmarks -p m=1,4,8
+ * -p sigma=1,8}; see bench/README.md. Heap: about 3n bytes for the trial's text and packed copies.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -21,7 +21,7 @@ import org.gpumatch.sequence.PackedGenome;
  * time, and a hash of the packed bases (to compare readers). The first read of a fresh JVM is what a {@code gpumatch
  * offtargets} process pays. With {@code --profile} the first read is sampled every 10 ms: the reader threads' states and
  * top frames (where a cold read spends its time). Run with the bundle's runtime:
- * {@code jre/bin/java -cp gpumatch.jar org.gpumatch.bench.offtargets.FastaReadTiming genome.fa 16 3}.
+ * {@code jre/bin/java -cp gpumatch-bench.jar org.gpumatch.bench.offtargets.FastaReadTiming genome.fa 16 3}.
  */
 public final class FastaReadTiming {
     private FastaReadTiming() {

@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Aparapi's explicit mode rebuilds a device buffer from the host copy when the GC moved the Java array between two
- * launches (aparapi-guide.md section 5). DRK-WOM-64 is built so that this is harmless: the only array that stays on the
- * device across launches is the immutable text, and every other array is put before and read after the launch that
- * uses it. This test moves small arrays around with forced collections between queries; the build runs it a second time
- * under -XX:+UseSerialGC, the collector that moved arrays most often in the guide's experiment.
+ * launches (docs/aparapi-guide.md section 5). DRK-WOM-64 is built so that this is harmless: the only array that stays
+ * on the device across launches is the immutable text, and every other array is put before and read after the launch
+ * that uses it. This test moves small arrays around with forced collections between queries; the build runs it a
+ * second time under -XX:+UseSerialGC, the collector that moved arrays most often in the guide's experiment.
  */
 class DrkWomGcMoveTest {
     @Test
