@@ -1,6 +1,7 @@
 package org.gpumatch.example;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,14 @@ class CheckSuffixArrayTest {
         sa[3] = sa[4];
         sa[4] = t;
         assertFalse(SuffixArrayChecker.sequential().check(TEXT, sa).isOk());
+    }
+
+    @Test
+    void aCpuOnlyDependencyBringsNoAparapi() {
+        // checker is pure Java: nothing of Aparapi (or of gpumatch's GPU modules) is on this project's class path
+        for (String name : new String[] {"com.aparapi.Kernel", "org.gpumatch.gpu.runtime.GuardedKernel"}) {
+            assertThrows(ClassNotFoundException.class, () -> Class.forName(name), name);
+        }
     }
 
     @Test
