@@ -99,6 +99,10 @@ public class GridKernel extends TileKernel {
     static final int OP_SEG_COMPOSE = 11;
     /** Segmented sort, large path: the sorted composites and values back to their segments' places. */
     static final int OP_SEG_PLACE = 12;
+    /** {@code out[i] = in[aux[i]]} (longs: {@code wideAlt[i] = wide[aux[i]]}), one element per work-item. */
+    static final int OP_GATHER = 13;
+    /** {@code out[aux[i]] = in[i]} (longs: {@code wideAlt[aux[i]] = wide[i]}), one element per work-item. */
+    static final int OP_SCATTER = 14;
 
     static final int PH_OFF = 0;
     /** Zeroes {@code result[RESULT_BASE .. RESULT_BASE + count)}, one element per work-item. */
@@ -139,7 +143,10 @@ public class GridKernel extends TileKernel {
     int gridMask;
     int gridRadix;
     int gridDirection;
-    /** 1: the data are longs ({@link #wide} to {@link #wideAlt}): u64 keys of a sort, values of a long scan. */
+    /**
+     * 1: the data are longs ({@link #wide} to {@link #wideAlt}): u64 keys of a sort, values of a long scan, select,
+     * reduce, gather or scatter.
+     */
     int gridWide;
     int gridWithValues;
     /** Radix: 1 moves the values between {@link #out} and {@link #auxAlt} (the segmented sort's large path). */
@@ -200,9 +207,11 @@ public class GridKernel extends TileKernel {
     protected int localInts(int localSize) {
         int tile = padded(localSize * ITEMS);
         boolean two = gridPhase == PH_SPINE || gridPhase == PH_DOWN && (gridOp == OP_SELECT_FLAGGED
-                || scanOp(gridOp) && gridWide != 0 || gridOp == OP_SEG_SMALL);
+                || longOp(gridOp, gridWide) || gridOp == OP_SEG_SMALL);
+        boolean longExtremes = gridPhase == PH_UP && longOp(gridOp, gridWide)
+                && (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX);
         int mine = gridPhase == PH_DOWN && gridOp == OP_RADIX ? tile + 2 * 256
-                : two ? 2 * tile : gridPhase == PH_DOWN ? tile : 0;
+                : two ? 2 * tile : gridPhase == PH_DOWN ? tile : longExtremes ? 2 * localSize : 0;
         return super.localInts(localSize) + mine;
     }
 
@@ -281,8 +290,10 @@ public class GridKernel extends TileKernel {
         boolean segSmall = down && gridOp == OP_SEG_SMALL;
         boolean compose = down && gridOp == OP_SEG_COMPOSE;
         boolean scanSteps = spinePhase || down && !radixSort && !segSmall && !compose;
-        boolean wideScan = scanOp(gridOp) && gridWide != 0;
-        boolean hiPlane = spinePhase || down && wideScan; // values are longs, staged as two planes
+        boolean longData = longOp(gridOp, gridWide);
+        boolean longValues = longData && gridOp != OP_SELECT_FLAGGED; // the upsweep reads longs, not flags
+        boolean hiPlane = spinePhase || down && longData; // values are longs, staged as two planes
+        boolean extremes = gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX;
         if (gridPhase == PH_CLEAR && getGlobalId() < gridCount) {
             result[RESULT_BASE + getGlobalId()] = 0;
         }
@@ -291,6 +302,12 @@ public class GridKernel extends TileKernel {
         }
         if (gridPhase == PH_ITEMS && gridOp == OP_SEG_PLACE && getGlobalId() < gridCount) {
             segPlace(getGlobalId());
+        }
+        if (gridPhase == PH_ITEMS && gridOp == OP_GATHER && getGlobalId() < gridCount) {
+            gather(getGlobalId());
+        }
+        if (gridPhase == PH_ITEMS && gridOp == OP_SCATTER && getGlobalId() < gridCount) {
+            scatter(getGlobalId());
         }
         int counters = !up ? 0 : radixSort ? gridRadix : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
         int counterInit = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
@@ -301,7 +318,8 @@ public class GridKernel extends TileKernel {
         int[] e = new int[ITEMS];
         int[] eh = new int[ITEMS];
         // upsweep: each tile's ITEMS coalesced loads are issued together, then combined (barrier-free)
-        long acc = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
+        long acc = gridOp == OP_REDUCE_MIN ? (longData ? Long.MAX_VALUE : Integer.MAX_VALUE)
+                : gridOp == OP_REDUCE_MAX ? (longData ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
         int upFirst = g * gridTilesPerGroup;
         int upEnd = !up ? 0 : Math.min(upFirst + gridTilesPerGroup, (gridCount + tile - 1) / tile);
         for (int tl = upFirst; tl < upEnd; tl++) {
@@ -310,19 +328,23 @@ public class GridKernel extends TileKernel {
             for (int i = 0; i < ITEMS; i++) {
                 int j = t + i * size;
                 e[i] = j < valid ? upsweepLoad(base + j) : 0;
-                eh[i] = j < valid && wideScan ? (int) (wide[base + j] >>> 32) : 0;
+                eh[i] = j < valid && longValues ? (int) (wide[base + j] >>> 32) : 0;
             }
             for (int i = 0; i < ITEMS; i++) {
                 if (t + i * size < valid) {
-                    acc = upsweepCombine(acc, wideScan ? (long) eh[i] << 32 | (e[i] & 0xFFFFFFFFL) : e[i]);
+                    acc = upsweepCombine(acc, longValues ? (long) eh[i] << 32 | (e[i] & 0xFFFFFFFFL) : e[i]);
                 }
             }
         }
-        if (gridOp == OP_REDUCE_MIN && up) {
+        if (gridOp == OP_REDUCE_MIN && up && !longData) {
             atomicMin(tileCounters[0], (int) acc);
         }
-        if (gridOp == OP_REDUCE_MAX && up) {
+        if (gridOp == OP_REDUCE_MAX && up && !longData) {
             atomicMax(tileCounters[0], (int) acc);
+        }
+        if (extremes && up && longData) { // long extremes: each work-item's partial in local, folded after (A)
+            tileInts[2 * t] = (int) acc;
+            tileInts[2 * t + 1] = (int) (acc >>> 32);
         }
 
         // the steps: uniform trip count within the work-group
@@ -351,13 +373,13 @@ public class GridKernel extends TileKernel {
                 for (int i = 0; i < ITEMS; i++) {
                     int j = t + i * size;
                     if (j < valid) {
-                        long v = spinePhase ? spine[base + j] : wideScan ? wide[base + j]
+                        long v = spinePhase ? spine[base + j] : longData ? wide[base + j]
                                 : gridIndices != 0 ? 0 : in[base + j];
                         tileInts[base0 + pad(j)] = (int) v;
                         if (hiPlane) {
                             tileInts[second + pad(j)] = (int) (v >>> 32);
                         }
-                        if (flagged) {
+                        if (flagged && !longData) {
                             tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
                         }
                     }
@@ -413,6 +435,12 @@ public class GridKernel extends TileKernel {
                 pipelineTileStage(gridPipelineSlot, base, valid, sub);
             }
             localBarrier(); // (A) staged
+            if (up && extremes && longData && t == 0) {
+                for (int u = 0; u < size; u++) {
+                    long x = (long) tileInts[2 * u + 1] << 32 | (tileInts[2 * u] & 0xFFFFFFFFL);
+                    acc = gridOp == OP_REDUCE_MIN ? Math.min(acc, x) : Math.max(acc, x);
+                }
+            }
             // (b) this work-item's consecutive elements: its contribution to the group scan
             long c0 = up ? acc : 0;
             long c1 = 0;
@@ -450,11 +478,13 @@ public class GridKernel extends TileKernel {
                 if (q < valid && scanSteps) {
                     int v = tileInts[base0 + pad(q)];
                     int h = hiPlane ? tileInts[second + pad(q)] : 0;
-                    int f = flagged ? tileInts[second + pad(q)] : predicate && compare(v, gridCmp, gridOperand) ? 1 : 0;
+                    long value = hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
+                    int f = flagged ? (longData ? (aux[base + q] != 0 ? 1 : 0) : tileInts[second + pad(q)])
+                            : predicate && compare(value, gridCmp, gridOperand) ? 1 : 0;
                     e[i] = v;
                     eh[i] = h;
                     flagBits |= f << i;
-                    c0 += !scanning ? f : hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
+                    c0 += !scanning ? f : value;
                 }
                 if (q < valid && ranking) {
                     int v = tileInts[base0 + pad(q)];
@@ -492,6 +522,9 @@ public class GridKernel extends TileKernel {
                             running = next;
                         } else if (((flagBits >>> i) & 1) != 0) {
                             tileInts[base0 + pad((int) running)] = gridIndices != 0 ? base + q : e[i];
+                            if (hiPlane) {
+                                tileInts[second + pad((int) running)] = eh[i];
+                            }
                             running++;
                         }
                     }
@@ -589,7 +622,7 @@ public class GridKernel extends TileKernel {
                 }
             }
             if (up) {
-                upsweepStore(g, size, t, tot0);
+                upsweepStore(g, size, t, extremes && longData ? acc : tot0, longData);
             }
             if (pipelineTiles) {
                 pipelineTileScanned(gridPipelineSlot, base, valid, sub);
@@ -605,8 +638,8 @@ public class GridKernel extends TileKernel {
                         long w = hiPlane ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
                         if (spinePhase) {
                             spine[base + j] = w;
-                        } else if (wideScan) {
-                            wideAlt[base + j] = w;
+                        } else if (longData) {
+                            wideAlt[scanning ? base + j : (int) carry + j] = w;
                         } else if (scanning) {
                             out[base + j] = v;
                         } else {
@@ -655,11 +688,24 @@ public class GridKernel extends TileKernel {
         return op == OP_SCAN_EXCLUSIVE || op == OP_SCAN_INCLUSIVE;
     }
 
-    /** {@code x (cmp) operand} with {@link Comparison}'s codes, compared as signed longs. */
+    /** Whether {@code op} with {@code wide} set works on longs (scan, select, reduce; not sorts or element steps). */
+    static boolean longOp(int op, int wide) {
+        return wide != 0 && op >= OP_SCAN_EXCLUSIVE && op <= OP_REDUCE_MAX;
+    }
+
+    /**
+     * {@code x (cmp) operand} with {@link Comparison}'s codes, compared as signed longs by int comparisons of their
+     * halves: Aparapi 3.0.2 emits a {@code long} comparison as {@code (x - b) < 0}, which overflows when the two are
+     * more than 2^63 apart; int comparisons are emitted as they are.
+     */
     static boolean compare(long x, int cmp, long operand) {
-        return cmp == Comparison.CODE_LT ? x < operand : cmp == Comparison.CODE_LE ? x <= operand
-                : cmp == Comparison.CODE_GT ? x > operand : cmp == Comparison.CODE_GE ? x >= operand
-                : cmp == Comparison.CODE_EQ ? x == operand : x != operand;
+        int hx = (int) (x >> 32);
+        int ho = (int) (operand >> 32);
+        int lx = ((int) x) ^ Integer.MIN_VALUE; // the low halves compared as unsigned
+        int lo = ((int) operand) ^ Integer.MIN_VALUE;
+        int c = hx < ho ? -1 : hx > ho ? 1 : lx < lo ? -1 : lx > lo ? 1 : 0;
+        return cmp == Comparison.CODE_LT ? c < 0 : cmp == Comparison.CODE_LE ? c <= 0 : cmp == Comparison.CODE_GT
+                ? c > 0 : cmp == Comparison.CODE_GE ? c >= 0 : cmp == Comparison.CODE_EQ ? c == 0 : c != 0;
     }
 
     /** The large-path count of a segmented sort's mark: bit 0 in a large segment, bit 1 its head (high word). */
@@ -679,6 +725,24 @@ public class GridKernel extends TileKernel {
                     : (((v >>> 16) & 0x7FFF) >>> (4 * (pass - gridKeyNibbles))) & 15;
         }
         return d;
+    }
+
+    /** Gather of element {@code i} (ints or longs). */
+    private void gather(int i) {
+        if (gridWide != 0) {
+            wideAlt[i] = wide[aux[i]];
+        } else {
+            out[i] = in[aux[i]];
+        }
+    }
+
+    /** Scatter of element {@code i} (ints or longs). */
+    private void scatter(int i) {
+        if (gridWide != 0) {
+            wideAlt[aux[i]] = wide[i];
+        } else {
+            out[aux[i]] = in[i];
+        }
     }
 
     /** Segmented sort, large path: sorted element {@code i} of the compacted large segments back to its place. */
@@ -717,7 +781,7 @@ public class GridKernel extends TileKernel {
     private int upsweepLoad(int j) {
         return gridOp == OP_RADIX ? radixDigit(j) : gridOp == OP_SELECT_FLAGGED ? aux[j]
                 : gridOp == OP_SEG_COMPOSE ? auxAlt[j]
-                : scanOp(gridOp) && gridWide != 0 ? (int) wide[j] : in[j];
+                : longOp(gridOp, gridWide) ? (int) wide[j] : in[j];
     }
 
     /** Folds one upsweep value into {@code acc}; digits and bins count in the local counters. */
@@ -751,8 +815,11 @@ public class GridKernel extends TileKernel {
         return r;
     }
 
-    /** The upsweep's group value, after the group scan ({@code total}: the sum or count of the group). */
-    private void upsweepStore(int g, int size, int t, long total) {
+    /**
+     * The upsweep's group value, after the group scan ({@code total}: the sum or count of the group, or with
+     * {@code longs} the extreme folded by work-item 0).
+     */
+    private void upsweepStore(int g, int size, int t, long total, boolean longs) {
         if (gridOp == OP_RADIX) {
             for (int d = t; d < gridRadix; d += size) {
                 spine[d * gridGroups + g] = atomicGet(tileCounters[d]);
@@ -768,8 +835,11 @@ public class GridKernel extends TileKernel {
             if (gridOp == OP_REDUCE_SUM) {
                 result[RESULT_BASE + 2 * g] = (int) total;
                 result[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
-            } else if (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) {
+            } else if ((gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) && !longs) {
                 result[RESULT_BASE + 2 * g] = atomicGet(tileCounters[0]);
+            } else if (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) {
+                result[RESULT_BASE + 2 * g] = (int) total;
+                result[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
             } else {
                 spine[g] = total;
             }

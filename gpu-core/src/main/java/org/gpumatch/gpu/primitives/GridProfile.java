@@ -60,7 +60,7 @@ public final class GridProfile {
                 profile(g + " scan-exclusive", d, () -> d.scan(n, false));
                 k.get(k.out);
                 check(Arrays.equals(k.out, wantScan), "scan");
-                profile(g + " reduce-sum", d, () -> d.reduce(n, SelectKernel.COMBINE_SUM));
+                profile(g + " reduce-sum", d, () -> d.reduce(n, GridDriver.COMBINE_SUM));
                 check(d.lastTotal() == PrimitivesReference.sum(ints), "reduce");
                 profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
                 profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
