@@ -322,7 +322,21 @@ public class GridKernel extends TileKernel {
                 : gridOp == OP_REDUCE_MAX ? (longData ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
         int upFirst = g * gridTilesPerGroup;
         int upEnd = !up ? 0 : Math.min(upFirst + gridTilesPerGroup, (gridCount + tile - 1) / tile);
-        for (int tl = upFirst; tl < upEnd; tl++) {
+        // the int sums (scan, reduce) and the flag counts, the commonest upsweeps, without the per-element op chain
+        boolean upSum = !longValues && (scanOp(gridOp) || gridOp == OP_REDUCE_SUM);
+        boolean upFlags = gridOp == OP_SELECT_FLAGGED;
+        for (int tl = upFirst; (upSum || upFlags) && tl < upEnd; tl++) {
+            int base = tl * tile;
+            int valid = Math.min(tile, gridCount - base);
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                e[i] = j >= valid ? 0 : upSum ? in[base + j] : aux[base + j] != 0 ? 1 : 0;
+            }
+            for (int i = 0; i < ITEMS; i++) {
+                acc += e[i];
+            }
+        }
+        for (int tl = upFirst; !upSum && !upFlags && tl < upEnd; tl++) {
             int base = tl * tile;
             int valid = Math.min(tile, gridCount - base);
             for (int i = 0; i < ITEMS; i++) {
@@ -449,14 +463,42 @@ public class GridKernel extends TileKernel {
             int flagBits = 0;
             boolean ranking = radixSort && down && sub < 2 || segSmall && sub >= 2 && sub < segPasses + 2;
             int pass = segSmall ? sub - 2 : sub;
-            for (int i = 0; i < ITEMS; i++) {
-                int q = t * ITEMS + i;
-                if (segSmall && sub == 0) { // count the heads: the inclusive count numbers each segment of the span
-                    int f = tileInts[base0 + pad(q)];
-                    eh[i] = f;
-                    c0 += f;
+            // the uniform choices are made outside the element loops (each loop below runs for one kind of step)
+            boolean intScan = scanSteps && scanning && !hiPlane;  // int scan: 32-bit arithmetic suffices
+            boolean intSelect = scanSteps && !scanning && !longData;
+            if (intScan) {
+                int sum = 0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    int v = q < valid ? tileInts[base0 + pad(q)] : 0;
+                    e[i] = v;
+                    sum += v;
                 }
-                if (segSmall && sub == 1) { // classify: small segments fit the span; the window owns half of it
+                c0 = sum;
+            }
+            if (intSelect) {
+                int count = 0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) {
+                        int v = tileInts[base0 + pad(q)];
+                        int f = flagged ? tileInts[second + pad(q)] : compare(v, gridCmp, gridOperand) ? 1 : 0;
+                        e[i] = v;
+                        flagBits |= f << i;
+                        count += f;
+                    }
+                }
+                c0 = count;
+            }
+            for (int i = 0; segSmall && sub == 0 && i < ITEMS; i++) {
+                // count the heads: the inclusive count numbers each segment of the span
+                int f = tileInts[base0 + pad(t * ITEMS + i)];
+                eh[i] = f;
+                c0 += f;
+            }
+            for (int i = 0; segSmall && sub == 1 && i < ITEMS; i++) {
+                int q = t * ITEMS + i;
+                { // classify: small segments fit the span; the window owns half of it
                     int c = e[i];
                     int start = c >= 1 ? tileInts[base0 + c] : -1;
                     int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
@@ -470,12 +512,16 @@ public class GridKernel extends TileKernel {
                     }
                     e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
                 }
-                if (compose) {
-                    int v = tileInts[base0 + pad(q)];
-                    e[i] = v;
-                    c0 += q < valid ? segPacked(v) : 0;
-                }
-                if (q < valid && scanSteps) {
+            }
+            for (int i = 0; compose && i < ITEMS; i++) {
+                int q = t * ITEMS + i;
+                int v = tileInts[base0 + pad(q)];
+                e[i] = v;
+                c0 += q < valid ? segPacked(v) : 0;
+            }
+            for (int i = 0; scanSteps && !intScan && !intSelect && i < ITEMS; i++) {
+                int q = t * ITEMS + i;
+                if (q < valid) { // long scans and selects, the spine
                     int v = tileInts[base0 + pad(q)];
                     int h = hiPlane ? tileInts[second + pad(q)] : 0;
                     long value = hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
@@ -486,7 +532,10 @@ public class GridKernel extends TileKernel {
                     flagBits |= f << i;
                     c0 += !scanning ? f : value;
                 }
-                if (q < valid && ranking) {
+            }
+            for (int i = 0; ranking && i < ITEMS; i++) {
+                int q = t * ITEMS + i;
+                if (q < valid) {
                     int v = tileInts[base0 + pad(q)];
                     e[i] = v;
                     int d = rankDigit(v, pass, segSmall, second);
@@ -502,11 +551,25 @@ public class GridKernel extends TileKernel {
                 c2 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 2);
                 c3 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 3);
             }
-            groupScan4(c0, c1, c2, c3);
+            int lanes = ranking || pipelineTiles || segSmall && sub == 1 ? 4
+                    : up || scanSteps || compose || segSmall && sub == 0 ? 1 : 0;
+            groupScanLanes(c0, c1, c2, c3, lanes);
             // (c) outputs into local memory (all reads of the staged tile happened before the scan's barriers)
             long p0 = groupScanPrefix(0);
             long tot0 = groupScanTotal(0);
-            if (scanSteps) {
+            if (intScan) {
+                boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
+                int run = (int) (carry + p0);
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    int next = run + e[i];
+                    if (q < valid) {
+                        tileInts[base0 + pad(q)] = inclusive ? next : run;
+                    }
+                    run = next;
+                }
+            }
+            if (scanSteps && !intScan) {
                 long running = p0;
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
@@ -629,7 +692,16 @@ public class GridKernel extends TileKernel {
             }
             localBarrier(); // (C) outputs staged, offsets read
             // (d) coalesced stores, offsets advanced
-            if (scanSteps) {
+            if (intScan) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    if (j < valid) {
+                        out[base + j] = tileInts[base0 + pad(j)];
+                    }
+                }
+                carry += tot0;
+            }
+            if (scanSteps && !intScan) {
                 int written = scanning ? valid : (int) tot0;
                 for (int i = 0; i < ITEMS; i++) {
                     int j = t + i * size;

@@ -80,7 +80,22 @@ public final class GridProfile {
                 });
                 k.get(inAlt[0] ? k.out : k.in);
                 check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "sort");
+                // segmented sort of segments of 2..10 (the small path alone), keys from the unsorted copy
+                int[] heads = new int[n];
+                for (int i = 0; i < n; i += 2 + r.nextInt(9)) {
+                    heads[i] = 1;
+                }
+                System.arraycopy(keys, 0, work, 0, n);
+                k.in = work;
+                k.aux = new int[n];
+                k.out = heads;
+                k.auxAlt = alt;
+                k.put(k.in).put(k.aux).put(k.out);
+                d.flush();
+                profile(g + " segmented-sort-2-10", d, () -> d.segmentedSort(n, 32));
                 k.in = new int[GridKernel.pinnedLength(4)];
+                k.aux = new int[GridKernel.pinnedLength(4)];
+                k.auxAlt = new int[GridKernel.pinnedLength(4)];
                 k.out = new int[GridKernel.pinnedLength(4)];
             }
         }
