@@ -490,59 +490,69 @@ public class GridKernel extends TileKernel {
                 }
                 c0 = count;
             }
-            for (int i = 0; segSmall && sub == 0 && i < ITEMS; i++) {
-                // count the heads: the inclusive count numbers each segment of the span
-                int f = tileInts[base0 + pad(t * ITEMS + i)];
-                eh[i] = f;
-                c0 += f;
+            if (segSmall && sub == 0) {
+                for (int i = 0; i < ITEMS; i++) {
+                    // count the heads: the inclusive count numbers each segment of the span
+                    int f = tileInts[base0 + pad(t * ITEMS + i)];
+                    eh[i] = f;
+                    c0 += f;
+                }
             }
-            for (int i = 0; segSmall && sub == 1 && i < ITEMS; i++) {
-                int q = t * ITEMS + i;
-                { // classify: small segments fit the span; the window owns half of it
-                    int c = e[i];
-                    int start = c >= 1 ? tileInts[base0 + c] : -1;
-                    int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
-                    boolean small = start >= 0 && end >= 0 && end - start <= quarter;
-                    int at = span + q;
-                    boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
-                    if (at >= base && at < base + unit && at < total) {
-                        auxAlt[at] = small ? 0 : 1 | eh[i] << 1;
-                        c1 += small ? 0 : 1;
-                        c2 += small ? 0 : eh[i];
+            if (segSmall && sub == 1) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    { // classify: small segments fit the span; the window owns half of it
+                        int c = e[i];
+                        int start = c >= 1 ? tileInts[base0 + c] : -1;
+                        int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
+                        boolean small = start >= 0 && end >= 0 && end - start <= quarter;
+                        int at = span + q;
+                        boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
+                        if (at >= base && at < base + unit && at < total) {
+                            auxAlt[at] = small ? 0 : 1 | eh[i] << 1;
+                            c1 += small ? 0 : 1;
+                            c2 += small ? 0 : eh[i];
+                        }
+                        e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
                     }
-                    e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
                 }
             }
-            for (int i = 0; compose && i < ITEMS; i++) {
-                int q = t * ITEMS + i;
-                int v = tileInts[base0 + pad(q)];
-                e[i] = v;
-                c0 += q < valid ? segPacked(v) : 0;
-            }
-            for (int i = 0; scanSteps && !intScan && !intSelect && i < ITEMS; i++) {
-                int q = t * ITEMS + i;
-                if (q < valid) { // long scans and selects, the spine
+            if (compose) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
                     int v = tileInts[base0 + pad(q)];
-                    int h = hiPlane ? tileInts[second + pad(q)] : 0;
-                    long value = hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
-                    int f = flagged ? (longData ? (aux[base + q] != 0 ? 1 : 0) : tileInts[second + pad(q)])
-                            : predicate && compare(value, gridCmp, gridOperand) ? 1 : 0;
                     e[i] = v;
-                    eh[i] = h;
-                    flagBits |= f << i;
-                    c0 += !scanning ? f : value;
+                    c0 += q < valid ? segPacked(v) : 0;
                 }
             }
-            for (int i = 0; ranking && i < ITEMS; i++) {
-                int q = t * ITEMS + i;
-                if (q < valid) {
-                    int v = tileInts[base0 + pad(q)];
-                    e[i] = v;
-                    int d = rankDigit(v, pass, segSmall, second);
-                    c0 += laneIncrement(d, 0);
-                    c1 += laneIncrement(d, 1);
-                    c2 += laneIncrement(d, 2);
-                    c3 += laneIncrement(d, 3);
+            if (scanSteps && !intScan && !intSelect) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) { // long scans and selects, the spine
+                        int v = tileInts[base0 + pad(q)];
+                        int h = hiPlane ? tileInts[second + pad(q)] : 0;
+                        long value = hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
+                        int f = flagged ? (longData ? (aux[base + q] != 0 ? 1 : 0) : tileInts[second + pad(q)])
+                                : predicate && compare(value, gridCmp, gridOperand) ? 1 : 0;
+                        e[i] = v;
+                        eh[i] = h;
+                        flagBits |= f << i;
+                        c0 += !scanning ? f : value;
+                    }
+                }
+            }
+            if (ranking) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) {
+                        int v = tileInts[base0 + pad(q)];
+                        e[i] = v;
+                        int d = rankDigit(v, pass, segSmall, second);
+                        c0 += laneIncrement(d, 0);
+                        c1 += laneIncrement(d, 1);
+                        c2 += laneIncrement(d, 2);
+                        c3 += laneIncrement(d, 3);
+                    }
                 }
             }
             if (pipelineTiles) {
@@ -677,10 +687,12 @@ public class GridKernel extends TileKernel {
                         int d = v >>> 16;
                         int to = tileInts[second + 256 + d] + p - tileInts[second + d];
                         int from = base + (v & 0xFFFF);
-                        radixMove(in, wide, aux, out, wideAlt, auxAlt, gridDirection == 0 && gridValuePair == 0, from, to);
-                        radixMove(out, wideAlt, auxAlt, in, wide, aux, gridDirection == 1 && gridValuePair == 0, from, to);
-                        radixMove(in, wide, out, out, wideAlt, auxAlt, gridDirection == 0 && gridValuePair == 1, from, to);
-                        radixMove(out, wideAlt, auxAlt, in, wide, out, gridDirection == 1 && gridValuePair == 1, from, to);
+                        boolean forward = gridDirection == 0;
+                        boolean ownValues = gridValuePair == 0;
+                        radixMove(in, wide, aux, out, wideAlt, auxAlt, forward && ownValues, from, to);
+                        radixMove(out, wideAlt, auxAlt, in, wide, aux, !forward && ownValues, from, to);
+                        radixMove(in, wide, out, out, wideAlt, auxAlt, forward && !ownValues, from, to);
+                        radixMove(out, wideAlt, auxAlt, in, wide, out, !forward && !ownValues, from, to);
                     }
                 }
             }

@@ -1,5 +1,6 @@
 package org.gpumatch.gpu.primitives;
 
+import com.aparapi.exception.QueryFailedException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -29,7 +30,7 @@ public final class GridProfile {
     private GridProfile() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws QueryFailedException {
         if (System.getProperty("com.aparapi.enableProfiling") == null) {
             System.setProperty("com.aparapi.enableProfiling", "true");
         }
@@ -52,6 +53,11 @@ public final class GridProfile {
                 GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
                 GridKernel k = launcher.kernel();
                 String g = "L=" + launcher.localSize() + " G/CU=" + perCu;
+                // a kernel whose private arrays spill (dynamic indexing, register pressure) reports private memory
+                System.out.println(g + " kernel: max work-group " + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
+                        + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
+                        device.aparapiDevice()) + ", local bytes " + k.getKernelLocalMemSizeInUse(
+                        device.aparapiDevice()));
                 k.in = ints;
                 k.out = new int[n];
                 k.put(k.in);
