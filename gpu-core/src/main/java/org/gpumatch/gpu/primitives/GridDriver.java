@@ -152,7 +152,9 @@ public final class GridDriver {
     public LaunchTiming selectIf(int n, Comparison c, long operand) {
         k.gridIndices = 0;
         k.gridCmp = c.code();
-        k.gridOperand = operand;
+        // the device compares an int x with the operand as x - operand (Aparapi's translation of lcmp): clamped just
+        // outside the int range, the operand gives every int x the same answer without overflowing that difference
+        k.gridOperand = Math.max(Integer.MIN_VALUE - 1L, Math.min(Integer.MAX_VALUE + 1L, operand));
         return threeLaunches(GridKernel.OP_SELECT_IF, n, false);
     }
 

@@ -316,7 +316,6 @@ public class GridKernel extends TileKernel {
         }
         localBarrier(); // counters set
         int[] e = new int[ITEMS];
-        int[] eh = new int[ITEMS];
         // upsweep: each tile's ITEMS coalesced loads are issued together, then combined (barrier-free)
         long acc = gridOp == OP_REDUCE_MIN ? (longData ? Long.MAX_VALUE : Integer.MAX_VALUE)
                 : gridOp == OP_REDUCE_MAX ? (longData ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
@@ -336,17 +335,26 @@ public class GridKernel extends TileKernel {
                 acc += e[i];
             }
         }
-        for (int tl = upFirst; !upSum && !upFlags && tl < upEnd; tl++) {
+        for (int tl = upFirst; longValues && tl < upEnd; tl++) { // longs, combined as they come
+            int base = tl * tile;
+            int valid = Math.min(tile, gridCount - base);
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                if (j < valid) {
+                    acc = upsweepCombine(acc, wide[base + j]);
+                }
+            }
+        }
+        for (int tl = upFirst; !upSum && !upFlags && !longValues && tl < upEnd; tl++) {
             int base = tl * tile;
             int valid = Math.min(tile, gridCount - base);
             for (int i = 0; i < ITEMS; i++) {
                 int j = t + i * size;
                 e[i] = j < valid ? upsweepLoad(base + j) : 0;
-                eh[i] = j < valid && longValues ? (int) (wide[base + j] >>> 32) : 0;
             }
             for (int i = 0; i < ITEMS; i++) {
                 if (t + i * size < valid) {
-                    acc = upsweepCombine(acc, longValues ? (long) eh[i] << 32 | (e[i] & 0xFFFFFFFFL) : e[i]);
+                    acc = upsweepCombine(acc, e[i]);
                 }
             }
         }
@@ -382,6 +390,9 @@ public class GridKernel extends TileKernel {
             int base = (firstTile + s / perTile) * unit;
             int valid = up ? 0 : segSmall ? tile : Math.min(tile, total - base);
             int span = base - quarter; // segmented sort: the window's staged span [span, span + tile)
+            for (int i = 0; i < ITEMS; i++) {
+                e[i] = 0; // nothing flows from one step to the next through the element array
+            }
             // (a) stage
             if (scanSteps) {
                 for (int i = 0; i < ITEMS; i++) {
@@ -426,15 +437,17 @@ public class GridKernel extends TileKernel {
                     int j = t + i * size;
                     int at = span + j;
                     boolean inside = at >= 0 && at < total;
-                    tileInts[base0 + pad(j)] = !inside || at == 0 || out[at] != 0 ? 1 : 0;
+                    tileInts[base0 + pad(j)] = segmentHead(at, total);
                     tileInts[second + pad(j)] = inside ? in[at] : 0;
                 }
             }
-            if (segSmall && sub == segPasses + 2) { // the values of the sorted own elements, read before they move
+            if (segSmall && sub == segPasses + 2) { // own keys written, own values read before they move
                 for (int i = 0; i < ITEMS; i++) {
                     int v = tileInts[base0 + pad(t + i * size)];
-                    e[i] = v;
-                    eh[i] = v < 0 ? aux[span + (v & 0xFFFF)] : 0;
+                    if (v < 0) {
+                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
+                        e[i] = aux[span + (v & 0xFFFF)];
+                    }
                 }
             }
             if (compose) {
@@ -482,7 +495,7 @@ public class GridKernel extends TileKernel {
                     int q = t * ITEMS + i;
                     if (q < valid) {
                         int v = tileInts[base0 + pad(q)];
-                        int f = flagged ? tileInts[second + pad(q)] : compare(v, gridCmp, gridOperand) ? 1 : 0;
+                        int f = flagged ? tileInts[second + pad(q)] : compareClamped(v, gridCmp, gridOperand) ? 1 : 0;
                         e[i] = v;
                         flagBits |= f << i;
                         count += f;
@@ -493,25 +506,26 @@ public class GridKernel extends TileKernel {
             if (segSmall && sub == 0) {
                 for (int i = 0; i < ITEMS; i++) {
                     // count the heads: the inclusive count numbers each segment of the span
-                    int f = tileInts[base0 + pad(t * ITEMS + i)];
-                    eh[i] = f;
-                    c0 += f;
+                    c0 += tileInts[base0 + pad(t * ITEMS + i)];
                 }
             }
             if (segSmall && sub == 1) {
+                long heads = groupScanPrefix(0); // the last step's head count before this work-item, still there
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
                     { // classify: small segments fit the span; the window owns half of it
-                        int c = e[i];
+                        int head = segmentHead(span + q, total);
+                        heads += head;
+                        int c = (int) heads;
                         int start = c >= 1 ? tileInts[base0 + c] : -1;
                         int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
                         boolean small = start >= 0 && end >= 0 && end - start <= quarter;
                         int at = span + q;
                         boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
                         if (at >= base && at < base + unit && at < total) {
-                            auxAlt[at] = small ? 0 : 1 | eh[i] << 1;
+                            auxAlt[at] = small ? 0 : 1 | head << 1;
                             c1 += small ? 0 : 1;
-                            c2 += small ? 0 : eh[i];
+                            c2 += small ? 0 : head;
                         }
                         e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
                     }
@@ -535,7 +549,6 @@ public class GridKernel extends TileKernel {
                         int f = flagged ? (longData ? (aux[base + q] != 0 ? 1 : 0) : tileInts[second + pad(q)])
                                 : predicate && compare(value, gridCmp, gridOperand) ? 1 : 0;
                         e[i] = v;
-                        eh[i] = h;
                         flagBits |= f << i;
                         c0 += !scanning ? f : value;
                     }
@@ -586,18 +599,17 @@ public class GridKernel extends TileKernel {
                     if (q < valid) {
                         boolean inclusive = gridOp == OP_SCAN_INCLUSIVE && !spinePhase;
                         if (scanning) {
-                            long next = running + (hiPlane ? (long) eh[i] << 32 | (e[i] & 0xFFFFFFFFL) : e[i]);
+                            // the high word re-read: this work-item alone writes its own positions
+                            long next = running + (hiPlane ? (long) tileInts[second + pad(q)] << 32
+                                    | (e[i] & 0xFFFFFFFFL) : e[i]);
                             long x = carry + (inclusive ? next : running);
                             tileInts[base0 + pad(q)] = (int) x;
                             if (hiPlane) {
                                 tileInts[second + pad(q)] = (int) (x >>> 32);
                             }
                             running = next;
-                        } else if (((flagBits >>> i) & 1) != 0) {
-                            tileInts[base0 + pad((int) running)] = gridIndices != 0 ? base + q : e[i];
-                            if (hiPlane) {
-                                tileInts[second + pad((int) running)] = eh[i];
-                            }
+                        } else if (((flagBits >>> i) & 1) != 0) { // long selects keep indices, gathered at (d)
+                            tileInts[base0 + pad((int) running)] = gridIndices != 0 || longData ? base + q : e[i];
                             running++;
                         }
                     }
@@ -606,9 +618,9 @@ public class GridKernel extends TileKernel {
             if (segSmall && sub == 0) { // segment numbers kept, each head's span position at its number
                 long running = p0;
                 for (int i = 0; i < ITEMS; i++) {
-                    running += eh[i];
-                    e[i] = (int) running;
-                    if (eh[i] != 0) {
+                    int head = segmentHead(span + t * ITEMS + i, total);
+                    running += head;
+                    if (head != 0) {
                         tileInts[base0 + (int) running] = t * ITEMS + i;
                     }
                 }
@@ -719,11 +731,13 @@ public class GridKernel extends TileKernel {
                     int j = t + i * size;
                     if (j < written) {
                         int v = tileInts[base0 + pad(j)];
-                        long w = hiPlane ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
+                        long w = hiPlane && scanning ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
                         if (spinePhase) {
                             spine[base + j] = w;
+                        } else if (longData && scanning) {
+                            wideAlt[base + j] = w;
                         } else if (longData) {
-                            wideAlt[scanning ? base + j : (int) carry + j] = w;
+                            wideAlt[(int) carry + j] = wide[v];
                         } else if (scanning) {
                             out[base + j] = v;
                         } else {
@@ -749,10 +763,8 @@ public class GridKernel extends TileKernel {
             }
             if (segSmall && sub == segPasses + 2) { // the own small segments written back sorted, coalesced
                 for (int i = 0; i < ITEMS; i++) {
-                    int v = e[i];
-                    if (v < 0) {
-                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
-                        aux[span + t + i * size] = eh[i];
+                    if (tileInts[base0 + pad(t + i * size)] < 0) {
+                        aux[span + t + i * size] = e[i];
                     }
                 }
             }
@@ -792,6 +804,11 @@ public class GridKernel extends TileKernel {
                 ? c > 0 : cmp == Comparison.CODE_GE ? c >= 0 : cmp == Comparison.CODE_EQ ? c == 0 : c != 0;
     }
 
+    /** 1 where a segment starts at span position {@code at}: heads flagged in {@link #out}, 0, and outside [0, n). */
+    private int segmentHead(int at, int total) {
+        return at < 0 || at >= total || at == 0 || out[at] != 0 ? 1 : 0;
+    }
+
     /** The large-path count of a segmented sort's mark: bit 0 in a large segment, bit 1 its head (high word). */
     static long segPacked(int mark) {
         return (long) ((mark >>> 1) & 1) << 32 | (mark & 1);
@@ -809,6 +826,16 @@ public class GridKernel extends TileKernel {
                     : (((v >>> 16) & 0x7FFF) >>> (4 * (pass - gridKeyNibbles))) & 15;
         }
         return d;
+    }
+
+    /**
+     * {@code x (cmp) operand} for an int {@code x} and an operand the driver clamped to {@code [-2^31 - 1, 2^31]}
+     * (Aparapi's {@code (x - operand)} then cannot overflow; every int x gets the answer of the unclamped operand).
+     */
+    static boolean compareClamped(long x, int cmp, long operand) {
+        return cmp == Comparison.CODE_LT ? x < operand : cmp == Comparison.CODE_LE ? x <= operand
+                : cmp == Comparison.CODE_GT ? x > operand : cmp == Comparison.CODE_GE ? x >= operand
+                : cmp == Comparison.CODE_EQ ? x == operand : x != operand;
     }
 
     /** Gather of element {@code i} (ints or longs). */
@@ -890,7 +917,11 @@ public class GridKernel extends TileKernel {
         } else if (gridOp == OP_SELECT_FLAGGED) {
             r = acc + (v != 0 ? 1 : 0);
         } else if (gridOp == OP_SELECT_IF) {
-            r = acc + (compare(v, gridCmp, gridOperand) ? 1 : 0);
+            boolean holds = compareClamped(v, gridCmp, gridOperand);
+            if (longOp(gridOp, gridWide)) {
+                holds = compare(v, gridCmp, gridOperand);
+            }
+            r = acc + (holds ? 1 : 0);
         } else if (gridOp == OP_SEG_COMPOSE) {
             r = acc + segPacked((int) v);
         } else {
