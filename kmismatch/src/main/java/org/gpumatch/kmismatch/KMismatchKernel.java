@@ -1,17 +1,22 @@
 package org.gpumatch.kmismatch;
 
-import com.aparapi.Kernel;
+import org.gpumatch.gpu.primitives.TileKernel;
 
 /**
  * The k-mismatch kernels: one distance phase per variant, then a two-phase in-kernel compaction. One {@code run()}
- * dispatches on {@link #phase} because a pipeline's buffers live in one Aparapi kernel instance.
+ * dispatches on {@link #phase} because a pipeline's buffers live in one Aparapi kernel instance. Built on gpu-core's
+ * {@link TileKernel}: every phase is a registered slot (the matcher names it with {@link TileKernel#checkedSlot}), the
+ * block phase's reduction and the compaction's offsets come from the one {@link TileKernel#groupScan4} call of
+ * {@code run()} (in a loop of one trip in those phases and none in the per-window distance phases, which need no
+ * barrier: uniform control flow), and the opt-block phase's tiles are its region of
+ * {@code tileInts} ({@link #localInts}).
  *
  * <p><b>Distance phases</b> write {@code dist[j]} for every window j: the exact distance when it is at most k, some
  * value above k otherwise (the variants with early exit stop counting at k + 1).
  * <ul>
  * <li>{@link #PHASE_THREAD}: one work-item per window, m byte compares from global memory, exit once above k.</li>
  * <li>{@link #PHASE_BLOCK}: one work-group per window (window {@code groupBase + groupId}), a work-item per pattern
- * symbol (strided), a local tree reduction.</li>
+ * symbol (strided), the group scan's total.</li>
  * <li>{@link #PHASE_OPT_BLOCK}: one work-item per window; the group stages a tile of {@link #PATTERN_TILE} pattern
  * symbols and its text slice ({@code L + PATTERN_TILE - 1} symbols, the halo) in local memory, tile after tile, so any
  * m works.</li>
@@ -20,18 +25,20 @@ import com.aparapi.Kernel;
  * </ul>
  * <b>Compaction</b> (replaceable by gpu-core's select primitive): {@link #PHASE_COUNT} writes each group's number of
  * hits to {@code groupCounts}; the host turns them into exclusive offsets {@code groupOffsets}; {@link #PHASE_WRITE}
- * writes the hits of each group in order (a local scan gives each its slot), so offsets come out ascending.
+ * writes the hits of each group in order (the group scan's exclusive prefix gives each its slot), so offsets come out
+ * ascending.
  *
  * <p>Memory: the text (1 byte per symbol, or sigma/8 bytes packed), 4 bytes per window ({@code dist}), 8 bytes per
- * hit, 4 bytes per group. Local memory: {@code 4 * (2 * L + 2 * PATTERN_TILE)} bytes.
+ * hit, 4 bytes per group. Local memory: the group scan's ({@link TileKernel#groupScanLocalBytes}, 8.75 KiB for 256
+ * work-items), plus {@code 4 * (L + 2 * PATTERN_TILE)} bytes in the opt-block phase.
  */
-final class KMismatchKernel extends Kernel {
-    static final int PHASE_THREAD = 0;
-    static final int PHASE_BLOCK = 1;
-    static final int PHASE_OPT_BLOCK = 2;
-    static final int PHASE_BITS = 3;
-    static final int PHASE_COUNT = 4;
-    static final int PHASE_WRITE = 5;
+final class KMismatchKernel extends TileKernel {
+    static final int PHASE_THREAD = 1;
+    static final int PHASE_BLOCK = 2;
+    static final int PHASE_OPT_BLOCK = 3;
+    static final int PHASE_BITS = 4;
+    static final int PHASE_COUNT = 5;
+    static final int PHASE_WRITE = 6;
     /** Pattern symbols staged per round by the opt-block-thread phase. */
     static final int PATTERN_TILE = 1024;
 
@@ -59,11 +66,7 @@ final class KMismatchKernel extends Kernel {
     int[] hitOffsets;
     int[] hitDistances;
 
-    @Local int[] scan;
-    @Local int[] patternTile;
-    @Local int[] textTile;
-
-    KMismatchKernel(int localSize) {
+    KMismatchKernel() {
         text = new byte[1];
         pattern = new byte[1];
         packedText = new int[1];
@@ -73,23 +76,54 @@ final class KMismatchKernel extends Kernel {
         groupOffsets = new int[1];
         hitOffsets = new int[1];
         hitDistances = new int[1];
-        scan = new int[localSize];
-        patternTile = new int[PATTERN_TILE];
-        textTile = new int[localSize + PATTERN_TILE];
+        phase = PHASE_THREAD;
+        for (int p = PHASE_THREAD; p <= PHASE_WRITE; p++) {
+            registerSlot(p);
+        }
+    }
+
+    /** Local memory per work-group of {@code localSize}, at most (the opt-block phase), in bytes. */
+    static long localBytes(int localSize) {
+        return 4L * (localSize + 2 * PATTERN_TILE) + groupScanLocalBytes(localSize);
+    }
+
+    /** Local ints: the opt-block phase's pattern tile and text slice ({@code tileInts}), none in the other phases. */
+    @Override
+    protected int localInts(int localSize) {
+        int mine = phase == PHASE_OPT_BLOCK ? PATTERN_TILE + localSize + PATTERN_TILE : 0;
+        return super.localInts(localSize) + mine;
     }
 
     @Override
     public void run() {
+        // Barriers are reached by every work-item or by none: the opt-block phase's staging loop runs no rounds in the
+        // other phases, and the one group scan sits in a loop whose trip count depends on the phase only.
         if (phase == PHASE_THREAD) {
             threadDistance();
-        } else if (phase == PHASE_BLOCK) {
-            blockDistance();
-        } else if (phase == PHASE_OPT_BLOCK) {
-            optBlockDistance();
         } else if (phase == PHASE_BITS) {
             bitsDistance();
-        } else {
-            compact();
+        }
+        optBlockDistance(phase == PHASE_OPT_BLOCK);
+        int j = getGlobalId();
+        boolean compacting = phase == PHASE_COUNT || phase == PHASE_WRITE;
+        int mine = compacting && j < windows && dist[j] <= k ? 1 : 0;
+        int blockWindow = groupBase + getGroupId();
+        // the one group scan, in a loop of one trip in the phases that use it and none in the per-window distance
+        // phases (uniform over the launch: its barriers are reached by every work-item or by none)
+        int scans = phase == PHASE_BLOCK || compacting ? 1 : 0;
+        for (int s = 0; s < scans; s++) {
+            groupScan4(phase == PHASE_BLOCK ? blockMismatches(blockWindow) : mine, 0, 0, 0);
+            if (phase == PHASE_BLOCK && getLocalId() == 0 && blockWindow < windows) {
+                dist[blockWindow] = (int) groupScanTotal(0);
+            }
+            if (phase == PHASE_COUNT && getLocalId() == 0) {
+                groupCounts[getGroupId()] = (int) groupScanTotal(0);
+            }
+            if (phase == PHASE_WRITE && mine == 1) {
+                int slot = groupOffsets[getGroupId()] + (int) groupScanPrefix(0);
+                hitOffsets[slot] = j;
+                hitDistances[slot] = dist[j];
+            }
         }
         // Aparapi's Java threads run groups one after another on the same local arrays.
         localBarrier();
@@ -108,58 +142,52 @@ final class KMismatchKernel extends Kernel {
         }
     }
 
-    private void blockDistance() {
-        int lid = getLocalId();
+    /** Block phase: this work-item's mismatches of window {@code j} (pattern symbols lid, lid + L, ...). */
+    private int blockMismatches(int j) {
         int size = getLocalSize();
-        int j = groupBase + getGroupId();
         int d = 0;
         if (j < windows) {
-            for (int i = lid; i < m; i += size) {
+            for (int i = getLocalId(); i < m; i += size) {
                 if (text[j + i] != pattern[i]) {
                     d++;
                 }
             }
         }
-        scan[lid] = d;
-        localBarrier();
-        for (int stride = size >> 1; stride > 0; stride >>= 1) {
-            if (lid < stride) {
-                scan[lid] += scan[lid + stride];
-            }
-            localBarrier();
-        }
-        if (lid == 0 && j < windows) {
-            dist[j] = scan[0];
-        }
+        return d;
     }
 
-    private void optBlockDistance() {
+    /**
+     * Opt-block phase (when {@code active}; no rounds otherwise): the pattern tile at {@code tileInts[0, PATTERN_TILE)},
+     * the group's text slice from {@code tileInts[PATTERN_TILE]} on.
+     */
+    private void optBlockDistance(boolean active) {
         int lid = getLocalId();
         int size = getLocalSize();
         int first = getGroupId() * size;
         int j = first + lid;
         int d = 0;
         int n = text.length;
-        for (int base = 0; base < m; base += PATTERN_TILE) {
+        int rounds = active ? m : 0;
+        for (int base = 0; base < rounds; base += PATTERN_TILE) {
             int len = Math.min(PATTERN_TILE, m - base);
             for (int i = lid; i < len; i += size) {
-                patternTile[i] = pattern[base + i];
+                tileInts[i] = pattern[base + i];
             }
             for (int i = lid; i < size + len - 1; i += size) {
                 int t = first + base + i;
-                textTile[i] = t < n ? text[t] : 0;
+                tileInts[PATTERN_TILE + i] = t < n ? text[t] : 0;
             }
             localBarrier();
             if (j < windows) {
                 for (int i = 0; i < len; i++) {
-                    if (textTile[lid + i] != patternTile[i]) {
+                    if (tileInts[PATTERN_TILE + lid + i] != tileInts[i]) {
                         d++;
                     }
                 }
             }
             localBarrier();
         }
-        if (j < windows) {
+        if (active && j < windows) {
             dist[j] = d;
         }
     }
@@ -191,29 +219,5 @@ final class KMismatchKernel extends Kernel {
             y = y | (x >>> s);
         }
         return y;
-    }
-
-    private void compact() {
-        int lid = getLocalId();
-        int size = getLocalSize();
-        int j = getGlobalId();
-        int mine = j < windows && dist[j] <= k ? 1 : 0;
-        scan[lid] = mine;
-        localBarrier();
-        for (int offset = 1; offset < size; offset <<= 1) {
-            int add = lid >= offset ? scan[lid - offset] : 0;
-            localBarrier();
-            scan[lid] += add;
-            localBarrier();
-        }
-        if (phase == PHASE_COUNT) {
-            if (lid == size - 1) {
-                groupCounts[getGroupId()] = scan[lid];
-            }
-        } else if (mine == 1) {
-            int slot = groupOffsets[getGroupId()] + scan[lid] - 1;
-            hitOffsets[slot] = j;
-            hitDistances[slot] = dist[j];
-        }
     }
 }

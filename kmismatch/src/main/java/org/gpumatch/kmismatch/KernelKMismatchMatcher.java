@@ -22,7 +22,10 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 public final class KernelKMismatchMatcher implements KMismatchMatcher {
     /** Work-items per group unless a constructor says otherwise. */
     public static final int LOCAL_SIZE = 256;
-    /** The largest work-group size a constructor accepts (local memory: 16 KiB per group at this size). */
+    /**
+     * The largest work-group size a constructor accepts (local memory: 48 KiB per group at this size, so a device with
+     * less runs half of it: {@link KMismatchKernel#localBytes}).
+     */
     public static final int MAX_LOCAL_SIZE = 1024;
     private static final int BLOCK_GROUPS_PER_LAUNCH = 1 << 20;
     private final KMismatchVariant variant;
@@ -40,11 +43,11 @@ public final class KernelKMismatchMatcher implements KMismatchMatcher {
 
     /**
      * A matcher for a GPU variant on {@code device} with work-groups of {@code localSize} work-items, lowered (halving)
-     * to the kernel's maximum on the device: {@link #localSize()} says what runs. Compiles the kernel there. Local
-     * memory per group: {@code 4 * (2 * localSize + 2048)} bytes.
+     * to the kernel's maximum on the device and to the device's local memory: {@link #localSize()} says what runs.
+     * Compiles the kernel there. Local memory per group: {@link KMismatchKernel#localBytes} (8.75 KiB of group scan and,
+     * in the opt-block phase, {@code 4 * (localSize + 2048)} bytes of tiles, for 256 work-items).
      *
-     * @param localSize a power of two from 1 to {@link #MAX_LOCAL_SIZE} (block-thread's tree reduction needs a power
-     *                  of two)
+     * @param localSize a power of two from 1 to {@link #MAX_LOCAL_SIZE}
      */
     public KernelKMismatchMatcher(KMismatchVariant variant, ComputeDevice device, int localSize) {
         if (variant == KMismatchVariant.CPU || variant == KMismatchVariant.AUTO) {
@@ -54,8 +57,12 @@ public final class KernelKMismatchMatcher implements KMismatchMatcher {
             throw new IllegalArgumentException("work-group size must be a power of two from 1 to " + MAX_LOCAL_SIZE
                     + ", got " + localSize);
         }
+        int fitted = localSize;
+        while (fitted > 1 && device.isOpenCL() && KMismatchKernel.localBytes(fitted) > device.localMemBytes()) {
+            fitted >>>= 1;
+        }
         this.variant = variant;
-        this.launcher = new GuardedKernel<>(new KMismatchKernel(localSize), device, localSize);
+        this.launcher = new GuardedKernel<>(new KMismatchKernel(), device, fitted);
     }
 
     /** The work-group size the launches use (the one asked for, or lower where the device allows less). */
@@ -83,7 +90,7 @@ public final class KernelKMismatchMatcher implements KMismatchMatcher {
         int total = groupOffsets(groups);
         kern.hitOffsets = new int[Math.max(1, total)];
         kern.hitDistances = new int[Math.max(1, total)];
-        kern.phase = KMismatchKernel.PHASE_WRITE;
+        kern.phase = kern.checkedSlot(KMismatchKernel.PHASE_WRITE);
         kern.put(kern.groupOffsets);
         launcher.launch(groups);
         kern.get(kern.hitOffsets);
@@ -128,22 +135,21 @@ public final class KernelKMismatchMatcher implements KMismatchMatcher {
             uploadBytes(text, pattern);
         }
         if (variant == KMismatchVariant.BLOCK_THREAD) {
-            kern.phase = KMismatchKernel.PHASE_BLOCK;
+            kern.phase = kern.checkedSlot(KMismatchKernel.PHASE_BLOCK);
             for (int base = 0; base < windows; base += BLOCK_GROUPS_PER_LAUNCH) {
                 kern.groupBase = base;
                 launcher.launch(Math.min(BLOCK_GROUPS_PER_LAUNCH, windows - base));
             }
         } else {
-            kern.phase = variant == KMismatchVariant.THREAD ? KMismatchKernel.PHASE_THREAD
+            kern.phase = kern.checkedSlot(variant == KMismatchVariant.THREAD ? KMismatchKernel.PHASE_THREAD
                     : variant == KMismatchVariant.OPT_BLOCK_THREAD ? KMismatchKernel.PHASE_OPT_BLOCK
-                    : KMismatchKernel.PHASE_BITS;
+                    : KMismatchKernel.PHASE_BITS);
             launcher.launch(groups);
         }
-        launcher.keepCurrent(kern.dist);
-        kern.phase = KMismatchKernel.PHASE_COUNT;
+        // no keepCurrent(dist): GuardedKernel downloads every bound array the collector may move after each launch
+        kern.phase = kern.checkedSlot(KMismatchKernel.PHASE_COUNT);
         launcher.launch(groups);
         kern.get(kern.groupCounts);
-        launcher.keepCurrent(kern.dist);
         return groups;
     }
 

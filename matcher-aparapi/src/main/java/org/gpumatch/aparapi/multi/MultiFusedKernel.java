@@ -1,6 +1,6 @@
 package org.gpumatch.aparapi.multi;
 
-import org.gpumatch.gpu.primitives.GroupScanKernel;
+import org.gpumatch.gpu.primitives.TileKernel;
 
 /**
  * Device side of {@code multi-fused}: one pass over the text for patterns of mixed lengths, no n-sized intermediate.
@@ -26,20 +26,21 @@ import org.gpumatch.gpu.primitives.GroupScanKernel;
  * matches per work-group (a local scan, no atomics); {@link #PHASE_FIND} writes (offset, index) pairs at the group's
  * offset (prefix-summed on the host) plus the exclusive sum of the work-items before: ordered compaction in the
  * kernel. Within one start, pairs come group by group (short groups, then the long group), each in ascending index:
- * the host re-sorts when the set has short patterns.
+ * the host re-sorts when the set has short patterns. The three phases are the slots this kernel registers
+ * ({@link TileKernel#registerSlot}); the matcher names each with {@link TileKernel#checkedSlot} before it launches.
  *
  * <p>Device memory: the text, 16 bytes per table slot (at least 2 slots per group, a power of two), the filter
  * (at most 512 KiB), m + 12 bytes per pattern, 4 bytes per pattern and replica, 8 bytes per work-group, 8 bytes
- * per match. Local memory: 16 bytes per work-item (the group scan, used by the find phases only).
+ * per match. Local memory: {@link TileKernel}'s group scan ({@link TileKernel#groupScanLocalBytes}, 8.75 KiB for 256
+ * work-items; its one call in {@code run()} does work in the find phases only).
  */
-final class MultiFusedKernel extends GroupScanKernel {
+final class MultiFusedKernel extends TileKernel {
     /** Bytes of the fingerprint prefix. */
     static final int PREFIX = 8;
     /** Ints per table slot: tag | count << {@link #TAG_BITS}, key bytes 0-3, key bytes 4-7, first group entry. */
     static final int SLOT_INTS = 4;
     /** Bits of a slot's tag (1..PREFIX; 0 marks an empty slot). */
     static final int TAG_BITS = 4;
-    static final int OP_COUNT = 1;
     static final int PHASE_IDLE = 0;
     static final int PHASE_COUNT = 1;
     static final int PHASE_GROUPS = 2;
@@ -85,14 +86,10 @@ final class MultiFusedKernel extends GroupScanKernel {
     int[] outOffsets = new int[1];
     int[] outIndices = new int[1];
 
-    @Override
-    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return a0 + b0;
-    }
-
-    @Override
-    protected int identity(int op, int lane) {
-        return 0;
+    MultiFusedKernel() {
+        registerSlot(PHASE_COUNT);
+        registerSlot(PHASE_GROUPS);
+        registerSlot(PHASE_FIND);
     }
 
     /**
@@ -114,14 +111,12 @@ final class MultiFusedKernel extends GroupScanKernel {
         int start = scanning ? (int) Math.min(first, (long) n) : 0;
         int end = scanning ? (int) Math.min(first + windowsPerItem, (long) n) : 0;
         int found = testStarts(start, end, phase == PHASE_COUNT ? -2 : -1);
-        if (phase == PHASE_GROUPS || phase == PHASE_FIND) { // uniform over the launch
-            groupScan(OP_COUNT, 1, found, 0, 0, 0);
-            if (phase == PHASE_FIND && found > 0) {
-                testStarts(start, end, groupOffsets[getGroupId()] + groupExclusive(OP_COUNT, 0));
-            }
-            if (phase == PHASE_GROUPS && getLocalId() == getLocalSize() - 1) {
-                groupCounts[getGroupId()] = groupTotal(0);
-            }
+        groupScan4(phase == PHASE_COUNT ? 0 : found, 0, 0, 0); // the one group scan: every work-item, every phase
+        if (phase == PHASE_FIND && found > 0) {
+            testStarts(start, end, groupOffsets[getGroupId()] + (int) groupScanPrefix(0));
+        }
+        if (phase == PHASE_GROUPS && getLocalId() == 0) {
+            groupCounts[getGroupId()] = (int) groupScanTotal(0);
         }
         localBarrier();
     }

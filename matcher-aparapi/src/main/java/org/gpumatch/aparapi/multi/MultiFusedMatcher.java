@@ -232,7 +232,7 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
 
     private void launch(int phase, int groups) {
         MultiFusedKernel k = launcher.kernel();
-        k.phase = phase;
+        k.phase = k.checkedSlot(phase);
         try {
             launcher.launch(groups);
         } finally {

@@ -8,33 +8,33 @@ import org.gpumatch.api.Text;
 import org.gpumatch.api.multi.MultiMatches;
 import org.gpumatch.api.multi.MultiPatternMatcher;
 import org.gpumatch.api.multi.PatternSet;
-import org.gpumatch.gpu.primitives.ChunkDriver;
+import org.gpumatch.gpu.primitives.GridDriver;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
-import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
  * {@code multi-rk}: the parallel Rabin-Karp for multiple patterns of Nunes, Bordim, Ito and Nakano on an OpenCL
- * device ({@link MultiRkKernel} has the five steps). The paper takes k patterns of one length m; here a set of mixed
- * lengths runs as one window launch (two for {@code find}) per distinct length, sharing the text's prefix sums.
+ * device ({@link MultiRkKernel} has the five steps), a pipeline on gpu-core's grid layer ({@link GridDriver}: its own
+ * launches, the grid's exact long scan for the prefix sums and its int scan for the order of the matches). The paper
+ * takes k patterns of one length m; here a set of mixed lengths runs as one window launch (two tile launches and a
+ * small scan for {@code find}) per distinct length, sharing the text's prefix sums.
  *
  * <p><b>Exactness.</b> q = 2^31 - 1 and a random base d per matcher ({@link PolynomialHash}); every hash hit is
  * compared byte by byte on the device, so any q and d give exact answers (tests force q = 13, the paper's example).
  * Patterns with one hash (equal patterns, collisions) share a table group and are all verified and reported.
  *
  * <p><b>Cost.</b> Step 1 once per matcher: two {@link PowerTable}s (d and d^-1, 2^14 + 2^15 ints each, 384 KiB
- * uploaded once); no per-text power arrays. Per resident text: the text upload (an otherwise empty launch, so that
+ *  * uploaded once); no per-text power arrays. Per resident text: the text upload (an otherwise empty launch, so that
  * step 1's time is the upload), step 3 in one launch (1 byte read, 8 bytes written, 2 modular multiplications per
- * character) and step 4, an exclusive {@link ChunkDriver} scan of longs in place (16 bytes read, 8 written per
- * character, plus about 1/15 of that for the chunk levels; {@code 1 + 2L} launches, L levels). Steps 1-4 move 33 bytes
- * per character, more than the 22 of the former design (two tile-staged {@code DeviceScan}s of ints mod q with input
- * hooks), but in barrier-free passes that gpu-core measured several times faster, and with 3.5 bytes less device
- * memory per character. Per distinct pattern length (step 5): 16 bytes read
- * and 2 modular multiplications per window, a table probe (about 1.5 slots), m bytes compared per candidate (every
- * true occurrence plus about {@code k m n / q} chance hits). {@code count} downloads k ints; {@code find} downloads
- * the group counts and 8 bytes per occurrence.
- * Device memory per text character: about 9.5 bytes (text, 8 bytes of sums, 8/15 of chunk totals); host memory per
- * character: 9 bytes (Aparapi's host copies, downloaded after a launch only while the collector may move them: GuardedKernel).
+ * character) and step 4, the grid's exclusive scan of longs ({@code GridDriver.scanLongs}, 3 launches: 16 bytes read,
+ * 8 written per character). Per distinct pattern length (step 5): 16 bytes read and 2 modular multiplications per
+ * window, a table probe (about 1.5 slots), m bytes compared per candidate (every true occurrence plus about
+ * {@code k m n / q} chance hits). {@code count}: one launch, k ints downloaded; {@code find}: the tile counts (one
+ * launch), the grid's int scan of one count per 16 L windows (3 launches), the pairs (one launch; only windows that
+ * matched are tested again), 4 bytes of total and 8 bytes per occurrence downloaded.
+ * Device memory per text character: about 17 bytes (text, 8 bytes of terms and 8 of sums: the grid's scan is out of
+ * place); host memory per character: 16 bytes (Aparapi's host copies, downloaded after a launch only while the
+ * collector may move them: GuardedKernel).
  *
  * <p>Requires an OpenCL device (Aparapi's Java threads deadlock intermittently on barrier-heavy scan kernels; the CPU
  * path is {@link AhoCorasickMatcher}). Not thread-safe. Close it to free the device.
@@ -42,10 +42,6 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 public final class MultiRkMatcher implements MultiPatternMatcher {
     /** Work-items per work-group unless the device allows fewer. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
-    /** Elements per work-item of the chunk scan (step 4); gpu-core's measured default. */
-    public static final int DEFAULT_SCAN_CHUNK = 16;
-    /** Windows per work-item in the window phases. */
-    public static final int DEFAULT_WINDOWS_PER_ITEM = 4;
     /** Longs per array of prefix sums: below 2 GiB (Aparapi keeps buffer sizes in ints). */
     static final int MAX_SUMS_PART = Integer.MAX_VALUE / 8;
     /** The longest text: its n + 1 prefix sums in two arrays of at most {@link #MAX_SUMS_PART} longs. */
@@ -60,11 +56,11 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
     private final ComputeDevice device;
     private final PolynomialHash hash;
     private final int preferredLocalSize;
-    private final int scanChunk;
-    private final int windowsPerItem;
+    /** Work-groups of the grid at most (0: the grid driver's default, a few per compute unit). */
+    private final int maxGroups;
     private final int sumsSplit;
     private GuardedKernel<MultiRkKernel> launcher;
-    private ChunkDriver scan;
+    private GridDriver grid;
     private Text resident;
     private boolean scanned;
     /** The set whose length classes {@link #classes} holds. */
@@ -77,38 +73,33 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
 
     /** A matcher on {@code device} with the default geometry, q = 2^31 - 1 and a random base. */
     public MultiRkMatcher(ComputeDevice device) {
-        this(device, DEFAULT_LOCAL_SIZE, DEFAULT_SCAN_CHUNK, DEFAULT_WINDOWS_PER_ITEM,
-                PolynomialHash.random(new SecureRandom()));
+        this(device, DEFAULT_LOCAL_SIZE, 0, PolynomialHash.random(new SecureRandom()));
     }
 
     /**
-     * A matcher with an explicit geometry and hash (tests use small geometries and tiny q).
+     * A matcher with an explicit geometry and hash (tests use small grids and tiny q).
      *
      * @param localSize work-items per work-group, a power of two (lowered to the device's limit)
-     * @param scanChunk elements per work-item of the step-4 chunk scan, at least 2
-     * @param windowsPerItem consecutive windows per work-item in step 5, positive
+     * @param maxGroups work-groups of the grid at most, or 0 for the grid driver's default
      */
-    public MultiRkMatcher(ComputeDevice device, int localSize, int scanChunk, int windowsPerItem,
-                          PolynomialHash hash) {
-        this(device, localSize, scanChunk, windowsPerItem, hash, MAX_SUMS_PART);
+    public MultiRkMatcher(ComputeDevice device, int localSize, int maxGroups, PolynomialHash hash) {
+        this(device, localSize, maxGroups, hash, MAX_SUMS_PART);
     }
 
     /** As above, with the prefix sums split into two arrays at {@code sumsSplit} elements (tests use small ones). */
-    MultiRkMatcher(ComputeDevice device, int localSize, int scanChunk, int windowsPerItem, PolynomialHash hash,
-                   int sumsSplit) {
+    MultiRkMatcher(ComputeDevice device, int localSize, int maxGroups, PolynomialHash hash, int sumsSplit) {
         if (!device.isOpenCL()) {
             throw new IllegalArgumentException("multi-rk needs an OpenCL device (Aparapi's Java threads deadlock on "
                     + "its scan kernel); use multi-cpu instead of " + device.describe());
         }
-        if (localSize <= 0 || Integer.bitCount(localSize) != 1 || scanChunk < 2 || windowsPerItem <= 0) {
-            throw new IllegalArgumentException("localSize must be a power of two, scanChunk at least 2 and "
-                    + "windowsPerItem positive: " + localSize + ", " + scanChunk + ", " + windowsPerItem);
+        if (localSize <= 0 || Integer.bitCount(localSize) != 1 || maxGroups < 0) {
+            throw new IllegalArgumentException("localSize must be a power of two and maxGroups not negative: "
+                    + localSize + ", " + maxGroups);
         }
         this.device = device;
         this.hash = hash;
         this.preferredLocalSize = localSize;
-        this.scanChunk = scanChunk;
-        this.windowsPerItem = windowsPerItem;
+        this.maxGroups = maxGroups;
         if (sumsSplit < 1 || sumsSplit > MAX_SUMS_PART) {
             throw new IllegalArgumentException("sumsSplit must be in 1.." + MAX_SUMS_PART + ": " + sumsSplit);
         }
@@ -129,7 +120,7 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
      * Nanoseconds of the last query per step, wall clock of the launches: [{@link #STEP_POWERS} (step 1: the text
      * upload only, since the power tables are built once per matcher; 0 when the text was already resident),
      * {@link #STEP_TABLE} (step 2 on the host and its upload; after the first query of a {@link PatternSet} object
-     * only the upload of a table that is not on the device, nothing for a set of one length), {@link #STEP_SUMS} (steps 3 and 4: terms and chunk
+     * only the upload of a table that is not on the device, nothing for a set of one length), {@link #STEP_SUMS} (steps 3 and 4: terms and the grid's long
      * scan), {@link #STEP_WINDOWS} (step 5, all length classes, with downloads)].
      */
     public long[] lastStepNanos() {
@@ -140,7 +131,6 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
         if (launcher == null) {
             MultiRkKernel k = new MultiRkKernel();
             k.q = hash.q();
-            k.windowsPerItem = windowsPerItem;
             k.sumsSplit = sumsSplit;
             PowerTable powers = new PowerTable(hash.d(), hash.q(), MAX_TEXT_LENGTH);
             PowerTable inverse = new PowerTable(hash.dInverse(), hash.q(), MAX_TEXT_LENGTH);
@@ -150,7 +140,7 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             k.invHigh = inverse.high;
             launcher = new GuardedKernel<>(k, device, preferredLocalSize);
             k.put(k.powLow).put(k.powHigh).put(k.invLow).put(k.invHigh);
-            scan = new ChunkDriver(launcher, scanChunk);
+            grid = maxGroups > 0 ? new GridDriver(launcher, maxGroups) : new GridDriver(launcher);
         }
         return launcher;
     }
@@ -171,27 +161,40 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             k.put(k.text);
             int low = Math.min(n + 1, sumsSplit);
             int high = Math.max(1, n + 1 - low);
-            if (k.sums.length != low || k.sumsHigh.length != high) {
-                k.sums = new long[low];
+            int gridLength = Math.max(low, n + 1 - low);
+            if (k.sums().length != gridLength) {
+                k.bindSums(new long[gridLength], new long[gridLength]);
+            }
+            if (k.sumsHigh.length != high) {
                 k.sumsHigh = new long[high];
             }
         }
         if (!scanned) {
             long t0 = System.nanoTime();
-            launchPhase(MultiRkKernel.PHASE_IDLE, 1); // Aparapi's put is lazy: this launch uploads the text
+            grid.flush(); // Aparapi's put is lazy: this launch uploads the text
             long t1 = System.nanoTime();
-            launchPhase(MultiRkKernel.PHASE_TERMS, groupsFor(k.n + 1L, 1));
             int low = Math.min(k.n + 1, sumsSplit);
-            scan.scan(MultiRkKernel.SLOT_SUMS, low, true, false);
-            k.lowTotal = 0;
-            if (low < k.n + 1) {
-                k.lowTotal = scan.lastTotal();
-                scan.scan(MultiRkKernel.SLOT_SUMS_HIGH, k.n + 1 - low, true, false);
-                }
+            int high = k.n + 1 - low;
+            if (high > 0) { // the high part first: wideAlt then takes the low part, which it keeps
+                scanPart(k, low, high);
+                grid.pipeline(MultiRkKernel.SLOT_COPY_HIGH, high);
+            }
+            k.lowTotal = scanPart(k, 0, low);
             stepNanos[STEP_POWERS] = t1 - t0;
             stepNanos[STEP_SUMS] = System.nanoTime() - t1;
             scanned = true;
         }
+    }
+
+    /**
+     * Steps 3 and 4 on elements {@code [from, from + count)} of the n + 1: the terms into {@code wide}, their exclusive
+     * sums into {@code wideAlt}; returns their total when there is a part after them (one small download), else 0.
+     */
+    private long scanPart(MultiRkKernel k, int from, int count) {
+        k.termBase = from;
+        grid.pipeline(MultiRkKernel.SLOT_TERMS, count);
+        grid.scanLongs(count, false);
+        return from + count < k.n + 1 ? grid.lastTotal() : 0;
     }
 
     /**
@@ -203,12 +206,12 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
         Arrays.fill(stepNanos, 0);
         makeResident(text);
         MultiRkKernel k = launcher.kernel();
-        k.get(k.sums);
-        long[] all = Arrays.copyOf(k.sums, k.n + 1);
-        if (k.n + 1 > k.sums.length) {
+        k.get(k.sums());
+        long[] all = Arrays.copyOf(k.sums(), k.n + 1);
+        if (k.n + 1 > sumsSplit) {
             k.get(k.sumsHigh);
-            for (int j = k.sums.length; j <= k.n; j++) {
-                all[j] = k.sumsHigh[j - k.sums.length] + k.lowTotal;
+            for (int j = sumsSplit; j <= k.n; j++) {
+                all[j] = k.sumsHigh[j - sumsSplit] + k.lowTotal;
             }
         }
         return all;
@@ -229,7 +232,7 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             long t0 = System.nanoTime();
             Arrays.fill(k.counts, 0);
             k.put(k.counts);
-            launchWindows(MultiRkKernel.PHASE_COUNT);
+            grid.pipeline(MultiRkKernel.SLOT_COUNT, k.lastWindow + 1);
             k.get(k.counts);
             for (int j = 0; j < members.length; j++) {
                 counts[members[j]] = k.counts[j];
@@ -255,24 +258,27 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
             }
             loadClass(k, patterns, m);
             long t0 = System.nanoTime();
-            int groups = launchWindows(MultiRkKernel.PHASE_COUNT);
-            k.get(k.groupCounts);
-            long found = 0;
-            for (int g = 0; g < groups; g++) {
-                k.groupOffsets[g] = (int) found;
-                found += k.groupCounts[g];
+            int windows = k.lastWindow + 1;
+            int tiles = (windows + grid.tile() - 1) / grid.tile();
+            if (k.tileCounts().length < tiles) {
+                k.bindTileCounts(new int[tiles], new int[tiles]);
             }
+            Arrays.fill(k.matchPlanes, 0);
+            k.put(k.matchPlanes);
+            grid.pipelineTiles(MultiRkKernel.SLOT_TILE_COUNTS, windows, 1);
+            k.get(k.matchPlanes);
+            long found = k.matchPlanes[0] + ((long) k.matchPlanes[1] << 10) + ((long) k.matchPlanes[2] << 20);
             if (found > 0) {
                 if ((long) total + found > Integer.MAX_VALUE - 8) {
                     throw new IllegalArgumentException("multi-rk: more than 2^31 occurrences in one text; count "
                             + "them or search the text in chunks");
                 }
-                k.put(k.groupOffsets);
+                grid.scan(tiles, false); // the tiles' offsets: exact, the total is below 2^31
                 if (k.outOffsets.length < found) {
                     k.outOffsets = new int[(int) found];
                     k.outIndices = new int[(int) found];
                 }
-                launchWindows(MultiRkKernel.PHASE_FIND);
+                grid.pipelineTiles(MultiRkKernel.SLOT_TILE_WRITE, windows, 1);
                 k.get(k.outOffsets);
                 k.get(k.outIndices);
                 offsets = Arrays.copyOf(offsets, total + (int) found);
@@ -351,41 +357,12 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
         return members;
     }
 
-    /** One window launch in {@code phase}; returns its number of work-groups. */
-    private int launchWindows(int phase) {
-        MultiRkKernel k = launcher.kernel();
-        int groups = groupsFor((long) k.lastWindow + 1, windowsPerItem);
-        if (k.groupCounts.length < groups) {
-            k.groupCounts = new int[groups];
-            k.groupOffsets = new int[groups];
-        }
-        launchPhase(phase, groups);
-        return groups;
-    }
-
-    /** Work-groups for {@code elements} at {@code perItem} per work-item (at least one). */
-    private int groupsFor(long elements, int perItem) {
-        long tile = (long) launcher.localSize() * perItem;
-        return (int) Math.max(1, (elements + tile - 1) / tile);
-    }
-
-    /** One launch of the kernel's own {@code phase} over {@code groups} work-groups. */
-    private void launchPhase(int phase, int groups) {
-        MultiRkKernel k = launcher.kernel();
-        k.phase = phase;
-        try {
-            LaunchTiming unused = launcher.launch(groups);
-        } finally {
-            k.phase = MultiRkKernel.PHASE_IDLE;
-        }
-    }
-
     @Override
     public void close() {
         if (launcher != null) {
             launcher.close();
             launcher = null;
-            scan = null;
+            grid = null;
             resident = null;
             classesOf = null;
             classes.clear();

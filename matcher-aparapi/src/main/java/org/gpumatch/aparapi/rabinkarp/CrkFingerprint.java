@@ -2,94 +2,90 @@ package org.gpumatch.aparapi.rabinkarp;
 
 import java.math.BigInteger;
 import java.util.Random;
-import org.gpumatch.gpu.primitives.IntAddOp;
-import org.gpumatch.gpu.primitives.Mat2ModP;
 
 /**
- * The matrix fingerprints of Karp and Rabin's second family (SPAA 2016 section 3.2, equation 1), extended from bits to
- * bytes, on the host: the per-symbol tables the kernels read, the pattern's fingerprint, and the random prime.
+ * The additive prefix fingerprints that CRK and HRK share (host side, plus the barrier-free device helpers
+ * {@link #mulMod} and {@link #powMod} the kernels call): with a prime {@code p < 2^31}, a base {@code B} and the byte
+ * values {@code c_i = y_i & 0xFF} as codes,
+ * <pre>
+ *   v_i = c_i * B^(i - s) mod p          (s: where the prefix starts: 0 for CRK, the subtext start for HRK)
+ *   P(k) = v_s + ... + v_(k-1)           (a plain 64-bit sum: exact, since v_i &lt; p &lt; 2^31 and k - s &lt; 2^31)
+ *   P(r + m) - P(r) = B^(r - s) * G(y_r .. y_(r+m-1)) mod p,   G(x_0 .. x_(m-1)) = sum c(x_j) B^j mod p.
+ * </pre>
+ * So a window equal to the pattern satisfies {@code (P(r+m) - P(r)) mod p == G(pattern) * B^(r-s) mod p}: every
+ * occurrence is a candidate (no false negatives, for every p and B), and every candidate is compared byte by byte on
+ * the device before it counts (no false positives). This replaces the paper's 2x2 matrix fingerprints (SPAA 2016
+ * section 3.2): their prefixes are products, which need a scan of a non-commutative operator, where these are sums,
+ * which the one composition model's add scans (gpu-core's {@code TileKernel.groupScan4} and the grid layer's exact
+ * 64-bit scan) give exactly. Two different windows collide when B is a root of the nonzero
+ * polynomial {@code G(a) - G(b)} of degree below m over Z_p: for a random base, probability at most
+ * {@code (m - 1) / (p - 256)}, about {@code m / 2^30}; collisions cost a byte comparison, never a wrong answer.
  *
- * <p>Bits: {@code K(0) = [1 0; 1 1]}, {@code K(1) = [1 1; 0 1]}. These generate a free monoid in SL(2, Z), so distinct
- * bit strings have distinct integer products. A byte {@code c} with bits {@code c7..c0} is the bit string
- * {@code c7 c6 ... c0}: {@code K(c) = K(c7) K(c6) ... K(c0)} (entries at most 34), so a byte string's fingerprint is
- * its bit string's and distinct byte strings of one length have distinct integer fingerprints. Everything is reduced
- * modulo a prime p; two different windows collide only when p divides an entry of the difference of their integer
- * products (entries below Fib(8m+2) < 2^(5.6m)), and every collision is caught by the byte comparison that follows.
- *
- * <p>Every {@code K(c)} has determinant 1, so its inverse (the paper's {@code A(c)}, "left inverse") is its adjugate,
- * and products of them never become the zero matrix modulo p (the matchers use that to detect lost device data).
+ * <p>Device arithmetic: {@link #mulMod} is one 64-bit multiplication and one 64-bit remainder (operands below 2^31,
+ * so the product is below 2^62).
  */
 final class CrkFingerprint {
-    /** Lanes per matrix. */
-    static final int LANES = 4;
-
-    /** The scan operators CRK and HRK share: S, right products of the symbol matrices. */
-    static final int OP_PREFIX = 0;
-    /** T, left products of their inverses. */
-    static final int OP_INVERSE = 1;
-    /** Counts of matches (lane 0 only). */
-    static final int OP_COUNT = 2;
-
-    /**
-     * Lane {@code lane} of {@code a op b} for the operators above (device code: called from the kernels' {@code combine}):
-     * an integer sum, a right product or a left product of 2x2 matrices mod {@code prime}.
-     */
-    static int combineLane(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3, int prime) {
-        return op == OP_COUNT ? (lane == 0 ? IntAddOp.add(a0, b0) : 0)
-                : op == OP_PREFIX ? Mat2ModP.productLane(lane, a0, a1, a2, a3, b0, b1, b2, b3, prime)
-                : Mat2ModP.productLane(lane, b0, b1, b2, b3, a0, a1, a2, a3, prime);
-    }
-
-    /** Lane {@code lane} of the identity of operator {@code op} (device code). */
-    static int identityOf(int op, int lane) {
-        return op == OP_COUNT ? 0 : Mat2ModP.identityLane(lane);
-    }
-
     private CrkFingerprint() {
     }
 
-    /** A random prime in [2^30, 2^31): products of two entries fit in 62 bits, a sum of two in a signed long. */
+    /** A random prime in [2^30, 2^31): products of two residues fit in 62 bits, sums of 2^31 of them in 62 too. */
     static int randomPrime(Random random) {
         return BigInteger.probablePrime(31, random).intValueExact();
     }
 
-    /** {@code K(c) mod p} for c = 0..255, lane-interleaved: entry {@code [c * 4 + lane]}. */
-    static int[] symbolMatrices(int p) {
-        Mat2ModP.checkModulus(p);
-        int[] zero = {1, 0, 1 % p, 1};
-        int[] one = {1, 1 % p, 0, 1};
-        for (int lane = 0; lane < LANES; lane++) {
-            zero[lane] %= p;
-            one[lane] %= p;
+    /** Checks that p can be used: {@code 2 <= p <= 2^31 - 1} (primality is the caller's promise). */
+    static int checkModulus(int p) {
+        if (p < 2) {
+            throw new IllegalArgumentException("the modulus must be at least 2: " + p);
         }
-        int[] table = new int[256 * LANES];
-        for (int c = 0; c < 256; c++) {
-            int[] m = {1 % p, 0, 0, 1 % p};
-            for (int bit = 7; bit >= 0; bit--) {
-                m = Mat2ModP.multiply(m, ((c >>> bit) & 1) == 0 ? zero : one, p);
+        return p;
+    }
+
+    /**
+     * The base of the fingerprints modulo p: random in [256, p) when {@code random} is given (p above 256), else the
+     * fixed {@code min(257, p - 1)} (at least 1) of tests with tiny primes.
+     */
+    static int base(int p, Random random) {
+        if (random != null && p > 257) {
+            return 256 + random.nextInt(p - 256);
+        }
+        return Math.max(1, Math.min(257, p - 1));
+    }
+
+    /** {@code G(x[from..to)) = sum (x_j & 0xFF) * B^(j - from) mod p}, 0 when empty (host reference). */
+    static int of(byte[] x, int from, int to, int base, int p) {
+        long g = 0;
+        long power = 1 % p;
+        for (int j = from; j < to; j++) {
+            g = (g + (x[j] & 0xFF) * power) % p;
+            power = power * base % p;
+        }
+        return (int) g;
+    }
+
+    /** {@code B^e mod p} for {@code e >= 0} (host). */
+    static int power(int base, long e, int p) {
+        return BigInteger.valueOf(base).modPow(BigInteger.valueOf(e), BigInteger.valueOf(p)).intValueExact();
+    }
+
+    /** {@code a * b mod p} for {@code 0 <= a, b < 2^31}, {@code p < 2^31}; device and host. */
+    static int mulMod(int a, int b, int p) {
+        return (int) ((long) a * b % p);
+    }
+
+    /**
+     * {@code base^e mod p} for {@code 0 <= base < p}, {@code e >= 0}, by squaring: at most {@code 2 log2(e)} of
+     * {@link #mulMod}; device and host (the kernels call it once per work-item, not per window).
+     */
+    static int powMod(int base, int e, int p) {
+        int result = 1 % p;
+        int square = base;
+        for (int rest = e; rest > 0; rest >>>= 1) {
+            if ((rest & 1) != 0) {
+                result = mulMod(result, square, p);
             }
-            System.arraycopy(m, 0, table, c * LANES, LANES);
+            square = mulMod(square, square, p);
         }
-        return table;
-    }
-
-    /** The inverses {@code A(c) = K(c)^-1 mod p} of a table from {@link #symbolMatrices}. */
-    static int[] inverseMatrices(int[] symbolMatrices, int p) {
-        int[] table = new int[symbolMatrices.length];
-        for (int c = 0; c < symbolMatrices.length / LANES; c++) {
-            int[] m = java.util.Arrays.copyOfRange(symbolMatrices, c * LANES, c * LANES + LANES);
-            System.arraycopy(Mat2ModP.inverseOfUnimodular(m, p), 0, table, c * LANES, LANES);
-        }
-        return table;
-    }
-
-    /** {@code K(x[from]) K(x[from+1]) ... K(x[to-1]) mod p}, the identity when empty. */
-    static int[] of(byte[] x, int from, int to, int[] symbolMatrices, int p) {
-        int[] acc = {1 % p, 0, 0, 1 % p};
-        for (int i = from; i < to; i++) {
-            int c = x[i] & 0xFF;
-            acc = Mat2ModP.multiply(acc, java.util.Arrays.copyOfRange(symbolMatrices, c * LANES, c * LANES + LANES), p);
-        }
-        return acc;
+        return result;
     }
 }

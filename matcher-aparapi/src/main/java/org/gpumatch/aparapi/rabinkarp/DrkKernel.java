@@ -1,6 +1,6 @@
 package org.gpumatch.aparapi.rabinkarp;
 
-import com.aparapi.Kernel;
+import org.gpumatch.gpu.primitives.TileKernel;
 
 /**
  * Device side of DRK (SPAA 2016 sections 4, 6.2 and 7.1): divide-and-conquer Rabin-Karp with the first class of
@@ -8,9 +8,10 @@ import com.aparapi.Kernel;
  *
  * <p><b>Layout.</b> Work-group {@code G} owns the {@code tileChars = g * localSize} windows starting at
  * {@code s = G * tileChars}. It stages the characters {@code s .. s + tileChars + m - 2} (its tile plus the m-1
- * characters of overlap) into the local array {@link #tile} with coalesced 4-byte loads of the packed text (words from
- * {@code s / 4}; the first {@code s % 4} staged characters belong to the previous tile and are skipped), one spare word
- * after every 32 against bank conflicts, and the 512-entry symbol table into {@link #table}. Work-item {@code i} then
+ * characters of overlap) into local memory (gpu-core's {@link TileKernel}: its region of {@code tileInts}, from
+ * {@link #TILE_AT} on) with coalesced 4-byte loads of the packed text (words from {@code s / 4}; the first
+ * {@code s % 4} staged characters belong to the previous tile and are skipped), one spare word after every 32 against
+ * bank conflicts ({@link TileKernel#pad}: work-items reading words {@code g/4} apart hit different banks), and the 512-entry symbol table into {@code tileInts[0, TABLE_SIZE)}. Work-item {@code i} then
  * owns the {@code g} consecutive windows starting at {@code s + i*g} (the paper's g exclusive characters): it computes
  * the fingerprint of its first window from local memory (m steps) and rolls it {@code g - 1} times.
  *
@@ -28,23 +29,28 @@ import com.aparapi.Kernel;
  * <p><b>Exactness.</b> Every window whose fingerprint equals the pattern's is compared byte by byte with the pattern
  * (the text bytes from local memory) before it counts: no false positives for any p, including tiny test primes.
  *
- * <p><b>Phases</b> (one {@code run()} dispatching on {@link #phase}): {@link #PHASE_COUNT} writes the group's count into
- * {@code groupCounts[G]} and adds it to {@code total[0]} with one atomic add; {@link #PHASE_FIND}, with
- * {@code groupOffsets} the host's exclusive prefix sum of the group counts, writes each work-item's matches in
- * ascending order at its group's offset plus a local exclusive scan of the work-items' counts. Groups whose count was 0
- * skip the work in the find phase (they still reach every barrier).
+ * <p><b>Phases</b> (one {@code run()} dispatching on {@link #phase}; each phase is a slot registered with
+ * {@link TileKernel#registerSlot} and checked by the matcher before it launches): {@link #PHASE_COUNT} writes the
+ * group's count into {@code groupCounts[G]} and adds it to {@code total[0]} with one atomic add; {@link #PHASE_FIND},
+ * with {@code groupOffsets} the host's exclusive prefix sum of the group counts, writes each work-item's matches in
+ * ascending order at its group's offset plus the exclusive prefix of the work-items' counts from the one
+ * {@link TileKernel#groupScan4} call of {@code run()}. Groups whose count was 0 skip the work in the find phase (they
+ * still reach every barrier).
  *
  * <p>Device memory: the packed text (n bytes plus one word), 2 KiB of symbol table, the packed pattern, 8 bytes per
  * work-group (counts, offsets), 4 bytes per match. Local memory per work-group: {@link #localBytes}, about
- * {@code (g * localSize + m) * 33/32 + 4 * localSize + 2048} bytes.
+ * {@code (g * localSize + m) * 33/32 + 2048} bytes plus the group scan's ({@link TileKernel#groupScanLocalBytes}, 8.75
+ * KiB for 256 work-items).
  */
-final class DrkKernel extends Kernel {
-    static final int PHASE_COUNT = 0;
-    static final int PHASE_FIND = 1;
+final class DrkKernel extends TileKernel {
+    static final int PHASE_COUNT = 1;
+    static final int PHASE_FIND = 2;
     /** Entries of the symbol table: the code of each byte, then each byte's outgoing term. */
     static final int TABLE_SIZE = 512;
     /** Where the outgoing terms {@code code(b) * 2^(sigma*m) mod p} start in the symbol table. */
     static final int OUT_TERMS = 256;
+    /** Where the staged tile starts in {@code tileInts} (after the symbol table). */
+    static final int TILE_AT = TABLE_SIZE;
 
     int phase;
     /** n - m: the last window start (the host launches nothing when m > n). */
@@ -78,10 +84,6 @@ final class DrkKernel extends Kernel {
     int[] positions;
     int[] total;
 
-    @Local int[] tile;
-    @Local int[] table;
-    @Local int[] itemCounts;
-
     DrkKernel() {
         this.text = new int[2];
         this.symbols = new int[TABLE_SIZE];
@@ -90,12 +92,12 @@ final class DrkKernel extends Kernel {
         this.groupOffsets = new int[1];
         this.positions = new int[1];
         this.total = new int[1];
-        this.tile = new int[1];
-        this.table = new int[TABLE_SIZE];
-        this.itemCounts = new int[1];
         this.prime = 2;
         this.reciprocal = 1 << 31; // floor(2^32 / 2), unsigned
         this.sigma = 1;
+        this.phase = PHASE_COUNT;
+        registerSlot(PHASE_COUNT);
+        registerSlot(PHASE_FIND);
     }
 
     /** Words staged per work-group for tiles of {@code tileChars} windows and patterns of {@code m} characters. */
@@ -111,27 +113,30 @@ final class DrkKernel extends Kernel {
 
     /**
      * Local memory per work-group for {@code localSize} work-items of {@code g} windows and a pattern of {@code m}
-     * characters: the padded tile (tile + m - 1 overlap + up to 3 leading characters), the symbol table, the scan.
+     * characters: the symbol table, the padded tile (tile + m - 1 overlap + up to 3 leading characters), the scan.
      */
     static long localBytes(int localSize, int g, long m) {
-        return 4L * tileArrayLength(stagedWords((long) localSize * g, m)) + 4L * TABLE_SIZE + 4L * localSize;
+        return 4L * (TABLE_SIZE + tileArrayLength(stagedWords((long) localSize * g, m)))
+                + groupScanLocalBytes(localSize);
     }
 
-    /** Sizes the scan for {@code localSize} work-items of {@code g} windows. */
+    /** Sets the geometry: {@code localSize} work-items of {@code g} windows. */
     void setGeometry(int localSize, int g) {
         this.charsPerItem = g;
         this.tileChars = localSize * g;
-        this.itemCounts = new int[localSize];
     }
 
-    /** Sizes the local tile for patterns of {@code m} characters (a new array only when the size changes). */
+    /** Sets the pattern length: the words each group stages. */
     void setPatternLength(int m) {
         this.patternLength = m;
         this.stagedWords = (int) stagedWords(tileChars, m);
-        int length = (int) tileArrayLength(stagedWords);
-        if (tile.length != length) {
-            tile = new int[length];
-        }
+    }
+
+    /** Local ints: the symbol table, then the padded tile plus overlap (additive over TileKernel's, which are none). */
+    @Override
+    protected int localInts(int localSize) {
+        long tile = tileArrayLength(stagedWords((long) localSize * charsPerItem, patternLength));
+        return super.localInts(localSize) + TABLE_SIZE + (int) tile;
     }
 
     @Override
@@ -143,8 +148,9 @@ final class DrkKernel extends Kernel {
         boolean active = !finding || groupCounts[group] > 0;
         stage(active);
         int mine = active ? scanWindows(-1) : 0;
-        int before = inclusiveScan(mine) - mine;
-        int groupTotal = itemCounts[getLocalSize() - 1];
+        groupScan4(mine, 0, 0, 0); // the one group scan: every work-item, every phase
+        int before = (int) groupScanPrefix(0);
+        int groupTotal = (int) groupScanTotal(0);
         if (finding) {
             if (mine > 0) {
                 scanWindows(groupOffsets[group] + before);
@@ -171,26 +177,18 @@ final class DrkKernel extends Kernel {
         int staged = active ? stagedWords : 0;
         for (int w = lid; w < staged; w += size) {
             int at = firstWord + w;
-            tile[padded(w)] = at < textWords ? text[at] : 0;
+            tileInts[TILE_AT + pad(w)] = at < textWords ? text[at] : 0;
         }
         int entries = active ? TABLE_SIZE : 0;
         for (int e = lid; e < entries; e += size) {
-            table[e] = symbols[e];
+            tileInts[e] = symbols[e];
         }
         localBarrier();
     }
 
-    /**
-     * Where tile word {@code w} lives in local memory: one spare word after every 32, so work-items reading words
-     * {@code g/4} apart (8 for g = 32) hit different banks.
-     */
-    static int padded(int w) {
-        return w + (w >> 5);
-    }
-
     /** The byte at staged character {@code c} (0..255). */
     private int symbolAt(int c) {
-        return (tile[padded(c >> 2)] >>> ((c & 3) << 3)) & 0xFF;
+        return (tileInts[TILE_AT + pad(c >> 2)] >>> ((c & 3) << 3)) & 0xFF;
     }
 
     /**
@@ -212,8 +210,8 @@ final class DrkKernel extends Kernel {
 
     /** The fingerprint of the window after the one of fingerprint {@code h}, which drops byte {@code leaving}. */
     private int roll(int h, int leaving, int entering) {
-        int x = reduce((h << sigma) + table[entering]);
-        int out = table[OUT_TERMS + leaving];
+        int x = reduce((h << sigma) + tileInts[entering]);
+        int out = tileInts[OUT_TERMS + leaving];
         return x >= out ? x - out : x + prime - out;
     }
 
@@ -229,7 +227,7 @@ final class DrkKernel extends Kernel {
         int steps = windows > 0 ? patternLength : 0;
         int h = 0;
         for (int j = 0; j < steps; j++) {
-            h = reduce((h << sigma) + table[symbolAt(c + j)]);
+            h = reduce((h << sigma) + tileInts[symbolAt(c + j)]);
         }
         int found = 0;
         for (int k = 0; k < windows; k++) {
@@ -251,22 +249,5 @@ final class DrkKernel extends Kernel {
             same = symbolAt(c + j) == expected ? 1 : 0;
         }
         return same;
-    }
-
-    /**
-     * Hillis-Steele inclusive scan of one value per work-item over the work-group, in {@link #itemCounts}; returns this
-     * work-item's inclusive sum. Every work-item must call it (it has barriers).
-     */
-    private int inclusiveScan(int value) {
-        int lid = getLocalId();
-        itemCounts[lid] = value;
-        localBarrier();
-        for (int offset = 1; offset < getLocalSize(); offset <<= 1) {
-            int add = lid >= offset ? itemCounts[lid - offset] : 0;
-            localBarrier();
-            itemCounts[lid] += add;
-            localBarrier();
-        }
-        return itemCounts[lid];
     }
 }

@@ -38,9 +38,9 @@ import org.gpumatch.api.Text;
  * table look-ups in local memory, plus m byte comparisons per candidate (so a periodic text with a long pattern, where
  * every window matches, costs O(occ * m)). Device memory: n bytes of packed text plus 2 KiB of symbol table, the
  * pattern, 8 bytes per tile of {@code g * localSize} characters (0.001 bytes per character by default) and 4 bytes per
- * match. Local memory per work-group: about {@code (g * localSize + m) * 33/32 + 4 * localSize + 2048} bytes
- * ({@link DrkKernel#localBytes}); about 20 KiB + 1.03 m bytes by default, so a 48 KiB device takes m up to about 27,000
- * (use drk-2s beyond). Host memory: n bytes for the packed copy, kept for residency.
+ * match. Local memory per work-group: about {@code (g * localSize + m) * 33/32 + 2048} bytes plus 8.75 KiB of group scan
+ * ({@link DrkKernel#localBytes}); about 27.5 KiB + 1.03 m bytes by default, so a 48 KiB device takes m up to about
+ * 19,000 (use drk-2s beyond). Host memory: n bytes for the packed copy, kept for residency.
  *
  * <p><b>Limits.</b> n &lt;= {@link #maxTextLength()} (Aparapi buffers are sized by an {@code int}) and the device's largest
  * allocation; the tile plus overlap must fit local memory. Runs in Aparapi's Java thread pool too (its barriers are
@@ -258,7 +258,7 @@ public final class DrkMatcher extends ResidentTextMatcher<DrkKernel> {
         if (k.positions.length < total || k.positions.length > 2 * total) {
             k.positions = new int[total];
         }
-        k.phase = DrkKernel.PHASE_FIND;
+        k.phase = k.checkedSlot(DrkKernel.PHASE_FIND);
         try {
             lastTiming = lastTiming.plus(launcher.launch(groups));
         } finally {
@@ -282,7 +282,7 @@ public final class DrkMatcher extends ResidentTextMatcher<DrkKernel> {
     private int countResident(Pattern pattern) {
         DrkKernel k = launcher.kernel();
         setPattern(k, pattern.toByteArray());
-        k.phase = DrkKernel.PHASE_COUNT;
+        k.phase = k.checkedSlot(DrkKernel.PHASE_COUNT);
         k.total[0] = 0;
         k.put(k.total);
         lastTiming = launcher.launch(groupsFor(pattern.length()));

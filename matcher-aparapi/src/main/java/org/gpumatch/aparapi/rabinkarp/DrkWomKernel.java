@@ -1,7 +1,6 @@
 package org.gpumatch.aparapi.rabinkarp;
 
-import com.aparapi.Kernel;
-import org.gpumatch.gpu.runtime.LocalMemorySizing;
+import org.gpumatch.gpu.primitives.TileKernel;
 
 /**
  * Device side of DRK-WOM and DRK-2S (SPAA 2016, sections 6.2, 7.1 and 7.2): divide-and-conquer Rabin-Karp without
@@ -20,7 +19,9 @@ import org.gpumatch.gpu.runtime.LocalMemorySizing;
  * {@code [i * wordsPerItem, (i+1) * wordsPerItem)} in the find phase, which stages tile plus {@link #HALO_WORDS} words in
  * local memory (padded against bank conflicts) so that each work-item writes its matches in ascending order.
  *
- * <p><b>Phases</b> (one {@code run()} dispatching on {@link #phase}, because a pipeline's buffers live in one kernel):
+ * <p><b>Phases</b> (one {@code run()} dispatching on {@link #phase}, because a pipeline's buffers live in one kernel;
+ * each phase is a slot registered with {@link TileKernel#registerSlot}, checked by the matcher before it launches; the
+ * work-group sums below come from the one {@link TileKernel#groupScan4} call of {@code run()}):
  * <ul>
  *   <li>{@link #PHASE_COUNT}: windows whose fingerprint matches are counted per work-group into {@code groupCounts}
  *       and {@code total[0]}; with {@link #collect} set (DRK-2S, the skim) each is also appended, unordered, to
@@ -38,14 +39,15 @@ import org.gpumatch.gpu.runtime.LocalMemorySizing;
  * </ul>
  *
  * <p>Device memory: {@code 4 / spw} bytes per text character, 4 bytes per work-group of counts and of offsets, 4 bytes
- * per candidate and per match. Local memory per work-group: about {@code 4 * (localSize * wordsPerItem) * 33 / 32 +
- * 8 * localSize} bytes (the padded find-phase tile, the scan, the verification flags).
+ * per candidate and per match. Local memory per work-group ({@link TileKernel}'s {@code tileInts}, sized per phase by
+ * {@link #localInts}): the find phase's padded tile, about {@code 4 * (localSize * wordsPerItem) * 33 / 32} bytes, or
+ * the verify phase's flags, {@code 4 * localSize}; plus the group scan's ({@link TileKernel#groupScanLocalBytes}).
  */
-final class DrkWomKernel extends Kernel implements LocalMemorySizing {
-    static final int PHASE_COUNT = 0;
-    static final int PHASE_FIND = 1;
-    static final int PHASE_VERIFY = 2;
-    static final int PHASE_COMPACT = 3;
+final class DrkWomKernel extends TileKernel {
+    static final int PHASE_COUNT = 1;
+    static final int PHASE_FIND = 2;
+    static final int PHASE_VERIFY = 3;
+    static final int PHASE_COMPACT = 4;
     /** Words staged past the tile: a window's two halves starting in the tile's last word reach 2 words further. */
     static final int HALO_WORDS = 2;
 
@@ -102,17 +104,8 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
     /** [0] fingerprint matches, [1] the append index of the skim, [2] verified matches. */
     int[] total;
 
-    /**
-     * The find phase's staged tile; a one-word stub in the other phases ({@link #sizeLocalMemory}), so that the count
-     * launch, which reads global memory only, is not limited to fewer resident work-groups by local memory it never
-     * touches (about 34 KiB per group for a tile of 8192 words: at most 6 groups per Hopper multiprocessor).
-     */
-    @Local int[] tile;
-    /** Ints of {@link #tile} in the find phase. */
+    /** Ints of the find phase's staged tile ({@code tileInts[0, findTileInts)}). */
     private int findTileInts;
-    @Local int[] itemCounts;
-    /** Verify phase: 1 for each candidate slot of the group where a team member saw a mismatch. */
-    @Local int[] rejected;
 
     DrkWomKernel(int[] text, int localSize, int wordsPerItem) {
         this.text = text;
@@ -124,35 +117,39 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
         this.verifyCounts = new int[1];
         this.verifyOffsets = new int[1];
         this.total = new int[3];
+        this.phase = PHASE_COUNT;
+        registerSlot(PHASE_COUNT);
+        registerSlot(PHASE_FIND);
+        registerSlot(PHASE_VERIFY);
+        registerSlot(PHASE_COMPACT);
         setGeometry(localSize, wordsPerItem);
     }
 
-    /** Local memory per work-group for a geometry: the padded tile of the find phase, the scan and the flags. */
+    /**
+     * Local memory per work-group for a geometry, at most (the find phase): the padded tile and the group scan.
+     */
     static long localBytes(int localSize, int wordsPerItem) {
-        return 4L * (padded(localSize * wordsPerItem + HALO_WORDS) + 1) + 8L * localSize;
+        return 4L * (pad(localSize * wordsPerItem + HALO_WORDS) + 1) + groupScanLocalBytes(localSize);
     }
 
-    /** Sizes the local arrays for {@code localSize} work-items of {@code wordsPerItem} words. */
+    /** Sets the geometry: {@code localSize} work-items of {@code wordsPerItem} words. */
     void setGeometry(int localSize, int wordsPerItem) {
         this.wordsPerItem = wordsPerItem;
         this.tileWords = localSize * wordsPerItem;
-        this.findTileInts = padded(tileWords + HALO_WORDS) + 1;
-        this.tile = new int[1]; // sized for each launch's phase by sizeLocalMemory
-        this.itemCounts = new int[localSize];
-        this.rejected = new int[localSize];
+        this.findTileInts = pad(tileWords + HALO_WORDS) + 1;
     }
 
     /**
-     * Sizes {@link #tile} for the phase about to launch ({@link org.gpumatch.gpu.runtime.GuardedKernel} calls this
-     * before every launch, after the matcher set {@link #phase}): the whole padded tile for the find phase, one word
-     * otherwise. Aparapi reads a local array's length again on every execute.
+     * Local ints of the coming launch ({@link org.gpumatch.gpu.runtime.GuardedKernel} sizes them before every launch,
+     * after the matcher set {@link #phase}): the whole padded tile for the find phase, one flag per work-item for the
+     * verify phase, none otherwise, so that the count launch, which reads global memory only, is not limited to fewer
+     * resident work-groups by local memory it never touches (about 34 KiB per group for a tile of 8192 words: at most
+     * 6 groups per Hopper multiprocessor).
      */
     @Override
-    public void sizeLocalMemory(int localSize) {
-        int want = phase == PHASE_FIND ? findTileInts : 1;
-        if (tile.length != want) {
-            tile = new int[want];
-        }
+    protected int localInts(int localSize) {
+        int mine = phase == PHASE_FIND ? findTileInts : phase == PHASE_VERIFY ? localSize : 0;
+        return super.localInts(localSize) + mine;
     }
 
     @Override
@@ -163,7 +160,9 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
         boolean finding = phase == PHASE_FIND;
         boolean verifying = phase == PHASE_VERIFY;
         boolean compacting = phase == PHASE_COMPACT;
-        rejected[lid] = 0;
+        if (verifying) {
+            tileInts[lid] = 0; // the verify phase's flags: tileInts[0, localSize)
+        }
         stageTile(finding ? tileWords + HALO_WORDS : 0);
         int mine = 0;
         if (finding) {
@@ -180,8 +179,9 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
         } else if (compacting) {
             mine = candidate < candidateCount && candidates[candidate] >= 0 ? 1 : 0;
         }
-        int before = inclusiveScan(mine) - mine;
-        int groupTotal = itemCounts[getLocalSize() - 1];
+        groupScan4(mine, 0, 0, 0); // the one group scan: every work-item, every phase
+        int before = (int) groupScanPrefix(0);
+        int groupTotal = (int) groupScanTotal(0);
         if (finding && mine > 0) {
             scanOwnWindows(groupOffsets[firstGroup + getGroupId()] - rangeBase + before);
         } else if (compacting && mine > 0) {
@@ -381,23 +381,19 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
         return word < lastWord ? symbolsPerWord - 1 : (word == lastWord ? lastSlot : -1);
     }
 
-    /** Copies the first {@code staged} words of this group's tile into local memory with coalesced loads. */
+    /**
+     * Copies the first {@code staged} words of this group's tile into local memory with coalesced loads, one spare word
+     * after every 32 ({@link TileKernel#pad}), so the work-items of a warp, which read words {@code wordsPerItem}
+     * apart, hit 32 different banks even when {@code wordsPerItem} is a multiple of 32.
+     */
     private void stageTile(int staged) {
         int lid = getLocalId();
         int size = getLocalSize();
         int base = (firstGroup + getGroupId()) * tileWords;
         for (int w = lid; w < staged; w += size) {
-            tile[padded(w)] = text[base + w];
+            tileInts[pad(w)] = text[base + w];
         }
         localBarrier();
-    }
-
-    /**
-     * Where tile word {@code w} lives in local memory: one spare word after every 32, so the work-items of a warp, which
-     * read words {@code wordsPerItem} apart, hit 32 different banks even when {@code wordsPerItem} is a multiple of 32.
-     */
-    static int padded(int w) {
-        return w + (w >> 5);
     }
 
     /**
@@ -407,11 +403,11 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
     private int scanOwnWindows(int writeAt) {
         int firstWord = getLocalId() * wordsPerItem;
         int globalWord = (firstGroup + getGroupId()) * tileWords + firstWord;
-        int a = tile[padded(firstWord)];
-        int b = tile[padded(firstWord + 1)];
+        int a = tileInts[pad(firstWord)];
+        int b = tileInts[pad(firstWord + 1)];
         int found = 0;
         for (int k = 0; k < wordsPerItem; k++) {
-            int c = tile[padded(firstWord + k + 2)];
+            int c = tileInts[pad(firstWord + k + 2)];
             int word = globalWord + k;
             int room = slotsInWord(word);
             for (int s = 0; s <= room; s++) {
@@ -444,7 +440,7 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
     /**
      * Verify phase, before the barrier: in round r, team t (work-items {@code t*T .. t*T+T-1}) compares candidate slot
      * {@code r * teams + t} of this group, member j taking the pattern's words {@code 2 + j, 2 + j + T, ...} (the first
-     * two words matched in the skim). A mismatch sets {@code rejected[slot]}; all members of a team write the same
+     * two words matched in the skim). A mismatch sets flag {@code tileInts[slot]}; all members of a team write the same
      * value, and the slots of different rounds differ, so no barrier is needed between rounds.
      */
     private void compareTeamCandidates() {
@@ -466,7 +462,7 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
                     differs |= (t ^ patternWords[j]) & mask;
                 }
                 if (differs != 0) {
-                    rejected[slot] = 1;
+                    tileInts[slot] = 1;
                 }
             }
         }
@@ -476,29 +472,12 @@ final class DrkWomKernel extends Kernel implements LocalMemorySizing {
     private int verdict(int candidate) {
         int accepted = 0;
         if (candidate < candidateCount) {
-            if (rejected[getLocalId()] == 1) {
+            if (tileInts[getLocalId()] == 1) {
                 candidates[candidate] = -1;
             } else {
                 accepted = 1;
             }
         }
         return accepted;
-    }
-
-    /**
-     * Hillis-Steele inclusive scan of one value per work-item over the work-group, in {@link #itemCounts}; returns this
-     * work-item's inclusive sum. Every work-item must call it (it has barriers). log2(localSize) steps.
-     */
-    private int inclusiveScan(int value) {
-        int lid = getLocalId();
-        itemCounts[lid] = value;
-        localBarrier();
-        for (int offset = 1; offset < getLocalSize(); offset <<= 1) {
-            int add = lid >= offset ? itemCounts[lid - offset] : 0;
-            localBarrier();
-            itemCounts[lid] += add;
-            localBarrier();
-        }
-        return itemCounts[lid];
     }
 }

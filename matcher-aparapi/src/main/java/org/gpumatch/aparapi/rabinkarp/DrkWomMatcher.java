@@ -396,7 +396,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
      */
     private int skim(boolean collect) {
         DrkWomKernel k = launcher.kernel();
-        k.phase = DrkWomKernel.PHASE_COUNT;
+        k.phase = k.checkedSlot(DrkWomKernel.PHASE_COUNT);
         k.collect = collect ? 1 : 0;
         k.firstGroup = 0;
         if (collect && k.candidates.length != appendCapacity) {
@@ -443,7 +443,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         k.put(k.verifyOffsets);
         k.get(k.candidates); // the host copy stays current across launches (a GC move rebuilds the buffer from it)
         k.positions = sized(k.positions, verified);
-        k.phase = DrkWomKernel.PHASE_COMPACT;
+        k.phase = k.checkedSlot(DrkWomKernel.PHASE_COMPACT);
         k.candidateCount = count;
         lastTiming = lastTiming.plus(launcher.launch(groups));
         k.get(k.positions);
@@ -465,7 +465,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         } else {
             k.positions = sized(k.positions, count);
         }
-        k.phase = DrkWomKernel.PHASE_FIND;
+        k.phase = k.checkedSlot(DrkWomKernel.PHASE_FIND);
         k.twoStage = twoStage ? 1 : 0;
         k.firstGroup = first;
         k.rangeBase = base;
@@ -483,7 +483,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     private int verify(int count) {
         DrkWomKernel k = launcher.kernel();
         int before = k.total[2];
-        k.phase = DrkWomKernel.PHASE_VERIFY;
+        k.phase = k.checkedSlot(DrkWomKernel.PHASE_VERIFY);
         k.candidateCount = count;
         k.teamSize = teamSize(k.patternWordCount - 2, launcher.localSize());
         int groups = verifyGroups(count);

@@ -1,43 +1,48 @@
 package org.gpumatch.aparapi.rabinkarp;
 
-import org.gpumatch.gpu.primitives.GroupScanKernel;
-import org.gpumatch.gpu.primitives.Mat2ModP;
+import org.gpumatch.gpu.primitives.TileKernel;
 
 /**
  * Device side of hybrid Rabin-Karp (HRK, SPAA 2016 sections 4 and 6.3): each work-group runs the cooperative method
- * ({@link CrkKernel}'s matrix fingerprints) on its own subtext with work-group scans in local memory.
+ * (prefix fingerprints and scans, {@link CrkFingerprint}) on its own subtext with work-group scans in local memory.
  *
  * <p>Work-group g owns the windows {@code [s, s + chunks * localSize * items)} with {@code s = g * chunks * localSize
  * * items}, that is the subtext {@code y_s .. y_{s + W + m - 2}} (W windows plus the m-1 characters of overlap). With
- * prefix products taken from the subtext start:
+ * {@code v_i = c_i B^(i-s) mod p} and the exact 64-bit prefix sums {@code P(k) = v_s + ... + v_(k-1)} of the subtext:
  * <ul>
- *   <li>{@code S(j) = K(y_s) ... K(y_j)} and {@code T(r) = A(y_{r-1}) ... A(y_s)}, so the window at r has fingerprint
- *       {@code T(r) S(r+m-1)} (the paper's equation 6 on the subtext);</li>
- *   <li>the group first reduces the overlap {@code K(y_s) ... K(y_{s+m-2})} (each work-item its share, then a group
- *       scan) into the S carry, so that the S products needed by the windows of a chunk are a scan of the chunk's
- *       {@code K(y_{r+m-1})} from that carry, in step with the T scan of the chunk's {@code A(y_r)}: local memory does
- *       not grow with m (the paper kept whole S and T vectors in shared memory, which bounded g and m);</li>
- *   <li>per chunk of {@code localSize * items} windows, work-item i owns {@code items} consecutive windows: it combines
- *       their matrices serially, a group scan of the work-items' products (one right, one left) gives its starting S
- *       and T, and it walks its windows computing one fingerprint each; carries move to the next chunk.</li>
+ *   <li>the window at r is a candidate when {@code D(r) = (P(r+m) - P(r)) mod p} equals {@code G(pattern) B^(r-s) mod
+ *       p} ({@link CrkFingerprint}: every occurrence is one), and counts after a byte-by-byte comparison;</li>
+ *   <li>{@code P(r+m)} is the sum of the overlap {@code v_s .. v_(s+m-2)} (each work-item reduces a contiguous share)
+ *       plus the sum of the entering terms {@code v_(r'+m-1)} of the windows {@code r' <= r}, and {@code P(r)} the sum
+ *       of the leaving terms {@code v_r'} of the windows {@code r' < r}: per chunk of {@code localSize * items}
+ *       windows, work-item i owns {@code items} consecutive windows, sums its entering and leaving terms, and one
+ *       exclusive add scan over the work-group gives its starting {@code D}; carries move to the next chunk. Local
+ *       memory does not grow with m;</li>
+ *   <li>it then walks its windows: {@code D(r+1) = D(r) - v_r + v_(r+m)}, powers rolled by one multiplication each.</li>
  * </ul>
- * Every fingerprint hit is compared byte by byte with the pattern before it counts. {@link #PHASE_COUNT}: the group's
- * count into {@code groupCounts[g]} and into {@code total[0]}; {@link #PHASE_FIND}: positions at
- * {@code groupOffsets[g]} plus, per chunk, the exclusive sum of the counts of the work-items before (ascending).
+ * <b>One composition model</b>: the kernel extends gpu-core's {@link TileKernel}; its {@code run()} is one loop of
+ * {@code chunks + 1} steps around the one {@link TileKernel#groupScan4} call, whose four lanes carry, in step c, the
+ * entering and leaving sums of chunk c, the hit counts of chunk c - 1 (the find phase's offsets) and in step 0 the
+ * overlap. {@link #PHASE_COUNT}: the group's count into {@code groupCounts[g]} and into {@code total[0]};
+ * {@link #PHASE_FIND}: positions at {@code groupOffsets[g]} plus, per chunk, the exclusive sum of the counts of the
+ * work-items before (ascending). Both phases are registered slots, checked by the matcher.
  *
- * <p>Device memory: the text (n bytes) and 8 bytes per work-group, 4 bytes per match. Local memory: 16 bytes per
- * work-item. No per-character device arrays, so no data lives on the device between launches except the text.
+ * <p>Arithmetic per window: 4 modular multiplications for the sums and 5 for the walk (64-bit product and remainder,
+ * {@link CrkFingerprint#mulMod}), two powers by squaring per work-item and launch. The sums are exact: fewer than
+ * 2^31 terms below p &lt; 2^31.
+ *
+ * <p>Device memory: the text (n bytes) and 8 bytes per work-group, 4 bytes per match. Local memory: the group scan's
+ * ({@link TileKernel#groupScanLocalBytes}). No per-character device arrays, so no data lives on the device between
+ * launches except the text.
  */
-final class HrkKernel extends GroupScanKernel {
-    static final int OP_PREFIX = CrkFingerprint.OP_PREFIX;
-    static final int OP_INVERSE = CrkFingerprint.OP_INVERSE;
-    static final int OP_COUNT = CrkFingerprint.OP_COUNT;
+final class HrkKernel extends TileKernel {
+    static final int PHASE_COUNT = 1;
+    static final int PHASE_FIND = 2;
 
-    static final int PHASE_COUNT = 0;
-    static final int PHASE_FIND = 1;
-
-    int phase;
+    int phase = PHASE_COUNT;
     int prime;
+    /** The base B of the fingerprints, below the prime. */
+    int base;
     int n;
     int m;
     /** n - m: the last window start. */
@@ -46,160 +51,97 @@ final class HrkKernel extends GroupScanKernel {
     int items;
     /** Chunks of {@code localSize * items} windows per work-group. */
     int chunks;
-    int pattern0;
-    int pattern1;
-    int pattern2;
-    int pattern3;
+    /** {@code G(pattern)} ({@link CrkFingerprint#of}). */
+    int patternPrint;
+    /** {@code B^(m-1)}: the power of a window's last character relative to its first. */
+    int lastPower;
+    /** {@code B^items}: a work-item's first window is {@code (B^items)^localId} after its chunk's. */
+    int itemPower;
+    /** {@code B^(localSize * items)}: one chunk further. */
+    int chunkPower;
+    /** {@code B^share}, {@code share = ceil((m-1) / localSize)} overlap characters per work-item. */
+    int sharePower;
 
     byte[] text = new byte[1];
     byte[] pattern = new byte[1];
-    int[] symbolK;
-    int[] symbolA;
     int[] groupCounts = new int[1];
     int[] groupOffsets = new int[1];
     int[] positions = new int[1];
     int[] total = new int[1];
 
-    HrkKernel(int prime) {
-        this.prime = prime;
-        this.symbolK = CrkFingerprint.symbolMatrices(prime);
-        this.symbolA = CrkFingerprint.inverseMatrices(symbolK, prime);
-    }
-
-    @Override
-    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return CrkFingerprint.combineLane(op, lane, a0, a1, a2, a3, b0, b1, b2, b3, prime);
-    }
-
-    @Override
-    protected int identity(int op, int lane) {
-        return CrkFingerprint.identityOf(op, lane);
+    HrkKernel() {
+        registerSlot(PHASE_COUNT);
+        registerSlot(PHASE_FIND);
     }
 
     @Override
     public void run() {
         int lid = getLocalId();
         int size = getLocalSize();
+        int p = prime;
         boolean finding = phase == PHASE_FIND;
         long perChunk = (long) size * items;
         long s = (long) getGroupId() * chunks * perChunk;
 
-        // S carry: K(y_s) ... K(y_{s+m-2}), the overlap, each work-item reducing a contiguous share
+        // the overlap v_s .. v_(s+m-2), each work-item reducing a contiguous share
         int share = (m - 1 + size - 1) / size;
         long fromLong = s + (long) lid * share;
         int to = (int) Math.min(fromLong + share, s + m - 1);
         int from = (int) Math.min(fromLong, (long) to);
-        int a0 = 1;
-        int a1 = 0;
-        int a2 = 0;
-        int a3 = 1;
+        int power = CrkFingerprint.powMod(sharePower, lid, p);
+        long overlap = 0;
         for (int j = from; j < to; j++) {
-            int at = (text[j] & 0xFF) * 4;
-            int c0 = productK(0, a0, a1, a2, a3, at);
-            int c1 = productK(1, a0, a1, a2, a3, at);
-            int c2 = productK(2, a0, a1, a2, a3, at);
-            int c3 = productK(3, a0, a1, a2, a3, at);
-            a0 = c0;
-            a1 = c1;
-            a2 = c2;
-            a3 = c3;
+            overlap += CrkFingerprint.mulMod(text[j] & 0xFF, power, p);
+            power = CrkFingerprint.mulMod(power, base, p);
         }
-        groupScan(OP_PREFIX, 4, a0, a1, a2, a3);
-        int cs0 = groupTotal(0);
-        int cs1 = groupTotal(1);
-        int cs2 = groupTotal(2);
-        int cs3 = groupTotal(3);
-        // T carry: A(y_{s+c*perChunk-1}) ... A(y_s) before chunk c
-        int ct0 = 1;
-        int ct1 = 0;
-        int ct2 = 0;
-        int ct3 = 1;
+        int itemPw = CrkFingerprint.powMod(itemPower, lid, p); // B^(lid * items)
+        int chunkPw = 1 % p; // B^(c * perChunk)
+        long carryQ = 0; // P at the last character of the chunk's first window, less this chunk's entering terms
+        long carryR = 0; // P at the chunk's first window
         int written = finding ? groupOffsets[getGroupId()] : 0;
-
-        for (int c = 0; c < chunks; c++) {
-            long firstLong = s + c * perChunk + (long) lid * items;
-            int first = (int) Math.min(firstLong, lastWindow + 1L);
-            int end = (int) Math.min(firstLong + items, lastWindow + 1L);
-            // this work-item's products: K(y_{first+m-1}) ... K(y_{end-1+m-1}) and A(y_{end-1}) ... A(y_first)
-            int k0 = 1;
-            int k1 = 0;
-            int k2 = 0;
-            int k3 = 1;
-            int l0 = 1;
-            int l1 = 0;
-            int l2 = 0;
-            int l3 = 1;
+        // the previous chunk's windows and their walk's start
+        int prevFirst = 0;
+        int prevEnd = 0;
+        int prevD = 0;
+        int prevPw = 0;
+        int prevPwLast = 0;
+        for (int step = 0; step <= chunks; step++) {
+            long firstLong = s + step * perChunk + (long) lid * items;
+            int first = step < chunks ? (int) Math.min(firstLong, lastWindow + 1L) : 0;
+            int end = step < chunks ? (int) Math.min(firstLong + items, lastWindow + 1L) : 0;
+            int pw = CrkFingerprint.mulMod(chunkPw, itemPw, p); // B^(first - s)
+            int pwLast = CrkFingerprint.mulMod(pw, lastPower, p); // B^(first + m - 1 - s)
+            long entering = 0;
+            long leaving = 0;
+            int a = pw;
+            int b = pwLast;
             for (int r = first; r < end; r++) {
-                int atK = (text[r + m - 1] & 0xFF) * 4;
-                int atA = (text[r] & 0xFF) * 4;
-                int x0 = productK(0, k0, k1, k2, k3, atK);
-                int x1 = productK(1, k0, k1, k2, k3, atK);
-                int x2 = productK(2, k0, k1, k2, k3, atK);
-                int x3 = productK(3, k0, k1, k2, k3, atK);
-                k0 = x0;
-                k1 = x1;
-                k2 = x2;
-                k3 = x3;
-                int y0 = productA(0, l0, l1, l2, l3, atA);
-                int y1 = productA(1, l0, l1, l2, l3, atA);
-                int y2 = productA(2, l0, l1, l2, l3, atA);
-                int y3 = productA(3, l0, l1, l2, l3, atA);
-                l0 = y0;
-                l1 = y1;
-                l2 = y2;
-                l3 = y3;
+                entering += CrkFingerprint.mulMod(text[r + m - 1] & 0xFF, b, p);
+                leaving += CrkFingerprint.mulMod(text[r] & 0xFF, a, p);
+                a = CrkFingerprint.mulMod(a, base, p);
+                b = CrkFingerprint.mulMod(b, base, p);
             }
-            // S before this work-item's first window: carry * (products of the work-items before)
-            groupScan(OP_PREFIX, 4, k0, k1, k2, k3);
-            int e0 = groupExclusive(OP_PREFIX, 0);
-            int e1 = groupExclusive(OP_PREFIX, 1);
-            int e2 = groupExclusive(OP_PREFIX, 2);
-            int e3 = groupExclusive(OP_PREFIX, 3);
-            int sb0 = Mat2ModP.productLane(0, cs0, cs1, cs2, cs3, e0, e1, e2, e3, prime);
-            int sb1 = Mat2ModP.productLane(1, cs0, cs1, cs2, cs3, e0, e1, e2, e3, prime);
-            int sb2 = Mat2ModP.productLane(2, cs0, cs1, cs2, cs3, e0, e1, e2, e3, prime);
-            int sb3 = Mat2ModP.productLane(3, cs0, cs1, cs2, cs3, e0, e1, e2, e3, prime);
-            int g0 = groupTotal(0);
-            int g1 = groupTotal(1);
-            int g2 = groupTotal(2);
-            int g3 = groupTotal(3);
-            int ns0 = Mat2ModP.productLane(0, cs0, cs1, cs2, cs3, g0, g1, g2, g3, prime);
-            int ns1 = Mat2ModP.productLane(1, cs0, cs1, cs2, cs3, g0, g1, g2, g3, prime);
-            int ns2 = Mat2ModP.productLane(2, cs0, cs1, cs2, cs3, g0, g1, g2, g3, prime);
-            int ns3 = Mat2ModP.productLane(3, cs0, cs1, cs2, cs3, g0, g1, g2, g3, prime);
-            // T at this work-item's first window: (left products of the work-items before) * carry
-            groupScan(OP_INVERSE, 4, l0, l1, l2, l3);
-            int f0 = groupExclusive(OP_INVERSE, 0);
-            int f1 = groupExclusive(OP_INVERSE, 1);
-            int f2 = groupExclusive(OP_INVERSE, 2);
-            int f3 = groupExclusive(OP_INVERSE, 3);
-            int tb0 = Mat2ModP.productLane(0, f0, f1, f2, f3, ct0, ct1, ct2, ct3, prime);
-            int tb1 = Mat2ModP.productLane(1, f0, f1, f2, f3, ct0, ct1, ct2, ct3, prime);
-            int tb2 = Mat2ModP.productLane(2, f0, f1, f2, f3, ct0, ct1, ct2, ct3, prime);
-            int tb3 = Mat2ModP.productLane(3, f0, f1, f2, f3, ct0, ct1, ct2, ct3, prime);
-            int h0 = groupTotal(0);
-            int h1 = groupTotal(1);
-            int h2 = groupTotal(2);
-            int h3 = groupTotal(3);
-            int nt0 = Mat2ModP.productLane(0, h0, h1, h2, h3, ct0, ct1, ct2, ct3, prime);
-            int nt1 = Mat2ModP.productLane(1, h0, h1, h2, h3, ct0, ct1, ct2, ct3, prime);
-            int nt2 = Mat2ModP.productLane(2, h0, h1, h2, h3, ct0, ct1, ct2, ct3, prime);
-            int nt3 = Mat2ModP.productLane(3, h0, h1, h2, h3, ct0, ct1, ct2, ct3, prime);
-
-            int hits = walk(first, end, sb0, sb1, sb2, sb3, tb0, tb1, tb2, tb3, -1);
-            groupScan(OP_COUNT, 1, hits, 0, 0, 0);
+            int hits = step > 0 ? walk(prevFirst, prevEnd, prevD, prevPw, prevPwLast, -1) : 0;
+            groupScan4(entering, leaving, hits, step == 0 ? overlap : 0); // the one group scan: every work-item
             if (finding && hits > 0) {
-                walk(first, end, sb0, sb1, sb2, sb3, tb0, tb1, tb2, tb3, written + groupExclusive(OP_COUNT, 0));
+                walk(prevFirst, prevEnd, prevD, prevPw, prevPwLast, written + (int) groupScanPrefix(2));
             }
-            written += groupTotal(0);
-            cs0 = ns0;
-            cs1 = ns1;
-            cs2 = ns2;
-            cs3 = ns3;
-            ct0 = nt0;
-            ct1 = nt1;
-            ct2 = nt2;
-            ct3 = nt3;
+            written += (int) groupScanTotal(2);
+            if (step == 0) {
+                carryQ = groupScanTotal(3);
+            }
+            long q = carryQ + groupScanPrefix(0) + (first < end ? CrkFingerprint.mulMod(text[first + m - 1] & 0xFF,
+                    pwLast, p) : 0); // P(first + m)
+            long r0 = carryR + groupScanPrefix(1); // P(first)
+            prevD = (int) ((q - r0) % p);
+            carryQ += groupScanTotal(0);
+            carryR += groupScanTotal(1);
+            prevFirst = first;
+            prevEnd = end;
+            prevPw = pw;
+            prevPwLast = pwLast;
+            chunkPw = CrkFingerprint.mulMod(chunkPw, chunkPower, p);
+            localBarrier(); // the scan's results are read: the next step's call may overwrite them
         }
         if (!finding && lid == 0) {
             groupCounts[getGroupId()] = written;
@@ -207,69 +149,38 @@ final class HrkKernel extends GroupScanKernel {
                 atomicAdd(total, 0, written);
             }
         }
-        // Aparapi's Java threads run groups one after another on the same local arrays.
-        localBarrier();
     }
 
     /**
-     * Walks windows {@code [first, end)} from S = {@code sb} (the product before the first window's last character)
-     * and T = {@code tb} (at the first window): counts the windows whose fingerprint and bytes match, and when
+     * Walks windows {@code [first, end)} from {@code d = D(first)}, {@code pw = B^(first-s)} and
+     * {@code pwLast = B^(first+m-1-s)}: counts the windows whose fingerprint and bytes match, and when
      * {@code writeAt >= 0} stores their starts at {@code positions[writeAt..]}.
      */
-    private int walk(int first, int end, int sb0, int sb1, int sb2, int sb3, int tb0, int tb1, int tb2, int tb3,
-                     int writeAt) {
-        int u0 = sb0;
-        int u1 = sb1;
-        int u2 = sb2;
-        int u3 = sb3;
-        int v0 = tb0;
-        int v1 = tb1;
-        int v2 = tb2;
-        int v3 = tb3;
+    private int walk(int first, int end, int d0, int pw0, int pwLast0, int writeAt) {
+        int p = prime;
+        int d = d0;
+        int pw = pw0;
+        int pwLast = pwLast0;
         int found = 0;
         for (int r = first; r < end; r++) {
-            int atK = (text[r + m - 1] & 0xFF) * 4;
-            int x0 = productK(0, u0, u1, u2, u3, atK);
-            int x1 = productK(1, u0, u1, u2, u3, atK);
-            int x2 = productK(2, u0, u1, u2, u3, atK);
-            int x3 = productK(3, u0, u1, u2, u3, atK);
-            u0 = x0;
-            u1 = x1;
-            u2 = x2;
-            u3 = x3;
-            boolean candidate = Mat2ModP.productLane(0, v0, v1, v2, v3, u0, u1, u2, u3, prime) == pattern0
-                    && Mat2ModP.productLane(1, v0, v1, v2, v3, u0, u1, u2, u3, prime) == pattern1
-                    && Mat2ModP.productLane(2, v0, v1, v2, v3, u0, u1, u2, u3, prime) == pattern2
-                    && Mat2ModP.productLane(3, v0, v1, v2, v3, u0, u1, u2, u3, prime) == pattern3;
-            if (candidate && sameBytes(r)) {
+            if (d == CrkFingerprint.mulMod(patternPrint, pw, p) && sameBytes(r)) {
                 if (writeAt >= 0) {
                     positions[writeAt + found] = r;
                 }
                 found++;
             }
-            int atA = (text[r] & 0xFF) * 4;
-            int y0 = productA(0, v0, v1, v2, v3, atA);
-            int y1 = productA(1, v0, v1, v2, v3, atA);
-            int y2 = productA(2, v0, v1, v2, v3, atA);
-            int y3 = productA(3, v0, v1, v2, v3, atA);
-            v0 = y0;
-            v1 = y1;
-            v2 = y2;
-            v3 = y3;
+            if (r + 1 < end) { // D(r+1) = D(r) - v_r + v_(r+m); text[r+m] exists only below the last window
+                int out = CrkFingerprint.mulMod(text[r] & 0xFF, pw, p);
+                pw = CrkFingerprint.mulMod(pw, base, p);
+                pwLast = CrkFingerprint.mulMod(pwLast, base, p);
+                int in = CrkFingerprint.mulMod(text[r + m] & 0xFF, pwLast, p);
+                int x = d - out;
+                x = x < 0 ? x + p : x;
+                int room = p - in;
+                d = x >= room ? x - room : x + in;
+            }
         }
         return found;
-    }
-
-    /** Lane of {@code acc * K(c)}, K(c) at {@code symbolK[at..at+3]}. */
-    private int productK(int lane, int a0, int a1, int a2, int a3, int at) {
-        return Mat2ModP.productLane(lane, a0, a1, a2, a3, symbolK[at], symbolK[at + 1], symbolK[at + 2],
-                symbolK[at + 3], prime);
-    }
-
-    /** Lane of {@code A(c) * acc}, A(c) at {@code symbolA[at..at+3]} (left multiplication). */
-    private int productA(int lane, int a0, int a1, int a2, int a3, int at) {
-        return Mat2ModP.productLane(lane, symbolA[at], symbolA[at + 1], symbolA[at + 2], symbolA[at + 3], a0, a1, a2,
-                a3, prime);
     }
 
     /** Whether {@code text[r..r+m)} equals the pattern: the verification of every fingerprint hit. */

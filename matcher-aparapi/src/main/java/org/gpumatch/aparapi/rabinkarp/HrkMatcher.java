@@ -3,7 +3,6 @@ package org.gpumatch.aparapi.rabinkarp;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Optional;
-import org.gpumatch.gpu.primitives.Mat2ModP;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.api.Algorithm;
@@ -13,12 +12,12 @@ import org.gpumatch.api.Text;
 /**
  * Hybrid Rabin-Karp (HRK; Ashkiani, Amenta, Owens, SPAA 2016, sections 4 and 6.3) on an OpenCL device: the text is cut
  * into subtexts of {@code W} windows plus m-1 characters of overlap, one per work-group, and each work-group runs the
- * cooperative method (CRK's 2x2 matrix fingerprints over Z_p, {@link CrkFingerprint}) on its subtext with work-group
+ * cooperative method (CRK's prefix fingerprints over Z_p, {@link CrkFingerprint}) on its subtext with work-group
  * scans in local memory. See {@link HrkKernel}.
  *
- * <p><b>Exactness.</b> As {@link CrkMatcher}: p is a random prime in [2^30, 2^31) per matcher, and every fingerprint
- * hit is compared byte by byte on the device before it is counted or reported: no false positives for any p, no false
- * negatives.
+ * <p><b>Exactness.</b> As {@link CrkMatcher}: p is a random prime in [2^30, 2^31) and B a random base per matcher,
+ * every occurrence is a fingerprint hit, and every fingerprint hit is compared byte by byte on the device before it
+ * is counted or reported: no false positives for any p, no false negatives.
  *
  * <p><b>Geometry.</b> A work-group of {@code localSize} work-items handles {@code chunks} chunks of
  * {@code localSize * items} windows: {@code W = chunks * localSize * items} windows (the paper's g). The chunks per
@@ -26,11 +25,12 @@ import org.gpumatch.api.Text;
  * costs more than its windows. Any m from 1 to n.
  *
  * <p><b>Cost.</b> Per query: the text is read about twice per window (the characters entering S and leaving T), twice
- * more for {@code find}, plus the m-1 overlap characters per group. Compute per window: 3 matrix products (8 64-bit
- * multiplications and 4 64-bit remainders each) plus per chunk three work-group scans of work-item values (two of
- * matrices, one of counts, log2(localSize) steps each), plus m bytes compared per fingerprint hit. Device memory per
+ * more for {@code find}, plus the m-1 overlap characters per group. Compute per window: 9 modular multiplications (a
+ * 64-bit product and remainder each; the matrix fingerprints before took 40) plus per chunk one work-group add scan of
+ * four 64-bit lanes, plus m bytes compared per fingerprint hit. Device memory per
  * text character: 1 byte (the text), plus 8 bytes per work-group and 4 per match; no per-character intermediates, so
- * nothing but the text stays on the device between launches. Local memory: 16 bytes per work-item. Host memory: none
+ * nothing but the text stays on the device between launches. Local memory: the group scan's (8.75 KiB for 256
+ * work-items). Host memory: none
  * per character (the text is the caller's array, uploaded without a copy).
  *
  * <p><b>Pathological inputs.</b> Every fingerprint hit is verified by one work-item comparing up to m bytes, so many
@@ -49,6 +49,7 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
     public static final int DEFAULT_CHUNKS = 4;
 
     private final int prime;
+    private final int base;
     private final int preferredLocalSize;
     private final int items;
     private final int chunks;
@@ -66,16 +67,29 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
      * @param chunks    chunks per work-group (at least), positive
      */
     public HrkMatcher(ComputeDevice device, String reason, int localSize, int items, int chunks) {
-        this(device, reason, localSize, items, chunks, CrkFingerprint.randomPrime(new SecureRandom()));
+        this(device, reason, localSize, items, chunks, new SecureRandom());
     }
 
-    /** As above with a fixed prime p (2 <= p < 2^31, prime): tests force collisions with tiny primes. */
+    private HrkMatcher(ComputeDevice device, String reason, int localSize, int items, int chunks, SecureRandom random) {
+        this(device, reason, localSize, items, chunks, CrkFingerprint.randomPrime(random), random);
+    }
+
+    /**
+     * As above with a fixed prime p (2 <= p < 2^31, prime) and the fixed base {@link CrkFingerprint#base}: tests force
+     * collisions with tiny primes.
+     */
     HrkMatcher(ComputeDevice device, String reason, int localSize, int items, int chunks, int prime) {
+        this(device, reason, localSize, items, chunks, prime, null);
+    }
+
+    private HrkMatcher(ComputeDevice device, String reason, int localSize, int items, int chunks, int prime,
+                       SecureRandom random) {
         super(device, reason, localSize);
         if (items <= 0 || chunks <= 0) {
             throw new IllegalArgumentException("items and chunks must be positive: " + items + ", " + chunks);
         }
-        this.prime = Mat2ModP.checkModulus(prime);
+        this.prime = CrkFingerprint.checkModulus(prime);
+        this.base = CrkFingerprint.base(prime, random);
         this.preferredLocalSize = localSize;
         this.items = items;
         this.chunks = chunks;
@@ -129,10 +143,13 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
 
     private GuardedKernel<HrkKernel> launcher() {
         if (launcher == null) {
-            HrkKernel k = new HrkKernel(prime);
+            HrkKernel k = new HrkKernel();
+            k.prime = prime;
+            k.base = base;
             k.items = items;
             launcher = new GuardedKernel<>(k, device, preferredLocalSize);
-            k.put(k.symbolK).put(k.symbolA);
+            k.itemPower = CrkFingerprint.power(base, items, prime);
+            k.chunkPower = CrkFingerprint.power(base, (long) launcher.localSize() * items, prime);
         }
         return launcher;
     }
@@ -168,7 +185,7 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
         if (k.groupCounts.length < groups) {
             k.groupCounts = new int[groups];
         }
-        k.phase = HrkKernel.PHASE_COUNT;
+        k.phase = k.checkedSlot(HrkKernel.PHASE_COUNT);
         k.total[0] = 0;
         k.put(k.total);
         lastTiming = launcher.launch(groups);
@@ -193,7 +210,7 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
         if (k.positions.length < total || k.positions.length > 2 * total) {
             k.positions = new int[total];
         }
-        k.phase = HrkKernel.PHASE_FIND;
+        k.phase = k.checkedSlot(HrkKernel.PHASE_FIND);
         try {
             lastTiming = lastTiming.plus(launcher.launch(groups));
         } finally {
@@ -210,11 +227,10 @@ public final class HrkMatcher extends ResidentTextMatcher<HrkKernel> {
     }
 
     private void setPattern(HrkKernel k, byte[] p) {
-        int[] fp = CrkFingerprint.of(p, 0, p.length, k.symbolK, prime);
-        k.pattern0 = fp[0];
-        k.pattern1 = fp[1];
-        k.pattern2 = fp[2];
-        k.pattern3 = fp[3];
+        k.patternPrint = CrkFingerprint.of(p, 0, p.length, base, prime);
+        k.lastPower = CrkFingerprint.power(base, p.length - 1L, prime);
+        int size = launcher.localSize();
+        k.sharePower = CrkFingerprint.power(base, (p.length - 1L + size - 1) / size, prime);
         k.m = p.length;
         k.lastWindow = k.n - p.length;
         k.chunks = chunksFor(p.length);

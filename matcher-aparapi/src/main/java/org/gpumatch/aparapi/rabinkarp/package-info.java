@@ -5,9 +5,11 @@
  * two-stage skim plus cooperative verification for any m); DRK ({@link org.gpumatch.aparapi.rabinkarp.DrkMatcher},
  * fingerprints modulo a random prime below 2^(31-sigma), hits verified); CRK
  * ({@link org.gpumatch.aparapi.rabinkarp.CrkMatcher}) and HRK ({@link org.gpumatch.aparapi.rabinkarp.HrkMatcher}),
- * verified matrix fingerprints for any m.
+ * verified additive prefix fingerprints for any m, computed by scans (CRK on gpu-core's grid layer, HRK per
+ * work-group).
  *
- * <p>Each algorithm is a kernel class (device side, one {@code run()} dispatching on a phase field) plus a host class
- * that owns sizing, residency of the text, launches and downloads. Costs per text character are stated on each class.
+ * <p>Each algorithm is a kernel class (device side, one {@code run()} dispatching on a phase field; it extends gpu-core's
+ * {@code TileKernel} or, for CRK, the grid layer {@code GridKernel}) plus a host class that owns sizing, residency of
+ * the text, launches and downloads. Costs per text character are stated on each class.
  */
 package org.gpumatch.aparapi.rabinkarp;

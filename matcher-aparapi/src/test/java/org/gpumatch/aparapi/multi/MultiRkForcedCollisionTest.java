@@ -13,7 +13,7 @@ import org.gpumatch.gpu.runtime.TestDevices;
 class MultiRkForcedCollisionTest extends MultiPatternConformanceTest {
     @Override
     protected MultiPatternMatcher createMatcher() {
-        return new MultiRkMatcher(TestDevices.openCl(), 16, 3, 3, new PolynomialHash(13, 2));
+        return new MultiRkMatcher(TestDevices.openCl(), 16, 3, new PolynomialHash(13, 2));
     }
 
     @Override

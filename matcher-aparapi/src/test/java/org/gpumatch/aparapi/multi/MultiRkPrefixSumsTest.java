@@ -60,7 +60,7 @@ class MultiRkPrefixSumsTest {
         for (PolynomialHash hash : List.of(new PolynomialHash(13, 2), PolynomialHash.random(rnd),
                 new PolynomialHash(LARGEST_PRIME_BELOW_MERSENNE, LARGEST_PRIME_BELOW_MERSENNE - 2))) {
             for (int split : new int[] {MultiRkMatcher.MAX_SUMS_PART, 1, 47}) {
-                try (MultiRkMatcher rk = new MultiRkMatcher(TestDevices.openCl(), 16, 3, 3, hash, split)) {
+                try (MultiRkMatcher rk = new MultiRkMatcher(TestDevices.openCl(), 16, 3, hash, split)) {
                     for (int n : SMALL_SIZES) {
                         byte[] t = randomBytes(n, rnd);
                         assertThat(rk.prefixSums(Text.wrap(t))).as("n=%d %s split %d", n, hash, split)
@@ -75,8 +75,7 @@ class MultiRkPrefixSumsTest {
     void defaultGeometryAroundTiles() {
         Random rnd = new Random(8);
         PolynomialHash hash = PolynomialHash.random(rnd);
-        try (MultiRkMatcher rk = new MultiRkMatcher(TestDevices.openCl(), 256,
-                MultiRkMatcher.DEFAULT_SCAN_CHUNK, MultiRkMatcher.DEFAULT_WINDOWS_PER_ITEM, hash)) {
+        try (MultiRkMatcher rk = new MultiRkMatcher(TestDevices.openCl(), 256, 0, hash)) {
             for (int n : new int[] {1, 4095, 4096, 4097, 65_535, 65_536, 65_537, (1 << 20) + 1}) {
                 byte[] t = randomBytes(n, rnd);
                 assertThat(rk.prefixSums(Text.wrap(t))).as("n=%d", n).isEqualTo(reference(t, hash));
@@ -95,8 +94,8 @@ class MultiRkPrefixSumsTest {
         int n = (1 << 24) + 3;
         byte[] t = randomBytes(n, rnd);
         Arrays.fill(t, n - 5000, n - 2000, (byte) 0xFF);
-        try (MultiRkMatcher rk = new MultiRkMatcher(TestDevices.openCl(), MultiRkMatcher.DEFAULT_LOCAL_SIZE,
-                MultiRkMatcher.DEFAULT_SCAN_CHUNK, MultiRkMatcher.DEFAULT_WINDOWS_PER_ITEM, hash)) {
+        try (MultiRkMatcher rk = new MultiRkMatcher(TestDevices.openCl(), MultiRkMatcher.DEFAULT_LOCAL_SIZE, 0,
+                hash)) {
             long[] sums = rk.prefixSums(Text.wrap(t));
             assertThat(sums[n]).isGreaterThan(1L << 52);
             assertThat(sums).isEqualTo(reference(t, hash));

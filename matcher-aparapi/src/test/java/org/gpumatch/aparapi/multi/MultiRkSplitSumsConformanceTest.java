@@ -12,11 +12,11 @@ import org.gpumatch.gpu.runtime.TestDevices;
 class MultiRkSplitSumsConformanceTest extends MultiPatternConformanceTest {
     @Override
     protected MultiPatternMatcher createMatcher() {
-        return new MultiRkMatcher(TestDevices.openCl(), 16, 3, 3, PolynomialHash.random(new Random(2)), 100);
+        return new MultiRkMatcher(TestDevices.openCl(), 16, 3, PolynomialHash.random(new Random(2)), 100);
     }
 
     @Override
     protected int[] boundaries() {
-        return new int[] {99, 100, 101, 48 * 48};
+        return new int[] {99, 100, 101, 256, 768, 1024};
     }
 }

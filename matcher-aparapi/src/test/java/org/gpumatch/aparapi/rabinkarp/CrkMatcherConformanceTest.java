@@ -5,18 +5,18 @@ import org.gpumatch.api.Matcher;
 import org.gpumatch.api.conformance.MatcherConformanceTest;
 
 /**
- * CRK on OpenCL with a small geometry: 16 work-items, 3 characters per work-item in the scans (48-character scan
- * tiles, so texts over 48 characters use one level of tile totals and texts over 2304 two), 3 windows per work-item
- * (48-window groups).
+ * CRK on OpenCL with a small grid: work-groups of 16 work-items (tiles of 256 elements for the prefix scan and the
+ * window tests) and at most 3 work-groups, so that texts over 768 characters give each work-group a range of several
+ * tiles.
  */
 class CrkMatcherConformanceTest extends MatcherConformanceTest {
     @Override
     protected Matcher createMatcher() {
-        return new CrkMatcher(TestDevices.openCl(), "conformance", 16, 3, 3);
+        return new CrkMatcher(TestDevices.openCl(), "conformance", 16, 3);
     }
 
     @Override
     protected int[] boundaries() {
-        return new int[] {3, 16, 48, 48 * 48};
+        return new int[] {16, 256, 768, 1024};
     }
 }

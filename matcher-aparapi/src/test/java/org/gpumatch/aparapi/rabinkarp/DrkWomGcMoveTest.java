@@ -37,20 +37,10 @@ class DrkWomGcMoveTest {
                 int at = random.nextInt(t.length - m);
                 Pattern p = Pattern.of(java.util.Arrays.copyOfRange(t, at, at + m));
                 assertThat(gpu.count(text, p)).as("round %d count", round).isEqualTo(naive.count(text, p));
-                churn(garbage, random);
+                GcChurn.churn(garbage, random);
                 assertThat(gpu.find(text, p)).as("round %d find", round).isEqualTo(naive.find(text, p));
-                churn(garbage, random);
+                GcChurn.churn(garbage, random);
             }
         }
-    }
-
-    private static void churn(List<byte[]> garbage, Random random) {
-        for (int i = 0; i < 200; i++) {
-            garbage.add(new byte[1 + random.nextInt(4096)]);
-        }
-        if (garbage.size() > 2000) {
-            garbage.subList(0, 1000).clear();
-        }
-        System.gc();
     }
 }
