@@ -331,13 +331,7 @@ public final class GridDriver {
         if (tile > 16384) {
             throw new IllegalStateException("the segmented sort packs positions of a tile in 16 bits: tile " + tile);
         }
-        int windows = (n + tile / 2 - 1) / (tile / 2);
-        int groups = Math.min(maxGroups, windows);
-        int perGroup = (windows + groups - 1) / groups;
-        groups = (windows + perGroup - 1) / perGroup;
-        k.gridGroups = groups;
-        k.gridTilesPerGroup = perGroup;
-        lastGroups = groups;
+        int groups = planUnits(n, tile / 2); // windows of half a tile of positions
         k.gridKeyBits = keyBits;
         k.gridKeyMask = keyBits == 32 ? 0xFFFFFFFFL : (1L << keyBits) - 1;
         k.gridKeyNibbles = (keyBits + 3) / 4;
@@ -530,7 +524,12 @@ public final class GridDriver {
 
     /** Plans the grid for {@code n > 0} elements; returns the number of work-groups. */
     private int plan(int n) {
-        int tiles = (n + tile() - 1) / tile();
+        return planUnits(n, tile());
+    }
+
+    /** Plans the grid over {@code ceil(n / unit)} units (tiles, or windows); returns the number of work-groups. */
+    private int planUnits(int n, int unit) {
+        int tiles = (n + unit - 1) / unit;
         int groups = Math.min(maxGroups, tiles);
         int perGroup = (tiles + groups - 1) / groups;
         groups = (tiles + perGroup - 1) / perGroup;
