@@ -64,9 +64,6 @@ public final class PrimitivesSuite implements Suite {
             for (int n : sizes) {
                 measureSize(ctx, rows, n, reps, sink);
             }
-            if (!ctx.options().quick() && ctx.options().size().isEmpty()) {
-                SortRows.sweepGeometry(ctx, rows, 1 << 24, reps, sink);
-            }
             print(ctx, all);
             ctx.out().println("results: " + record.csv());
         }
