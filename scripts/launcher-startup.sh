@@ -85,11 +85,23 @@ GPUMATCH_SMALL_FILE_BYTES=$((1 << 20))
 
 # gpumatch_jit_setup ARG...: jit_opts=(-XX:TieredStopAtLevel=1) for "count ... FILE" and "find ... FILE" where FILE
 # (the last argument) is a regular file of fewer than GPUMATCH_SMALL_FILE_BYTES bytes; for "offtargets" the heap
-# options of gpumatch_offtargets_heap; else no options.
+# options of gpumatch_offtargets_heap; for "sa build" and "sa lcp" transparent huge pages (their n-sized arrays, about
+# 20 bytes per text byte, are first-touched by the allocating thread: on the lent H200 a 100 MB `sa build -a gpu` took
+# 2.45-2.78 s with -XX:+UseTransparentHugePages against 3.00-3.38 s without, three runs each,
+# bench/results/nvidia-h200/2026-11-25-sa-grid-2.log), where the kernel offers them; else no options. Nothing is added
+# where the user's GPUMATCH_JAVA_OPTS already decide huge pages.
 gpumatch_jit_setup() {
   jit_opts=()
   if [ "${1:-}" = offtargets ]; then
     gpumatch_offtargets_heap "$@"
+    return 0
+  fi
+  if [ "${1:-}" = sa ] && { [ "${2:-}" = build ] || [ "${2:-}" = lcp ]; }; then
+    local thp=""
+    # only where the kernel offers them (elsewhere the JVM would print a warning on every run)
+    read -r thp < /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true
+    case "$thp" in *"[always]"*|*"[madvise]"*) ;; *) return 0 ;; esac
+    case " ${GPUMATCH_JAVA_OPTS:-} " in *HugePages*) ;; *) jit_opts=(-XX:+UseTransparentHugePages) ;; esac
     return 0
   fi
   [ $# -ge 2 ] && { [ "$1" = count ] || [ "$1" = find ]; } || return 0

@@ -16,7 +16,8 @@
 #                       peers on all cores (64 MiB prefix), 10 timed queries per resident row
 #              real     `bench exact --sigma none --text ...` on every corpus in --corpora (the paper's Tables 5-7):
 #                       all modes (resident, one-shot, CPU one thread and all cores, grep/rg)
-#              primitives `bench primitives` (gpu-core's primitives at n = 2^24 and 10^8, resident)
+#              primitives `bench primitives` (gpu-core's primitives at n = 2^24 and 10^8, resident), then
+#                       GridProfile at 10^8 (each grid primitive's device time per launch phase)
 #              kmismatch `bench kmismatch` (256 MiB DNA, m = 32..4096, every variant, the Java peers, the
 #                       Cas-OFFinder-style row), 3 reps, single-thread peer on 4 MiB
 #              multi    `bench multi` (the paper's Tables II-V with the auto path, and 1,000 / 10,000 / 100,000 mixed patterns on 1 GiB; peers on a 64 MiB prefix, scaled)
@@ -211,7 +212,10 @@ for s in "${wanted[@]}"; do
         ${extra[@]+"${extra[@]}"} ;;
     primitives)
       step primitives
-      run "$gm" bench primitives --device gpu --out "$out/results" ${extra[@]+"${extra[@]}"} ;;
+      run "$gm" bench primitives --device gpu --out "$out/results" ${extra[@]+"${extra[@]}"}
+      # where each grid primitive's device time goes, per launch phase (upsweep, spine, downsweep), at 10^8
+      step primitives-profile
+      GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.GridProfile run "$gm" 100000000 256:2 ;;
     kmismatch)
       step kmismatch
       run "$gm" bench kmismatch --device gpu --out "$out/results" --reps 3 --cpu-size 4M ${extra[@]+"${extra[@]}"} ;;
