@@ -6,7 +6,7 @@ import java.lang.management.ManagementFactory;
 
 /**
  * Whether the garbage collector may move a Java array between two launches, which in Aparapi's explicit mode loses
- * what the device wrote into it (aparapi-guide.md section 5: Aparapi notices the new address and rebuilds the device
+ * what the device wrote into it (docs/aparapi-guide.md section 5: Aparapi notices the new address and rebuilds the device
  * buffer from the stale host copy).
  *
  * <p>Under G1 an array of at least half a heap region is a humongous object, and G1 in Java 17 never moves those

@@ -2,7 +2,7 @@
  * The Aparapi runtime: device discovery and selection ({@link org.gpumatch.gpu.runtime.DeviceCatalog}), kernels
  * launched without silent fallback ({@link org.gpumatch.gpu.runtime.GuardedKernel}), and launch timings.
  *
- * <p>Rules this package enforces (see docs in the repository's README and ../shared/docs/aparapi-guide.md):
+ * <p>Rules this package enforces (see the repository's README and docs/aparapi-guide.md):
  * <ul>
  *   <li>Every kernel is compiled up front on its device; a conversion or OpenCL compile failure is a
  *       {@link org.gpumatch.gpu.runtime.KernelCompilationException} carrying the generated OpenCL.</li>
