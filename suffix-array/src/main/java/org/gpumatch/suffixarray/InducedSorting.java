@@ -109,34 +109,23 @@ final class InducedSorting {
                 sa[j++] = ~p;
             }
         }
-        // Lengths of the LMS substrings (to the next LMS position, inclusive) at sa[m + p / 2]: LMS positions are at
-        // least 2 apart and m <= n / 2, so the slots are distinct and inside the free part.
+        // Names at sa[m + p / 2]: LMS positions are at least 2 apart and m <= n / 2, so the slots are distinct and
+        // inside the free part. The length of an LMS substring (to the next LMS position, inclusive) comes from the
+        // LMS bits (n/8 bytes, mostly cache-resident) instead of a pass parking lengths in the slots first.
         Arrays.fill(sa, m, n, 0);
-        int next = n;
-        for (int w = lms.length - 1; w >= 0; w--) {
-            long bits = lms[w];
-            while (bits != 0) {
-                final int bit = 63 - Long.numberOfLeadingZeros(bits);
-                bits &= ~(1L << bit);
-                final int p = (w << 6) | bit;
-                sa[m + (p >> 1)] = next - p + 1;
-                next = p;
-            }
-        }
         int names = 0;
         int prev = -1;
         int prevLength = 0;
         for (int i = 0; i < m; i++) {
             final int p = sa[i];
-            final int slot = m + (p >> 1);
-            final int length = sa[slot];
+            final int length = nextLms(lms, p, n) - p + 1;
             if (prev < 0 || length != prevLength || p == last || prev == last
                     || !equalSymbols(bytes, ints, p, prev, length)) {
                 names++;
                 prev = p;
                 prevLength = length;
             }
-            sa[slot] = names;
+            sa[m + (p >> 1)] = names;
         }
         if (names == m) {
             return m; // every LMS substring is unique: their order is the order of the LMS suffixes
@@ -291,6 +280,19 @@ final class InducedSorting {
             }
         }
         return true;
+    }
+
+    /** @return the first LMS position after p, or n when there is none (the virtual sentinel ends the substring) */
+    private static int nextLms(final long[] lms, final int p, final int n) {
+        int w = p >>> 6;
+        long bits = lms[w] & (-2L << (p & 63));
+        while (bits == 0) {
+            if (++w >= lms.length) {
+                return n;
+            }
+            bits = lms[w];
+        }
+        return (w << 6) | Long.numberOfTrailingZeros(bits);
     }
 
     private static int chr(final byte[] bytes, final int[] ints, final int i) {
