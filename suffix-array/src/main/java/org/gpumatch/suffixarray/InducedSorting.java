@@ -26,6 +26,8 @@ import java.util.Arrays;
 final class InducedSorting {
     /** Eight bytes of a {@code byte[]} as one {@code long}. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** LMS suffixes per block of the naming loop (see {@link #sortLms}). */
+    private static final int BLOCK = 256;
 
     private InducedSorting() {
     }
@@ -111,21 +113,36 @@ final class InducedSorting {
         }
         // Names at sa[m + p / 2]: LMS positions are at least 2 apart and m <= n / 2, so the slots are distinct and
         // inside the free part. The length of an LMS substring (to the next LMS position, inclusive) comes from the
-        // LMS bits (n/8 bytes, mostly cache-resident) instead of a pass parking lengths in the slots first.
+        // LMS bits (n/8 bytes) instead of a pass parking lengths in the slots first. In blocks: one loop loads each
+        // suffix's length and first symbols (independent loads, overlapped by the core), the next compares
+        // neighbours; loads behind the branches on compared values would wait for each other.
         Arrays.fill(sa, m, n, 0);
+        final int[] lengths = new int[BLOCK];
+        final long[] heads = new long[BLOCK];
         int names = 0;
         int prev = -1;
         int prevLength = 0;
-        for (int i = 0; i < m; i++) {
-            final int p = sa[i];
-            final int length = nextLms(lms, p, n) - p + 1;
-            if (prev < 0 || length != prevLength || p == last || prev == last
-                    || !equalSymbols(bytes, ints, p, prev, length)) {
-                names++;
-                prev = p;
-                prevLength = length;
+        long prevHead = 0;
+        for (int base = 0; base < m; base += BLOCK) {
+            final int end = Math.min(m, base + BLOCK);
+            for (int i = base; i < end; i++) {
+                final int p = sa[i];
+                lengths[i - base] = nextLms(lms, p, n) - p + 1;
+                heads[i - base] = head(bytes, ints, p, n);
             }
-            sa[m + (p >> 1)] = names;
+            for (int i = base; i < end; i++) {
+                final int p = sa[i];
+                final int length = lengths[i - base];
+                final long h = heads[i - base];
+                if (prev < 0 || length != prevLength || p == last || prev == last
+                        || !equalSymbols(bytes, ints, p, prev, length, h, prevHead)) {
+                    names++;
+                    prev = p;
+                    prevLength = length;
+                    prevHead = h;
+                }
+                sa[m + (p >> 1)] = names;
+            }
         }
         if (names == m) {
             return m; // every LMS substring is unique: their order is the order of the LMS suffixes
@@ -254,14 +271,37 @@ final class InducedSorting {
     }
 
     /**
-     * Whether the symbols {@code [a, a + length)} and {@code [b, b + length)} are equal: bytes eight at a time (one
-     * unaligned little-endian load each, as the JIT compiles a byte-array view), ints one at a time. Naming compares
-     * every pair of equal-length neighbours in sorted order, a quarter of a build's samples before this.
+     * The first symbols of suffix p as one {@code long}: up to eight bytes, little-endian, zeros past the end; or the
+     * first int name.
+     */
+    private static long head(final byte[] bytes, final int[] ints, final int p, final int n) {
+        if (bytes == null) {
+            return ints[p];
+        }
+        if (p + Long.BYTES <= n) {
+            return (long) LONGS.get(bytes, p);
+        }
+        long h = 0;
+        for (int d = n - 1; d >= p; d--) {
+            h = h << 8 | (bytes[d] & 0xFF);
+        }
+        return h;
+    }
+
+    /**
+     * Whether the symbols {@code [a, a + length)} and {@code [b, b + length)} are equal, given their {@link #head}s
+     * (both within the text: {@code length <= n - max(a, b)}): the heads decide up to eight bytes or the first name;
+     * the rest is compared eight bytes at a time (one unaligned little-endian load each, as the JIT compiles a
+     * byte-array view), or one int at a time.
      */
     private static boolean equalSymbols(final byte[] bytes, final int[] ints, final int a, final int b,
-                                        final int length) {
+                                        final int length, final long headA, final long headB) {
         if (bytes != null) {
-            int d = 0;
+            final long mask = length >= Long.BYTES ? -1L : (1L << (length << 3)) - 1;
+            if (((headA ^ headB) & mask) != 0) {
+                return false;
+            }
+            int d = Long.BYTES;
             for (; d + Long.BYTES <= length; d += Long.BYTES) {
                 if ((long) LONGS.get(bytes, a + d) != (long) LONGS.get(bytes, b + d)) {
                     return false;
@@ -274,7 +314,10 @@ final class InducedSorting {
             }
             return true;
         }
-        for (int d = 0; d < length; d++) {
+        if (headA != headB) {
+            return false;
+        }
+        for (int d = 1; d < length; d++) {
             if (ints[a + d] != ints[b + d]) {
                 return false;
             }
