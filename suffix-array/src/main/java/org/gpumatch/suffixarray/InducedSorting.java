@@ -87,11 +87,17 @@ final class InducedSorting {
             c1 = c0;
         }
         if (m > 0) {
+            // LMS suffixes per first symbol, for placing them after the sort without reading the text again.
+            final int[] lmsCounts = new int[k];
+            bucketEnds(counts, lmsCounts);
+            for (int c = 0; c < k; c++) {
+                lmsCounts[c] -= bucket[c];
+            }
             induce(bytes, ints, sa, n, counts, bucket, true);
             progress.report(0.3);
             m = sortLms(bytes, ints, sa, n, m, last, lms);
             progress.report(0.6);
-            placeLms(bytes, ints, sa, n, m, counts, bucket);
+            placeLms(sa, n, m, counts, lmsCounts, bucket);
         }
         induce(bytes, ints, sa, n, counts, bucket, false);
     }
@@ -176,15 +182,20 @@ final class InducedSorting {
     /**
      * Moves the sorted LMS suffixes from {@code sa[0, m)} to the ends of their buckets, in order, and clears the
      * rest. A suffix of rank i lands at or after i, so the descending loop never overwrites one it has yet to move.
+     * Sorted suffixes come in the order of their first symbols, so the LMS counts per symbol say which bucket each
+     * belongs to: a sequential pass with no text read (the former loop read each suffix's symbol, a random access).
      */
-    private static void placeLms(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int m,
-                                 final int[] counts, final int[] bucket) {
+    private static void placeLms(final int[] sa, final int n, final int m, final int[] counts,
+                                 final int[] lmsCounts, final int[] bucket) {
         bucketEnds(counts, bucket);
         Arrays.fill(sa, m, n, 0);
-        for (int i = m - 1; i >= 0; i--) {
-            final int p = sa[i];
-            sa[i] = 0;
-            sa[--bucket[chr(bytes, ints, p)]] = p;
+        int i = m;
+        for (int c = lmsCounts.length - 1; c >= 0 && i > 0; c--) {
+            for (int r = lmsCounts[c]; r > 0; r--) {
+                final int p = sa[--i];
+                sa[i] = 0;
+                sa[--bucket[c]] = p;
+            }
         }
     }
 
