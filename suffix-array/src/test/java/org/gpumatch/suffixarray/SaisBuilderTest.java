@@ -38,6 +38,24 @@ class SaisBuilderTest {
         }
     }
 
+    /**
+     * Texts of alternating high and low bytes have an LMS suffix at every low byte, so their LMS counts fall exactly
+     * around the naming loop's blocks (256) and its multiples; few distinct pairs make names repeat (recursion).
+     */
+    @Test
+    void lmsCountsAroundTheNamingBlocks() {
+        java.util.Random r = new java.util.Random(24);
+        for (int m : new int[] {255, 256, 257, 511, 512, 513, 767, 768, 769}) {
+            for (int variety : new int[] {1, 2, 120}) {
+                byte[] text = new byte[2 * m + 1];
+                for (int i = 0; i < text.length; i++) {
+                    text[i] = (byte) (i % 2 == 0 ? 200 + r.nextInt(variety) : 1 + r.nextInt(variety));
+                }
+                assertSame("pairs m=" + m + " variety " + variety, text);
+            }
+        }
+    }
+
     @Test
     void hardInputs() {
         for (int n : new int[] {1, 2, 10, 255, 1024, 2500}) {
