@@ -124,7 +124,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         plannedPlan = null;
         announce.accept(plan.describe(threads));
         if (!plan.doubling()) {
-            return new SaisBuilder().build(text, progress);
+            return new SaisBuilder(threads).build(text, progress);
         }
         final double[] reached = {0};
         final Progress tracked = f -> {
@@ -137,7 +137,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         }
         announce.accept("SA-IS (doubling exceeded its bound on group size or projected work: long repeats)");
         final double base = reached[0];
-        return new SaisBuilder().build(text, f -> progress.report(base + (1 - base) * f));
+        return new SaisBuilder(threads).build(text, f -> progress.report(base + (1 - base) * f));
     }
 
     /**

@@ -26,6 +26,8 @@ import java.util.Arrays;
 final class InducedSorting {
     /** Eight bytes of a {@code byte[]} as one {@code long}. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** The shortest text whose inducing passes run a {@link SymbolLookahead} when asked (a thread per pass). */
+    static final int LOOKAHEAD_MIN = 1 << 20;
     /** LMS suffixes per block of the naming loop (see {@link #sortLms}). */
     private static final int BLOCK = 256;
 
@@ -42,10 +44,12 @@ final class InducedSorting {
      * @param sa       receives the suffix array; at least n entries
      * @param n        the text length
      * @param k        the alphabet size
+     * @param lookahead  whether the inducing passes over a text of at least {@link #LOOKAHEAD_MIN} symbols (at every
+     *                   level) run a {@link SymbolLookahead} thread beside them (two threads)
      * @param progress receives fractions of this call's work (top level only; pass {@code Progress.NONE} below)
      */
     static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
-                     final SuffixArrayBuilder.Progress progress) {
+                     final boolean lookahead, final SuffixArrayBuilder.Progress progress) {
         if (n <= 1) {
             if (n == 1) {
                 sa[0] = 0;
@@ -93,13 +97,13 @@ final class InducedSorting {
             for (int c = 0; c < k; c++) {
                 lmsCounts[c] -= bucket[c];
             }
-            induce(bytes, ints, sa, n, counts, bucket, true);
+            induce(bytes, ints, sa, n, counts, bucket, true, lookahead);
             progress.report(0.3);
-            m = sortLms(bytes, ints, sa, n, m, last, lms);
+            m = sortLms(bytes, ints, sa, n, m, last, lms, lookahead);
             progress.report(0.6);
             placeLms(sa, n, m, counts, lmsCounts, bucket);
         }
-        induce(bytes, ints, sa, n, counts, bucket, false);
+        induce(bytes, ints, sa, n, counts, bucket, false, lookahead);
     }
 
     /**
@@ -109,7 +113,7 @@ final class InducedSorting {
      * @return m
      */
     private static int sortLms(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int m,
-                               final int last, final long[] lms) {
+                               final int last, final long[] lms, final boolean lookahead) {
         int j = 0;
         for (int i = 0; i < n; i++) {
             final int p = sa[i];
@@ -162,7 +166,7 @@ final class InducedSorting {
             }
         }
         final int[] reduced = Arrays.copyOfRange(sa, n - m, n);
-        sort(null, reduced, sa, m, names, SuffixArrayBuilder.Progress.NONE);
+        sort(null, reduced, sa, m, names, lookahead, SuffixArrayBuilder.Progress.NONE);
         // Map ranks of the reduced suffixes back to text positions (the reduced string's array now lists them).
         int r = 0;
         for (int w = 0; w < lms.length; w++) {
@@ -215,7 +219,12 @@ final class InducedSorting {
      * symbols ahead of inducing, to overlap their cache misses, measured 12 to 20% slower than these plain loops.)
      */
     private static void induce(final byte[] bytes, final int[] ints, final int[] sa, final int n,
-                               final int[] counts, final int[] bucket, final boolean lmsOnly) {
+                               final int[] counts, final int[] bucket, final boolean lmsOnly,
+                               final boolean lookahead) {
+        if (lookahead && n >= LOOKAHEAD_MIN) {
+            induceAhead(bytes, ints, sa, n, counts, bucket, lmsOnly);
+            return;
+        }
         if (bytes != null) {
             induceBytes(bytes, sa, n, counts, bucket, lmsOnly);
             return;
@@ -277,6 +286,105 @@ final class InducedSorting {
                 sa[--bucket[c]] = j == 0 ? (lmsOnly ? 0 : ~0) : (t[j - 1] & 0xFF) > c ? ~j : j;
             } else if (!lmsOnly) {
                 sa[i] = ~j;
+            }
+        }
+    }
+
+    /**
+     * {@link #induce} with a {@link SymbolLookahead} thread per pass: the same passes, block by block, each block with
+     * the symbols the lookahead loaded where they are ready.
+     */
+    private static void induceAhead(final byte[] bytes, final int[] ints, final int[] sa, final int n,
+                                    final int[] counts, final int[] bucket, final boolean lmsOnly) {
+        bucketStarts(counts, bucket);
+        final int j = n - 1;
+        final int c = chr(bytes, ints, j);
+        sa[bucket[c]++] = j > 0 && chr(bytes, ints, j - 1) < c ? ~j : j; // induced by the virtual sentinel
+        final SymbolLookahead left = new SymbolLookahead(bytes, ints, sa, n, false);
+        runBeside(left, () -> {
+            for (int x = 0; x < left.blocks(); x++) {
+                final boolean ready = left.ready(x);
+                final int b = SymbolLookahead.buffer(x);
+                leftBlock(bytes, ints, sa, left.low(x), left.high(x), bucket, lmsOnly,
+                        ready ? left.seen[b] : null, left.firsts[b], left.seconds[b]);
+                left.finished(x);
+            }
+        });
+        bucketEnds(counts, bucket);
+        final SymbolLookahead right = new SymbolLookahead(bytes, ints, sa, n, true);
+        runBeside(right, () -> {
+            for (int x = 0; x < right.blocks(); x++) {
+                final boolean ready = right.ready(x);
+                final int b = SymbolLookahead.buffer(x);
+                rightBlock(bytes, ints, sa, right.low(x), right.high(x), bucket, lmsOnly,
+                        ready ? right.seen[b] : null, right.firsts[b], right.seconds[b]);
+                right.finished(x);
+            }
+        });
+    }
+
+    /**
+     * The L pass of {@link #induce} over {@code sa[lo, hi)}, with the symbols {@code t[j - 1]}, {@code t[j - 2]} of
+     * entry j from a lookahead's buffers where its {@code seen} entry is j, else from the text ({@code seen} null:
+     * always from the text).
+     */
+    static void leftBlock(final byte[] bytes, final int[] ints, final int[] sa, final int lo, final int hi,
+                                  final int[] bucket, final boolean lmsOnly, final int[] seen, final int[] firsts,
+                                  final int[] seconds) {
+        for (int i = lo; i < hi; i++) {
+            int j = sa[i];
+            sa[i] = lmsOnly && j >= 0 ? 0 : ~j;
+            if (j > 0) {
+                final boolean hit = seen != null && seen[i - lo] == j;
+                final int c = hit ? firsts[i - lo] : chr(bytes, ints, j - 1);
+                final int b = hit ? seconds[i - lo] : chr(bytes, ints, Math.max(j - 2, 0));
+                j--;
+                sa[bucket[c]++] = j > 0 && b < c ? ~j : j;
+            }
+        }
+    }
+
+    /** The S pass of {@link #induce} over {@code sa[lo, hi)}, right to left; symbols as in {@link #leftBlock}. */
+    static void rightBlock(final byte[] bytes, final int[] ints, final int[] sa, final int lo, final int hi,
+                                   final int[] bucket, final boolean lmsOnly, final int[] seen, final int[] firsts,
+                                   final int[] seconds) {
+        for (int i = hi - 1; i >= lo; i--) {
+            int j = sa[i];
+            if (j > 0) {
+                if (lmsOnly) {
+                    sa[i] = 0;
+                }
+                final boolean hit = seen != null && seen[i - lo] == j;
+                final int c = hit ? firsts[i - lo] : chr(bytes, ints, j - 1);
+                final int b = hit ? seconds[i - lo] : chr(bytes, ints, Math.max(j - 2, 0));
+                j--;
+                sa[--bucket[c]] = j == 0 ? (lmsOnly ? 0 : ~0) : b > c ? ~j : j;
+            } else if (!lmsOnly) {
+                sa[i] = ~j;
+            }
+        }
+    }
+
+    /** Runs {@code scan} on this thread with {@code lookahead} on a thread of its own, which it then joins. */
+    private static void runBeside(final SymbolLookahead lookahead, final Runnable scan) {
+        final Thread helper = new Thread(lookahead, "gpumatch-sais-lookahead");
+        helper.setDaemon(true);
+        helper.start();
+        try {
+            scan.run();
+        } finally {
+            lookahead.stop();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    helper.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -15,9 +15,27 @@ public final class SaisBuilder implements SuffixArrayBuilder {
     /** Largest text length: the Java array limit for the int result. */
     public static final int MAX_LENGTH = Integer.MAX_VALUE - 8;
 
+    private final int threads;
+
+    /** A builder on one thread. */
+    public SaisBuilder() {
+        this(1);
+    }
+
+    /**
+     * @param threads 1, or 2 and more: the inducing passes of the top level then run a {@link SymbolLookahead}
+     *                thread beside them (two threads; more gain nothing yet)
+     */
+    public SaisBuilder(final int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("thread count must be at least 1, got " + threads);
+        }
+        this.threads = threads;
+    }
+
     @Override
     public String name() {
-        return "sais-cpu";
+        return threads == 1 ? "sais-cpu" : "sais-cpu-" + Math.min(threads, 2) + "t";
     }
 
     @Override
@@ -27,7 +45,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
                     + MAX_LENGTH);
         }
         final int[] sa = new int[text.length];
-        InducedSorting.sort(text, null, sa, text.length, 256, progress);
+        InducedSorting.sort(text, null, sa, text.length, 256, threads > 1, progress);
         progress.report(1.0);
         return sa;
     }

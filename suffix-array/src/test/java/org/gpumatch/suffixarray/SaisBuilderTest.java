@@ -73,6 +73,34 @@ class SaisBuilderTest {
         }
     }
 
+    /**
+     * Two threads (a {@link SymbolLookahead} beside each inducing pass of the top level) give the one-thread array on
+     * texts past {@link InducedSorting#LOOKAHEAD_MIN}, with lengths around its blocks; repeated because the lookahead's
+     * timing varies from run to run.
+     */
+    @Test
+    void twoThreadsWithLookaheadGiveTheOneThreadArray() {
+        SaisBuilder two = new SaisBuilder(2);
+        assertThat(two.name()).isEqualTo("sais-cpu-2t");
+        int base = InducedSorting.LOOKAHEAD_MIN;
+        int block = SymbolLookahead.BLOCK;
+        int[] sizes = {base, base + 1, base + block - 1, base + 3 * block + 1};
+        for (int rep = 0; rep < 2; rep++) {
+            for (int k = 0; k < sizes.length; k++) {
+                int n = sizes[k];
+                for (Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
+                    if (k > 0 && !e.getKey().startsWith("random") && !e.getKey().startsWith("tandem")) {
+                        continue;
+                    }
+                    byte[] text = e.getValue();
+                    int[] sa = two.build(text);
+                    assertThat(sa).as("%s n=%d", e.getKey(), n).isEqualTo(builder.build(text));
+                    assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).as(e.getKey()).isEqualTo("OK");
+                }
+            }
+        }
+    }
+
     @Test
     void realCorporaPassTheChecker() {
         for (RealCorpora.Corpus c : RealCorpora.all()) {
@@ -94,6 +122,7 @@ class SaisBuilderTest {
         assertThat(text.length).isGreaterThan(5_000_000);
         int[] sa = builder.build(text);
         assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).isEqualTo("OK");
+        assertThat(new SaisBuilder(2).build(text)).as("two threads").isEqualTo(sa);
     }
 
     @Test
