@@ -2,7 +2,7 @@ package org.gpumatch.suffixarray;
 
 /**
  * The project's CPU suffix array builder: {@link ParallelSuffixSorter} (multi-threaded prefix doubling) or
- * {@link SaisBuilder} (sequential SA-IS), whichever a cost model predicts faster for the text and thread count.
+ * {@link SaisBuilder} (SA-IS; with a lookahead thread when given two or more), whichever a cost model predicts faster for the text and thread count.
  *
  * <p>The model ({@link #plan}): a {@link RepeatProfile} of the text (sampled, about 1 to 4% of an SA-IS build)
  * estimates how many suffixes doubling still has to sort at each depth, hence the work of its rounds {@code r} in

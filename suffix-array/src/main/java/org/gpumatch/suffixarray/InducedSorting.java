@@ -13,15 +13,16 @@ import java.util.Arrays;
  * <p>Inducing uses one sign bit per entry instead of a type array: an entry is stored complemented ({@code ~j}) when
  * the pass that wrote it must not induce from it (an L-type suffix whose predecessor is S-type, an S-type suffix whose
  * predecessor is L-type), and the L pass flips every entry it passes, so the S pass sees exactly the entries it must
- * induce from as non-negative. LMS substrings are named in a compact space (their lengths parked in the free half of
- * the suffix array, so equal names cost one length comparison and a short byte comparison), and the reduced problem
- * reuses the suffix array as its own.
+ * induce from as non-negative. LMS substrings are named in a compact space (their lengths read from the LMS bits, so
+ * equal names cost one length comparison and a short byte comparison; in blocks whose loads come before the
+ * comparisons), and the reduced problem reuses the suffix array as its own.
  *
  * <p>Cost per level: the text read about 5 times (counts, types, two inducing passes twice) and the suffix array
  * 4 times sequentially, plus the random reads of the inducing passes; the recursion works on at most n/2 names (about
  * n/3 on real text). Memory besides the text and the {@code 4n}-byte result: an LMS bit set of {@code n/8} bytes and
- * the reduced string ({@code 4m} bytes, m the LMS count, at most n/2) per level, bucket arrays of {@code 8k} bytes.
- * Sequential.
+ * the reduced string ({@code 4m} bytes, m the LMS count, at most n/2) per level, bucket and LMS count arrays of
+ * {@code 12k} bytes, 2 KiB of naming buffers. Sequential, unless asked for a {@link SymbolLookahead} thread beside
+ * each inducing pass (192 KiB of buffers).
  */
 final class InducedSorting {
     /** Eight bytes of a {@code byte[]} as one {@code long}. */

@@ -6,7 +6,9 @@ package org.gpumatch.suffixarray;
  * The work is done by {@link InducedSorting}: the text is read as unsigned bytes (no copy), suffix types are decided
  * while inducing (no type array), LMS substrings get compact names and the reduced problem reuses the result array.
  *
- * <p>Cost: O(n) time, sequential; see {@link InducedSorting} for the passes. Memory besides the text: the 4n-byte
+ * <p>Cost: O(n) time, sequential on one thread; on two or more, each inducing pass over at least a million symbols
+ * runs a {@link SymbolLookahead} thread beside it (the same array; two threads at most). See {@link InducedSorting}
+ * for the passes. Memory besides the text: the 4n-byte
  * result, n/8 bytes of LMS bits and the reduced string (4m bytes, m the LMS count, at most n/2, about n/3 on real
  * text) at the top level, less below. Measured with every allocation counted ({@code -XX:+UseEpsilonGC}, 32 MB
  * texts): 6.5 bytes per text byte on source code, 7.5 on protein-like text (the former builder: 12).
