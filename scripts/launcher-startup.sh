@@ -45,7 +45,7 @@ gpumatch_cds_setup() {
   # A dynamic archive sits on top of the JDK's base archive: without one (a jlink'ed runtime made without
   # --generate-cds-archive, a JDK whose classes.jsa was removed) -XX:ArchiveClassesAtExit stops the JVM at start-up
   # ("DynamicDumpSharedSpaces is unsupported when base CDS archive is not loaded"); run without CDS then.
-  gpumatch_has_base_cds "$(dirname "$libjvm")" || return 0
+  gpumatch_has_base_cds "${libjvm%/*}" || return 0 # the folder of libjvm.so (no dirname process)
   key=$(printf '%s\n' "$home" "$jar" "$@" | cksum)
   cds_archive="$dir/gpumatch-${key%% *}.jsa"
   cds_check_opts=("$@" -cp "$jar")
@@ -84,9 +84,26 @@ gpumatch_cds_finish() {
 GPUMATCH_SMALL_FILE_BYTES=$((1 << 20))
 
 # gpumatch_jit_setup ARG...: jit_opts=(-XX:TieredStopAtLevel=1) for "count ... FILE" and "find ... FILE" where FILE
-# (the last argument) is a regular file of fewer than GPUMATCH_SMALL_FILE_BYTES bytes; else no options.
+# (the last argument) is a regular file of fewer than GPUMATCH_SMALL_FILE_BYTES bytes; for "offtargets" the heap
+# options of gpumatch_offtargets_heap; for "sa build" and "sa lcp" transparent huge pages (their n-sized arrays, about
+# 20 bytes per text byte, are first-touched by the allocating thread: on the lent H200 a 100 MB `sa build -a gpu` took
+# 2.45-2.78 s with -XX:+UseTransparentHugePages against 3.00-3.38 s without, three runs each,
+# bench/results/nvidia-h200/2026-11-25-sa-grid-2.log), where the kernel offers them; else no options. Nothing is added
+# where the user's GPUMATCH_JAVA_OPTS already decide huge pages.
 gpumatch_jit_setup() {
   jit_opts=()
+  if [ "${1:-}" = offtargets ]; then
+    gpumatch_offtargets_heap "$@"
+    return 0
+  fi
+  if [ "${1:-}" = sa ] && { [ "${2:-}" = build ] || [ "${2:-}" = lcp ]; }; then
+    local thp=""
+    # only where the kernel offers them (elsewhere the JVM would print a warning on every run)
+    read -r thp < /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true
+    case "$thp" in *"[always]"*|*"[madvise]"*) ;; *) return 0 ;; esac
+    case " ${GPUMATCH_JAVA_OPTS:-} " in *HugePages*) ;; *) jit_opts=(-XX:+UseTransparentHugePages) ;; esac
+    return 0
+  fi
   [ $# -ge 2 ] && { [ "$1" = count ] || [ "$1" = find ]; } || return 0
   local file=${!#} size
   [ -f "$file" ] || return 0
@@ -118,4 +135,55 @@ gpumatch_run() {
   wait "$filter" 2>/dev/null
   gpumatch_cds_finish
   exit "$rc"
+}
+
+# A genome of at least this many bytes is searched with its heap committed and touched at start-up (2 GiB: at 1 GiB the
+# pretouch cost as much as it saved, 2026-11-25-offtargets.log).
+GPUMATCH_PRETOUCH_GENOME_BYTES=$((2 << 30))
+
+# gpumatch_offtargets_heap offtargets ARG...: for an off-target search over a genome of at least
+# GPUMATCH_PRETOUCH_GENOME_BYTES (the files of `--genome PATH` or of line 1 of INPUT; gzipped files count four times),
+# jit_opts+=(-Xms<3/8 of the bytes + 512 MiB> -XX:+AlwaysPreTouch): the genome's packed arrays (3/8 byte per byte)
+# then land in heap memory that G1's workers touched in parallel while the JVM started, instead of being first-touched
+# by the one thread that allocates (zeroes) them while the reader waits. Measured on the lent H200 (16 threads, 3.1 Gbp
+# in 24 records): the read took 0.98 s instead of 1.41 s alone, the process 1.77-2.00 s instead of 2.12 s, the JVM's
+# start-up 0.13 s longer (2026-11-25-offtargets-diagnostics.log); in the record run 1.85-2.16 s against 1.98-2.12 s
+# (2026-11-25-offtargets.log), and 1 GiB 1.26-1.39 s against 1.16-1.22 s without. Left out when the JVM options or GPUMATCH_HEAP already set the
+# heap or pretouching, when the size is unknown, and when the heap would pass half the machine's memory.
+gpumatch_offtargets_heap() {
+  shift
+  case " ${GPUMATCH_JAVA_OPTS:-} " in *" -Xms"*|*PreTouch*) return 0 ;; esac
+  [ -z "${GPUMATCH_HEAP:-}" ] || return 0
+  local genome="" input="" a prev="" line bytes=0 f size mem_kib
+  for a in "$@"; do
+    case "$prev" in
+      --genome) genome=$a ;;
+      -o|--output|--format|--device|--pattern|--guides|--mismatches|--part-size) ;;
+      *) case "$a" in -*) ;; *) [ -n "$input" ] || input=$a ;; esac ;;
+    esac
+    prev=$a
+  done
+  if [ -z "$genome" ] && [ -f "$input" ]; then
+    IFS= read -r line < "$input" || [ -n "$line" ] || return 0
+    genome=${line%$'\r'}
+  fi
+  [ -n "$genome" ] && [ -e "$genome" ] || return 0
+  local files=()
+  for f in "$genome" "$genome"/*; do
+    [ -f "$f" ] && files+=("$f")
+  done
+  [ ${#files[@]} -gt 0 ] || return 0
+  # one stat process for every file (each process costs milliseconds in a sandbox)
+  while read -r size f; do
+    case "$f" in *.gz) size=$((4 * size)) ;; esac
+    bytes=$((bytes + size))
+  done < <(stat -L -c '%s %n' -- "${files[@]}" 2>/dev/null)
+  [ "$bytes" -ge "$GPUMATCH_PRETOUCH_GENOME_BYTES" ] || return 0
+  local heap_mib=$(( bytes * 3 / 8 / 1048576 + 512 )) key value unit
+  mem_kib=""
+  while read -r key value unit; do
+    [ "$key" = MemTotal: ] && { mem_kib=$value; break; }
+  done < /proc/meminfo 2>/dev/null
+  [ -n "$mem_kib" ] && [ $((heap_mib * 1024)) -le $((mem_kib / 2)) ] || return 0
+  jit_opts+=("-Xms${heap_mib}m" -XX:+AlwaysPreTouch)
 }

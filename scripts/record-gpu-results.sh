@@ -16,7 +16,8 @@
 #                       peers on all cores (64 MiB prefix), 10 timed queries per resident row
 #              real     `bench exact --sigma none --text ...` on every corpus in --corpora (the paper's Tables 5-7):
 #                       all modes (resident, one-shot, CPU one thread and all cores, grep/rg)
-#              primitives `bench primitives` (gpu-core's primitives at n = 2^24 and 10^8, resident)
+#              primitives `bench primitives` (gpu-core's primitives at n = 2^24 and 10^8, resident), then
+#                       GridProfile at 10^8 (each grid primitive's device time per launch phase)
 #              kmismatch `bench kmismatch` (256 MiB DNA, m = 32..4096, every variant, the Java peers, the
 #                       Cas-OFFinder-style row), 3 reps, single-thread peer on 4 MiB
 #              multi    `bench multi` (the paper's Tables II-V with the auto path, and 1,000 / 10,000 / 100,000 mixed patterns on 1 GiB; peers on a 64 MiB prefix, scaled)
@@ -36,7 +37,9 @@
 #                       from scripts/fetch-large-corpora.sh, plain NAME.txt or NAME.txt.xz, unpacked to $TMPDIR or /tmp and
 #                       checked against SHA256SUMS when present): GPU, SA-IS, the all-core CPU builder, libdivsufsort,
 #                       and as processes (what a person waits for) `gpumatch sa build -a gpu` and `-a cpu` and
-#                       libdivsufsort's helper (about 4-6 minutes; -- --builders gpu,cpu,libdivsufsort skips SA-IS)
+#                       libdivsufsort's helper (about 4-6 minutes; -- --builders gpu,cpu,libdivsufsort skips SA-IS);
+#                       where dna or protein is missing, the generated 100 MB DNA and proteins of bench sa stand in
+#                       (rows labelled dna and protein, not file:dna)
 #              sa-1g    `bench sa --inputs none --reps 1 --builders gpu` on the 1 GiB source-code text of --sa-corpora
 #                       (code-1g.txt, or code-1g.txt.xz.part-* concatenated and unpacked): first its first 536,870,911
 #                       bytes (code-512m: the longest whole build, one working set), then all of it (a partitioned
@@ -209,7 +212,10 @@ for s in "${wanted[@]}"; do
         ${extra[@]+"${extra[@]}"} ;;
     primitives)
       step primitives
-      run "$gm" bench primitives --device gpu --out "$out/results" ${extra[@]+"${extra[@]}"} ;;
+      run "$gm" bench primitives --device gpu --out "$out/results" ${extra[@]+"${extra[@]}"}
+      # where each grid primitive's device time goes, per launch phase (upsweep, spine, downsweep), at 10^8
+      step primitives-profile
+      GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.GridProfile run "$gm" 100000000 256:2 ;;
     kmismatch)
       step kmismatch
       run "$gm" bench kmismatch --device gpu --out "$out/results" --reps 3 --cpu-size 4M ${extra[@]+"${extra[@]}"} ;;
@@ -240,13 +246,20 @@ for s in "${wanted[@]}"; do
     sa-real)
       step "suffix arrays: bench sa on the 100 MB real texts of $sa_corpora"
       texts=""
+      generated=""
       for name in code dna protein; do
-        f=$(sa_text "$name") || { status=2; continue; }
+        f=$(sa_text "$name") || { status=2; [ "$name" = code ] || generated="${generated:+$generated,}$name"; continue; }
         texts="${texts:+$texts,}$name=$f"
       done
-      [ -n "$texts" ] || continue
-      run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --text "$texts" \
-        --launcher "$gm" ${extra[@]+"${extra[@]}"}
+      if [ -n "$texts" ]; then
+        run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --text "$texts" \
+          --launcher "$gm" ${extra[@]+"${extra[@]}"}
+      fi
+      if [ -n "$generated" ]; then
+        step "suffix arrays: no fetched $generated: bench sa on the generated 100 MB $generated instead"
+        run "$gm" bench sa --device gpu --out "$out/results" --size 100000000 --reps 1 --inputs "$generated" \
+          ${extra[@]+"${extra[@]}"}
+      fi
       rm -rf "$sa_tmp" ;;
     sa-1g)
       step "suffix arrays: bench sa on 1 GiB of source code ($sa_corpora), GPU build verified by the checker"
@@ -300,10 +313,61 @@ for s in "${wanted[@]}"; do
       [ -x "$cas" ] || { echo "record: no Cas-OFFinder in the bundle: its rows are left out" >&2; cas=""; }
       cas_ld=""
       ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so.1 ' || cas_ld="$bundle/native"
+      # OT_VARIANTS="NAME=JVM OPTIONS;..." adds process rows run with GPUMATCH_JAVA_OPTS (e.g. heap flags).
+      ot_work="${TMPDIR:-/tmp}/gm-offtargets"
       OT_CAS_VENDORS="$cas_vendors" OT_CAS_LD="$cas_ld" GPUMATCH_MAIN_CLASS=org.gpumatch.bench.offtargets.OffTargetsBench \
-        run "$gm" --gpumatch "$gm" ${cas:+--cas-offinder "$cas"} --work "${TMPDIR:-/tmp}/gm-offtargets" --out "$out/results" \
-        --rows 1g:4:gpu,3100m:24:gpu,128m:1:cpu ${extra[@]+"${extra[@]}"}
-      rm -rf "${TMPDIR:-/tmp}/gm-offtargets" ;;
+        run "$gm" --gpumatch "$gm" ${cas:+--cas-offinder "$cas"} --work "$ot_work" --out "$out/results" \
+        --rows 1g:4:gpu,3100m:24:gpu,128m:1:cpu --keep-genomes true --variants "${OT_VARIANTS:-}" ${extra[@]+"${extra[@]}"}
+      # The reader alone in fresh JVMs on the same files (what a cold process pays for read + pack; user and system
+      # CPU, collector and JIT time; --profile: the reader threads' top frames), then three reads in one JVM (warm).
+      # OT_READER_VARIANTS="NAME=JVM OPTIONS|BLOCK_BYTES;..." adds fresh-JVM variants.
+      ot_log="$out/results/$(ls "$out/results" | head -1)/$(date -u +%F)-offtargets.log"
+      for g in "$ot_work"/genome-1g-4/genome.fa "$ot_work"/genome-3100m-24/genome.fa; do
+        [ -f "$g" ] || continue
+        IFS=';' read -r -a ot_rv <<< "default=|;profiled=|--profile;${OT_READER_VARIANTS:-}"
+        for v in "${ot_rv[@]}"; do
+          [ -n "$v" ] || continue
+          name=${v%%=*}; rest=${v#*=}; opts=${rest%%|*}; arg=${rest#*|}
+          # shellcheck disable=SC2086 # opts and arg are split on purpose
+          line=$(timeout 120 "$bundle/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 $opts -cp "$bundle/gpumatch.jar" \
+            org.gpumatch.bench.offtargets.FastaReadTiming "$g" "$(nproc)" 1 $arg 2>&1)
+          printf 'reader alone, fresh JVM, %s [%s: %s %s]: %s\n' "${g#"$ot_work"/}" "$name" "$opts" "$arg" "$line" | tee -a "$ot_log"
+        done
+        line=$(timeout 120 "$bundle/jre/bin/java" -XX:+UseG1GC -XX:MaxRAMPercentage=75 -cp "$bundle/gpumatch.jar" \
+          org.gpumatch.bench.offtargets.FastaReadTiming "$g" "$(nproc)" 3 2>&1)
+        printf 'reader alone, one JVM, 3 reads, %s:\n%s\n' "${g#"$ot_work"/}" "$line" | tee -a "$ot_log"
+      done
+      # kmismatch as processes on raw random DNA (issue 22: `auto` never slower than another path of the same machine):
+      # one 23-symbol pattern, k = 4, 128 MiB and 1 GiB, -a cpu / auto / --device gpu -a bit-parallel (a warm-up, then
+      # runs); then 10 patterns (--patterns-file, one pass) on 128 MiB, one strand and --both-strands, auto.
+      ot_km() { # ot_km LABEL RUNS ARGS...: prints wall time, the count and the plan of each run
+        local label=$1 runs=$2 r t0 t1 n plan; shift 2
+        "$gm" kmismatch "$@" > /dev/null 2>&1
+        for r in $(seq "$runs"); do
+          t0=$(date +%s%N)
+          n=$("$gm" kmismatch "$@" 2> "$ot_work/km.err")
+          t1=$(date +%s%N)
+          plan=$(grep -m1 -E 'plan|algorithm' "$ot_work/km.err" | cut -c1-200)
+          printf 'kmismatch %s run %d: %.3f s, count %s; %s\n' "$label" "$r" "$(( (t1 - t0) / 1000000 ))e-3" "$n" "$plan" | tee -a "$ot_log"
+        done
+      }
+      for mib in 128 1024; do
+        head -c $((mib << 20)) /dev/urandom | tr '\000-\377' "$(printf 'ACGT%.0s' $(seq 64))" > "$ot_work/dna.txt"
+        pat=$(head -c 1000023 "$ot_work/dna.txt" | tail -c 23)
+        runs=3; [ "$mib" -gt 128 ] && runs=2
+        ot_km "${mib} MiB, 1 pattern, -a cpu" $runs -k 4 -p "$pat" --count --explain -a cpu "$ot_work/dna.txt"
+        ot_km "${mib} MiB, 1 pattern, auto" $runs -k 4 -p "$pat" --count --explain "$ot_work/dna.txt"
+        ot_km "${mib} MiB, 1 pattern, --device gpu -a bit-parallel" $runs -k 4 -p "$pat" --count --explain --device gpu \
+          -a bit-parallel "$ot_work/dna.txt"
+      done
+      head -c $((128 << 20)) "$ot_work/dna.txt" > "$ot_work/dna128.txt"
+      for i in 1 2 3 4 5 6 7 8 9 10; do head -c $((i * 1000003 + 20)) "$ot_work/dna128.txt" | tail -c 20; echo GG; done \
+        > "$ot_work/guides.txt"
+      ot_km "128 MiB, 10 patterns, one strand, auto" 3 -k 4 --patterns-file "$ot_work/guides.txt" --count --explain \
+        "$ot_work/dna128.txt"
+      ot_km "128 MiB, 10 patterns, both strands, auto" 3 -k 4 --patterns-file "$ot_work/guides.txt" --both-strands \
+        --count --explain "$ot_work/dna128.txt"
+      rm -rf "$ot_work" ;;
     legacy)
       step "exact (issue 4's run)"
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \

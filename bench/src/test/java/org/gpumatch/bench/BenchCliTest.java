@@ -148,8 +148,8 @@ class BenchCliTest {
         assertThat(onlyCsv(results)).extracting(ResultRow::algorithm).contains("scan-exclusive-int",
                 "select-flagged-int", "select-if-int", "histogram-256", "gather-int", "scatter-int",
                 "scan-exclusive-long", "reduce-sum-long", "radix-sort-keys-u32-grid", "radix-sort-pairs-u32-u32-grid",
-                "radix-sort-pairs-u64-u32-grid", "radix-sort-keys-u32-tile", "radix-sort-pairs-u32-u32-tile",
-                "radix-sort-pairs-u64-u32-tile", "segmented-sort-2-10", "segmented-sort-4-huge-tile");
+                "radix-sort-pairs-u64-u32-grid", "segmented-sort-2-10", "segmented-sort-1-1000",
+                "segmented-sort-4-huge");
     }
 
     @Test

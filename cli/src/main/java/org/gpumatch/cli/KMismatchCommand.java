@@ -210,7 +210,18 @@ final class KMismatchCommand implements Callable<Integer> {
     }
 
     private KMismatchMatcher singleMatcher(KMismatchVariant variant, ComputeDevice dev) {
-        return iupac ? new IupacKMismatchMatcher(Runtime.getRuntime().availableProcessors())
+        return singleMatcher(variant, dev, 1);
+    }
+
+    /**
+     * The single-pattern matcher of a loop over {@code calls} patterns and strands: {@code auto} plans with that count
+     * (the planner's end-to-end rule weighs a device's set-up against the whole loop, not one call).
+     */
+    private KMismatchMatcher singleMatcher(KMismatchVariant variant, ComputeDevice dev, int calls) {
+        if (iupac) {
+            return new IupacKMismatchMatcher(Runtime.getRuntime().availableProcessors());
+        }
+        return variant == KMismatchVariant.AUTO ? new AutoKMismatchMatcher(dev, calls)
                 : KMismatchMatchers.create(variant, dev);
     }
 
@@ -230,7 +241,8 @@ final class KMismatchCommand implements Callable<Integer> {
         String obstacle = PatternTableSearch.onePassObstacle(patterns, iupac);
         if (obstacle != null) {
             why[0] = obstacle;
-            return PatternTableSearch.perPattern(patterns, bothStrands, iupac, k, singleMatcher(variant, dev));
+            return PatternTableSearch.perPattern(patterns, bothStrands, iupac, k, singleMatcher(variant, dev,
+                    patterns.size() * (bothStrands ? 2 : 1)));
         }
         ComputeDevice where;
         if (variant == KMismatchVariant.CPU) {

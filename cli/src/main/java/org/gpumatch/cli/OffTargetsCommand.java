@@ -88,6 +88,9 @@ final class OffTargetsCommand implements Callable<Integer> {
     @Option(names = "--explain", description = "Print where the search ran, why, and the time of each stage on stderr.")
     boolean explain;
 
+    /** Nanoseconds from the command's start until the device was chosen and the kernel compiled (-1: not early). */
+    private long kernelReady = -1;
+
     OffTargetsCommand(Io io) {
         this.io = io;
     }
@@ -122,6 +125,7 @@ final class OffTargetsCommand implements Callable<Integer> {
         } else if (best.isOpenCL()) {
             early = OffTargetSearch.on(in.spec(), best, streamParts, streamBuffers(best));
         }
+        kernelReady = early != null ? System.nanoTime() - t0 : -1;
         long[] read = new long[1];
         try {
             boolean stream = !"false".equals(System.getProperty("gpumatch.offtargets.stream"));
@@ -217,6 +221,16 @@ final class OffTargetsCommand implements Callable<Integer> {
                 + "chosen, kernel compiled, parts searched meanwhile) %.3f s, rest of the search + write %.3f s "
                 + "(search from its start %.3f s%s), total %.3f s", (t1 - t0) / 1e9, (read - t1) / 1e9,
                 (t4 - read) / 1e9, s.wallNanos() / 1e9, device, (t4 - t0) / 1e9));
+        if (kernelReady >= 0) {
+            io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "device chosen and kernel compiled %.3f s "
+                    + "after the command began (beside the read)", kernelReady / 1e9));
+        }
+        // Where the process's own time went before and after the command (the JVM's start, its exit after this line).
+        long endMs = System.currentTimeMillis();
+        long startMs = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
+        io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "timeline: process started at %d ms (epoch), "
+                + "command began %.3f s and ended %.3f s after it", startMs,
+                (endMs - startMs - (System.nanoTime() - t0) / 1e6) / 1e3, (endMs - startMs) / 1e3));
     }
 
     /** About how many bases the genome's files hold: their bytes (gzip: four times), before they are read. */

@@ -10,6 +10,7 @@ import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.Bwt;
 import org.gpumatch.suffixarray.BuildStages;
+import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
@@ -92,18 +93,30 @@ final class SaBuildCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         EntryFormat fmt = SaFiles.format(format);
-        byte[] text = SaFiles.readText(textName);
-        boolean talk = !quiet && text.length >= PROGRESS_MIN_BYTES;
-        int[] sa;
-        boolean builtOnDevice;
         SuffixArrayBuilders.Algorithm algo;
         try {
             algo = SuffixArrayBuilders.Algorithm.parse(algorithm);
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
-        try (SuffixArrayBuilders.Choice choice = SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device),
-                text, explain ? line -> io.err().println(Diagnostics.PREFIX + "sa build: " + line) : null)) {
+        TextInput input = TextInput.open(textName);
+        SuffixArrayBuilders.Choice early = prepared(algo, input.size());
+        byte[] text;
+        try {
+            text = input.readAll(SaisBuilder.MAX_LENGTH, "suffix arrays are built for texts");
+        } catch (RuntimeException e) {
+            if (early != null) {
+                early.close();
+            }
+            throw e;
+        }
+        boolean talk = !quiet && text.length >= PROGRESS_MIN_BYTES;
+        int[] sa;
+        boolean builtOnDevice;
+        java.util.function.Consumer<String> explainer = explain
+                ? line -> io.err().println(Diagnostics.PREFIX + "sa build: " + line) : null;
+        try (SuffixArrayBuilders.Choice choice = early != null ? SuffixArrayBuilders.decide(early, text, explainer)
+                : SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device), text, explainer)) {
             if (!quiet && !choice.notice().isEmpty()) {
                 io.err().println(Diagnostics.PREFIX + choice.notice());
             }
@@ -147,6 +160,26 @@ final class SaBuildCommand implements Callable<Integer> {
             return v.isOk() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * For {@code -a gpu|cpu} and a plain file of at least {@link SuffixArrayBuilders#AUTO_GPU_MIN_BYTES}: the builder,
+     * chosen by the file's length before the text is read, with {@link SuffixArrayBuilder#prepare} started (the GPU
+     * builder compiles its kernel and allocates its host arrays while the text is read); else null.
+     */
+    private SuffixArrayBuilders.Choice prepared(SuffixArrayBuilders.Algorithm algo, long size) {
+        if (algo == SuffixArrayBuilders.Algorithm.AUTO || size < SuffixArrayBuilders.AUTO_GPU_MIN_BYTES
+                || size > SaisBuilder.MAX_LENGTH) {
+            return null;
+        }
+        SuffixArrayBuilders.Choice choice;
+        try {
+            choice = SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device), size);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
+        choice.builder().prepare(size);
+        return choice;
     }
 
     /** Prints a line at every further tenth of the work, and one per round of a round-based builder. */

@@ -11,16 +11,28 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
 
 /**
  * {@code auto}: asks {@link KMismatchPlanner} per call and delegates to the chosen matcher, created on first use and
- * kept until {@link #close()}. Cost and memory: those of the chosen matcher, plus one alphabet pass over a new text.
+ * kept until {@link #close()}. The planner is told how many patterns the caller will search with this matcher (a loop
+ * of single-pattern calls pays a device's set-up once) and whether a kernel already runs (its set-up then paid). Cost and
+ * memory: those of the chosen matcher, plus one alphabet pass over a new text when a kernel may run.
  */
 public final class AutoKMismatchMatcher implements KMismatchMatcher {
     private final ComputeDevice device;
     private final Map<KMismatchVariant, KMismatchMatcher> matchers = new EnumMap<>(KMismatchVariant.class);
+    private final int plannedPatterns;
     private KMismatchPlanner.Choice lastChoice;
 
-    /** A planner-driven matcher for {@code device} ({@link ComputeDevice#JAVA_THREADS}: always cpu). */
+    /** A planner-driven matcher for {@code device} ({@link ComputeDevice#JAVA_THREADS}: always cpu), one pattern. */
     public AutoKMismatchMatcher(ComputeDevice device) {
+        this(device, 1);
+    }
+
+    /**
+     * A planner-driven matcher for {@code device} that will be called for {@code plannedPatterns} patterns (and strands)
+     * over the same texts.
+     */
+    public AutoKMismatchMatcher(ComputeDevice device, int plannedPatterns) {
         this.device = device;
+        this.plannedPatterns = Math.max(1, plannedPatterns);
     }
 
     @Override
@@ -35,7 +47,9 @@ public final class AutoKMismatchMatcher implements KMismatchMatcher {
 
     private KMismatchMatcher choose(Text text, Pattern pattern, int k) {
         KMismatchArguments.check(text, pattern, k);
-        lastChoice = KMismatchPlanner.choose(text.length(), pattern.length(), k, text.alphabet().sigma(), 1, device);
+        boolean ready = matchers.keySet().stream().anyMatch(v -> v != KMismatchVariant.CPU);
+        lastChoice = KMismatchPlanner.choose(text.length(), pattern.length(), k, () -> text.alphabet().sigma(),
+                plannedPatterns, device, ready);
         return matchers.computeIfAbsent(lastChoice.variant(), v -> KMismatchMatchers.create(v, device));
     }
 

@@ -38,8 +38,8 @@ import org.gpumatch.sequence.PackedGenome;
  * </ul>
  *
  * <p>Cost (one pass): a copy of the text with every byte other than a base made N, packing it (2 bits plus an exception bit per base), the off-target search (2 strands x
- * patterns comparisons per position, on the device or all cores), m lookups per candidate hit; with one strand asked,
- * the reverse strand is searched and its hits dropped (the off-target search has no one-strand mode). Memory: the
+ * patterns comparisons per position, on the device or all cores; one strand when one is asked: the search's one-strand
+ * mode), m lookups per candidate hit. Memory: the
  * packed text, 3/8 byte per base, plus 24 bytes per hit of one text.
  */
 public final class PatternTableSearch implements AutoCloseable {
@@ -147,7 +147,7 @@ public final class PatternTableSearch implements AutoCloseable {
             queries.add(new String(p, StandardCharsets.ISO_8859_1));
         }
         OffTargetSpec spec = new OffTargetSpec("N".repeat(m), queries,
-                Collections.nCopies(patterns.size(), Math.min(k, m)));
+                Collections.nCopies(patterns.size(), Math.min(k, m)), bothStrands);
         OffTargetSearch search = device.isOpenCL()
                 ? OffTargetSearch.on(spec, device, partSites, BufferCreation.COPY)
                 : OffTargetSearch.onCpu(spec, Runtime.getRuntime().availableProcessors(), partSites);
@@ -186,9 +186,6 @@ public final class PatternTableSearch implements AutoCloseable {
         }
         PackedGenome genome = PackedGenome.of(List.of("text"), List.of(packable(t)));
         OffTargetSearch.Stats stats = onePass.run(genome, (OffTargetHit h) -> {
-            if (h.strand() == '-' && !bothStrands) {
-                return;
-            }
             byte[] p = (h.strand() == '+' ? forward : reverse).get(h.query());
             int d = mismatches(t, (int) h.position(), p);
             if (d <= k) {

@@ -24,11 +24,16 @@ final class FastaBlock {
     record Stretch(long bases, long firstBaseLine) {
     }
 
-    /** The longest end of a title line a block's prefix may hold. */
-    static final int MAX_TITLE_PIECE = 1 << 20;
+    /**
+     * The longest end of a title line a block's prefix may hold (64 KiB; a longer one is an error naming its line): a
+     * longer prefix is sequence (a single-line record makes whole blocks of prefix), whose text is not kept.
+     */
+    static final int MAX_TITLE_PIECE = 1 << 16;
     final int fileIndex;
     final int blockIndex;
     private byte[] data;
+    /** The block's bytes are {@code data[start, length)}. */
+    private final int start;
     private final int length;
     final boolean startsLine;
     /** Whether the block starts inside a line (then {@link #prefix} holds that line's end). */
@@ -49,27 +54,30 @@ final class FastaBlock {
     long prefixAt = -1;
     long bodyAt = -1;
 
-    FastaBlock(int fileIndex, int blockIndex, byte[] data, int length, boolean startsLine, LocalPacker packer) {
+    /** The block of {@code bytes} bytes at {@code data[offset]}, packed into {@code packer} (null: a new one). */
+    FastaBlock(int fileIndex, int blockIndex, byte[] data, int offset, int bytes, boolean startsLine,
+            LocalPacker packer) {
         this.fileIndex = fileIndex;
         this.blockIndex = blockIndex;
         this.data = data;
-        this.length = length;
+        this.start = offset;
+        this.length = offset + bytes;
         this.startsLine = startsLine;
-        this.packer = packer != null ? packer : new LocalPacker(length);
+        this.packer = packer != null ? packer : new LocalPacker(bytes);
     }
 
     /** Scans and packs the block, then drops its bytes. */
     void scan() {
-        int i = 0;
+        int i = start;
         long nl = 0;
         if (!startsLine) {
             hasPrefix = true;
-            i = packer.packLine(data, 0, length);
+            i = packer.packLine(data, start, length);
             packer.cut();
             prefixBases = packer.bases;
             prefixEndsLine = i < length;
             // Kept only when short enough to be the end of a title line (a single-line sequence makes long prefixes).
-            prefixText = i <= MAX_TITLE_PIECE ? text(0, i) : null;
+            prefixText = i - start <= MAX_TITLE_PIECE ? text(start, i) : null;
             if (prefixEndsLine) {
                 i++;
                 nl++;

@@ -36,8 +36,13 @@ import java.util.zip.GZIPInputStream;
  * being scanned, 3/8 byte per base twice (block-local, then the genome) until return.
  */
 public final class FastaReader {
-    /** The size of the blocks a plain file is read and scanned in. */
-    public static final int BLOCK_BYTES = 16 << 20;
+    /**
+     * The size of the blocks a plain file is read and scanned in: 1 MiB. Small blocks keep each thread's buffer and
+     * packer (1.4 MiB) in memory already touched and out of G1's humongous regions; with 16 MiB blocks a fresh
+     * process on the lent H200's 16 threads first-touched 350 MiB more, and read 1 GiB in 0.79 s instead of 0.59 s
+     * (`gpumatch offtargets` on 1 GiB: 1.94-2.00 s against 1.27-1.36 s; 2026-11-25-offtargets.log).
+     */
+    public static final int BLOCK_BYTES = 1 << 20;
     private static final String[] EXTENSIONS = {".fa", ".fasta", ".fna", ".fas", ".fsa", ".ffn", ".frn", ".seq"};
 
     private FastaReader() {
@@ -50,7 +55,15 @@ public final class FastaReader {
 
     /** Reads {@code path} (file, gzipped file or directory) on {@code threads} threads. */
     public static PackedGenome read(Path path, int threads) throws IOException {
-        return read(path, threads, BLOCK_BYTES);
+        return read(path, threads, blockBytes());
+    }
+
+    /**
+     * The block size of {@link #read(Path)} and {@link #start(Path)}: {@link #BLOCK_BYTES}, or the (diagnostic) system
+     * property {@code gpumatch.fasta.blockBytes}.
+     */
+    static int blockBytes() {
+        return Integer.getInteger("gpumatch.fasta.blockBytes", BLOCK_BYTES);
     }
 
     /**
@@ -58,7 +71,7 @@ public final class FastaReader {
      * final ({@link GenomeReading}: plain FASTA block by block in file order, gzip and 2bit at the end).
      */
     public static GenomeReading start(Path path) {
-        return GenomeReading.start(path, Runtime.getRuntime().availableProcessors(), BLOCK_BYTES);
+        return GenomeReading.start(path, Runtime.getRuntime().availableProcessors(), blockBytes());
     }
 
     /**
@@ -189,28 +202,33 @@ public final class FastaReader {
 
     static FastaBlock readAndScan(Path file, int fileIndex, int index, long from, int len, LocalPacker packer)
             throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return readAndScan(ch, file, fileIndex, index, from, len, packer);
+        }
+    }
+
+    /**
+     * Reads block {@code index} ({@code len} bytes from {@code from}) of {@code file} through {@code ch} (positional
+     * reads: one channel serves every thread) into this thread's reused buffer, and scans and packs it.
+     */
+    static FastaBlock readAndScan(FileChannel ch, Path file, int fileIndex, int index, long from, int len,
+            LocalPacker packer) throws IOException {
         byte[] data = BUFFER.get();
-        if (data == null || data.length < len) {
-            data = new byte[len];
+        if (data == null || data.length < len + 1) {
+            data = new byte[len + 1];
             BUFFER.set(data);
         }
-        boolean startsLine;
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer buf = ByteBuffer.wrap(data, 0, len);
-            while (buf.hasRemaining()) {
-                if (ch.read(buf, from + buf.position()) < 0) {
-                    throw new SequenceFormatException(file, 0, "file shrank while being read");
-                }
-            }
-            if (from == 0) {
-                startsLine = true;
-            } else {
-                ByteBuffer one = ByteBuffer.allocate(1);
-                ch.read(one, from - 1);
-                startsLine = one.get(0) == '\n';
+        // The byte before the block (one read with the block's bytes): whether the block starts a line.
+        long at = from == 0 ? 0 : from - 1;
+        int skip = (int) (from - at);
+        ByteBuffer buf = ByteBuffer.wrap(data, 0, len + skip);
+        while (buf.hasRemaining()) {
+            if (ch.read(buf, at + buf.position()) < 0) {
+                throw new SequenceFormatException(file, 0, "file shrank while being read");
             }
         }
-        FastaBlock b = new FastaBlock(fileIndex, index, data, len, startsLine, packer);
+        boolean startsLine = skip == 0 || data[0] == '\n';
+        FastaBlock b = new FastaBlock(fileIndex, index, data, skip, len, startsLine, packer);
         b.scan();
         return b;
     }
@@ -224,7 +242,7 @@ public final class FastaReader {
                 if (data.length == 0) {
                     return out;
                 }
-                FastaBlock b = new FastaBlock(fileIndex, index, data, data.length, startsLine, null);
+                FastaBlock b = new FastaBlock(fileIndex, index, data, 0, data.length, startsLine, null);
                 b.scan();
                 out.add(b);
                 startsLine = data[data.length - 1] == '\n';

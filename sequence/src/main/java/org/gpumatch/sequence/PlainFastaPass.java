@@ -1,6 +1,8 @@
 package org.gpumatch.sequence;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,6 +45,8 @@ final class PlainFastaPass {
     private long[] endAt;
     private int mergedPrefix;
     private final GenomeReading progress;
+    /** One channel per file, shared by the threads (positional reads), closed at the end. */
+    private final List<FileChannel> channels = new ArrayList<>();
 
     PlainFastaPass(List<Path> files, ExecutorService pool, int blockBytes, GenomeReading progress) {
         this.progress = progress;
@@ -65,17 +69,33 @@ final class PlainFastaPass {
         merged = new boolean[blocks];
         endAt = new long[blocks];
         List<Future<Void>> tasks = new ArrayList<>(blocks);
+        try {
+            submit(tasks, bytes);
+            FastaReader.await(tasks);
+        } finally {
+            for (FileChannel c : channels) {
+                c.close();
+            }
+        }
+        builder.setLength(placer.finish());
+        return builder.build();
+    }
+
+    /** Opens the files, submits one task per block, allocates the genome's arrays for {@code bytes} bases. */
+    private void submit(List<Future<Void>> tasks, long bytes) throws IOException {
         int seq = 0;
         for (int f = 0; f < files.size(); f++) {
             Path file = files.get(f);
             int fileIndex = f;
             long size = Files.size(file);
+            FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+            channels.add(ch);
             for (long off = 0; off < size; off += blockBytes) {
                 long from = off;
                 int len = (int) Math.min(blockBytes, size - off);
                 int index = (int) (off / blockBytes);
                 int s = seq++;
-                tasks.add(pool.submit(() -> block(s, file, fileIndex, index, from, len)));
+                tasks.add(pool.submit(() -> block(s, ch, file, fileIndex, index, from, len)));
             }
         }
         try {
@@ -86,17 +106,15 @@ final class PlainFastaPass {
         } finally {
             allocated.countDown();
         }
-        FastaReader.await(tasks);
-        builder.setLength(placer.finish());
-        return builder.build();
     }
 
-    private Void block(int seq, Path file, int fileIndex, int index, long from, int len) throws IOException {
+    private Void block(int seq, FileChannel ch, Path file, int fileIndex, int index, long from, int len)
+            throws IOException {
         LocalPacker packer = packers.poll();
         if (packer == null) {
             packer = new LocalPacker(blockBytes);
         }
-        FastaBlock b = FastaReader.readAndScan(file, fileIndex, index, from, len, packer);
+        FastaBlock b = FastaReader.readAndScan(ch, file, fileIndex, index, from, len, packer);
         // No waiting for the blocks before: whoever places a block (the thread whose block completes the chain)
         // merges it and frees its packer, so a slow block holds up no thread.
         List<Integer> placed = placeInOrder(seq, b);

@@ -225,6 +225,88 @@ class FastaReaderTest {
         }
     }
 
+    /**
+     * The default block size (1 MiB) with files whose sizes fall just off block boundaries, a single-line record of
+     * several blocks (prefixes that are sequence, not kept as text), a title crossing a block boundary, CRLF, and every
+     * byte value inside sequence lines (bytes other than A/C/G/T kept as exceptions, ASCII letters upper-cased, every
+     * other byte as it is; the skipped bytes CR, space, tab, form feed and vertical tab left out of the reference).
+     */
+    @Test
+    void defaultBlocksOffBoundariesAndEveryByteValue() throws IOException {
+        int block = FastaReader.BLOCK_BYTES;
+        StringBuilder all = new StringBuilder();
+        for (int b = 0; b < 256; b++) {
+            if (b != '\n' && b != '\r' && b != ' ' && b != '\t' && b != '\f' && b != 0x0B) {
+                all.append((char) b);
+            }
+        }
+        Random rnd = new Random(11);
+        for (int delta : new int[] {-3, -1, 0, 1, 2, 17}) {
+            for (boolean crlf : new boolean[] {false, true}) {
+                String eol = crlf ? "\r\n" : "\n";
+                StringBuilder sb = new StringBuilder(">one line" + eol);
+                sb.append("ACGT".repeat((3 * block + 5) / 4)).append(eol); // one line over several blocks
+                sb.append(">bytes ").append("t".repeat(4 * block - sb.length() - 10)).append(" title across").append(eol);
+                sb.append('A').append(all).append(eol);
+                while (sb.length() < 5 * block + delta - 2 * eol.length()) {
+                    sb.append((char) "ACGTacgtN".charAt(rnd.nextInt(9)));
+                    if (sb.length() % 61 == 0) {
+                        sb.append(eol);
+                    }
+                }
+                sb.setLength(5 * block + delta - eol.length());
+                sb.append(eol);
+                String text = sb.toString();
+                Path f = dir.resolve("default" + delta + crlf + ".fa");
+                Files.writeString(f, text, StandardCharsets.ISO_8859_1);
+                assertThat(Files.size(f)).isEqualTo(5L * block + delta);
+                Ref ref = Ref.parse(text);
+                assertSame(FastaReader.read(f, 3), new Ref(ref.titles(), lines(text, ref)));
+            }
+        }
+    }
+
+    /**
+     * The sequences of {@code text} parsed again with every skipped byte left out and ASCII-only upper-casing (the
+     * reference's String.toUpperCase would map Latin-1 letters).
+     */
+    private static List<String> lines(String text, Ref parsed) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = null;
+        for (String line : text.split("\n", -1)) {
+            String l = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+            if (l.startsWith(">")) {
+                if (cur != null) {
+                    out.add(cur.toString());
+                }
+                cur = new StringBuilder();
+            } else if (cur != null) {
+                for (char c : l.toCharArray()) {
+                    if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != 0x0B) {
+                        cur.append(c >= 'a' && c <= 'z' ? (char) (c - 32) : c);
+                    }
+                }
+            }
+        }
+        if (cur != null) {
+            out.add(cur.toString());
+        }
+        assertThat(out).hasSize(parsed.seqs().size());
+        return out;
+    }
+
+    @Test
+    void longTitlePieceAcrossBlocksIsAnErrorWithItsLine() throws IOException {
+        Path f = dir.resolve("title.fa");
+        int block = 1 << 20;
+        String first = ">a\n" + "C".repeat(block - 100) + "\n";
+        String text = first + ">r " + "x".repeat(FastaBlock.MAX_TITLE_PIECE + 200) + "\nACGT\n";
+        Files.writeString(f, text);
+        assertThatThrownBy(() -> FastaReader.read(f, 2, block)).isInstanceOf(SequenceFormatException.class)
+                .hasMessageStartingWith(f + ":3: title line longer than");
+        assertSame(FastaReader.read(f, 2, 4 * block), Ref.parse(text));
+    }
+
     @Test
     void errorsNameFileAndLine() throws IOException {
         Path f = dir.resolve("bad.fa");

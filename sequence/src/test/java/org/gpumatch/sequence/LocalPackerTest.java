@@ -67,6 +67,26 @@ class LocalPackerTest {
         }
     }
 
+    /** The one-letter-per-code membership test against a test of each of the four letters: every byte in every lane. */
+    @Test
+    void baseBytesExactForEveryByteInEveryLane() {
+        Random rnd = new Random(5);
+        for (int lane = 0; lane < 8; lane++) {
+            for (int v = 0; v < 256; v++) {
+                long x = rnd.nextLong();
+                x = x & ~(0xFFL << 8 * lane) | (long) v << 8 * lane;
+                long expected = 0;
+                for (int b = 0; b < 8; b++) {
+                    int c = (int) (x >>> 8 * b) & 0xFF;
+                    if ("ACGTacgt".indexOf(c) >= 0) {
+                        expected |= 0x80L << 8 * b;
+                    }
+                }
+                assertThat(LocalPacker.baseBytes(x)).as("byte %d in lane %d of %x", v, lane, x).isEqualTo(expected);
+            }
+        }
+    }
+
     @Test
     void resetClearsForTheNextBlock() {
         LocalPacker p = new LocalPacker(200);

@@ -6,14 +6,15 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.stream.IntStream;
-import org.gpumatch.gpu.primitives.ChunkDriver;
-import org.gpumatch.gpu.primitives.DeviceRadixSort;
-import org.gpumatch.gpu.primitives.DeviceScan;
-import org.gpumatch.gpu.primitives.DeviceSegmentedSort;
-import org.gpumatch.gpu.primitives.SelectKernel;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import org.gpumatch.gpu.primitives.GridDriver;
+import org.gpumatch.gpu.primitives.GridKernel;
+import org.gpumatch.gpu.runtime.ArrayMobility;
 import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
  * Suffix array construction on an OpenCL device by prefix doubling (the thesis' Algorithm 3, with finished suffixes
@@ -27,19 +28,22 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * {@code k = 64 / b} codes of each suffix form a 64-bit key ({@code k} = 7 for bytes, 21 for DNA, 64 for one
  * repeated byte), sorted as (u32 low word, suffix) and then stably (u32 high word, suffix) pairs on only the
  * {@code k * b} bits that can differ; {@code h = k}. Then rounds until no bucket has two suffixes: the working set
- * (the suffixes of unsorted buckets, kept in SA order) is sorted stably by the rank of {@code i + h} (plus one; 0 past
- * the end, so a shorter suffix comes first) and then stably by its bucket's rank (LSD, two u32/u32 radix sorts on
- * {@code bits(n)} bits each); head flags mark where the bucket or the key changes; a two-lane max scan gives each
- * element the index of its new head and of its old bucket's first element, hence its new rank (old rank plus the
- * offset); the ranks are scattered, elements of singleton buckets are dropped by a stable select, and {@code h}
- * doubles. Finally {@code SA[rank[i]] = i}.
+ * (the suffixes of unsorted buckets, kept in SA order) is sorted within each bucket by the rank of {@code i + h} (plus
+ * one; 0 past the end, so a shorter suffix comes first): by insertion when every bucket has at most
+ * {@link #MAX_SMALL_BUCKET} suffixes, by the grid's segmented sort when the buckets over a quarter tile hold at most
+ * {@code 1 / SEGMENT_CAPACITY_SHARE} of the working set, else by LSD (the grid's u32/u32 radix sort by the key, then
+ * stably by the bucket's rank); head flags mark where the bucket or the key changes; a two-lane max scan (the
+ * kernel's own) gives each element the index of its new head and of its old bucket's first element, hence its new
+ * rank (old rank plus the offset); one launch scatters the ranks and flags the elements of buckets with more than one
+ * suffix, which the grid's select keeps (with a head bit), and {@code h} doubles. Finally {@code SA[rank[i]] = i}.
  *
- * <p><b>Cost per round</b> over the {@code m} suffixes still unsorted: two radix sorts of u32/u32 pairs on
- * {@code bits(n)} bits (8 passes of 20 bytes per element each for n up to 2^28 with 4-bit digits, plus the count
- * traffic), three gathers of ranks (12 bytes each, random), head flags, the scan (about 12 bytes), the rank scatter and
- * the select (about 20 bytes): roughly 360 bytes per unsorted element and round; when every bucket has at most
- * {@link #MAX_SMALL_BUCKET} suffixes, one insertion-sort launch replaces the two radix sorts (about 60 bytes per
- * element in all). Rounds: about {@code log2(L / k)} for a longest repeated substring of L symbols, except where chain
+ * <p><b>Cost per round</b> over the {@code m} suffixes still unsorted: LSD two radix sorts of u32/u32 pairs on
+ * {@code bits(n)} bits (4 passes of 20 bytes per element each with 8-bit digits), a gather of ranks for the keys and
+ * two for the heads (random), the max scan (about 20 bytes), the rank scatter and the select (about 28 bytes):
+ * roughly 220 bytes per unsorted element and 36 launches; segmented: the grid's one local-memory launch over all and
+ * 32 bytes per pass over the large buckets' elements (31 launches); all buckets small: one insertion-sort launch
+ * (about 70 bytes per element, 10 launches). One explicit download per round (the select's count; a segmented round
+ * one more), plus GuardedKernel's download of the kernel's small arrays after each launch (3 in a one-piece build). Rounds: about {@code log2(L / k)} for a longest repeated substring of L symbols, except where chain
  * rounds apply: a large round over at least n / 8 suffixes first measures, for every position p, how many of
  * {@code p, p + h, p + 2h, ...} stay in the bucket of p (a max scan in chain order, about 3 passes over n with reads
  * h apart), and when some chain has at least {@link #CHAIN_MIN_LENGTH} steps sorts by (side, chain length, rank after
@@ -67,9 +71,9 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * are downloaded and joined on the host.
  *
  * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}. Whole builds: five {@code int[n]} arrays (20 bytes
- * per character; the text travels packed inside the rank pieces), the radix sort's digit counts (tile-ranked radix
- * sort: {@code 8 * 2^digitBits / (localSize * sortChunk)} bytes per character, 0.125 with the defaults) and the
- * select's chunk totals (about 0.3 bytes): about 20.4 bytes per character. Partitioned builds: ranks and stash (8
+ * per character; the text travels packed inside the rank pieces), the segmented sort's composites for a sixteenth of
+ * them (1 byte), the max scan's levels (0.13) and the grid's fixed buffers: about 21.6 bytes per character.
+ * Partitioned builds: ranks and stash (8
  * bytes per character), the packed text (1), and 16.4 bytes per suffix of the largest partition (at most
  * {@link #DEFAULT_PARTITION_CAPACITY} = 2^28 by default, so at most 4.1 GiB): {@code 9n + 16.4 P}, e.g. at most
  * 13.1 bytes per character (14.1 GB) for 1 GiB of text and 11.1 for 2^31 - 9 bytes. The same arrays live on the
@@ -90,8 +94,9 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
  * text or a partitioned build drops them first. The result is never kept (it is the caller's; exactly n long, copied
  * out when the kept arrays are longer).
  *
- * <p>Not thread-safe; one builder holds one compiled kernel, its buffers and the kept arrays: {@link #close()} releases
- * them.
+ * <p>Not thread-safe; one builder holds up to two compiled kernels ({@link PrefixDoublingKernel} for one-piece builds,
+ * {@link PieceDoublingKernel} for partitioned and longer whole ones, each compiled on first use), their buffers and the
+ * kept arrays: {@link #close()} releases them.
  */
 public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Largest text length: {@code int} suffix array entries and Java arrays (2,147,483,639). */
@@ -110,51 +115,70 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * most 4 GiB (16 bytes per suffix of the largest partition).
      */
     public static final int DEFAULT_PARTITION_CAPACITY = 1 << 28;
-    /** Default work-group size. */
+    /** Default work-group size (tiles of the grid's primitives: 16 elements per work-item). */
     public static final int DEFAULT_LOCAL_SIZE = 256;
-    /** Default digit width of the radix sorts. */
-    public static final int DEFAULT_DIGIT_BITS = 4;
-    /**
-     * Default elements per work-item of the radix sorts (their tile-ranked algorithm: tiles of
-     * {@code localSize * sortChunk} elements in local memory, see {@code DeviceRadixSort.tileLocalBytes}).
-     */
-    public static final int DEFAULT_SORT_CHUNK = 4;
     /** Rounds whose buckets all have at most this many suffixes sort them by insertion, one work-item per bucket. */
-    public static final int MAX_SMALL_BUCKET = 32;
+    public static final int MAX_SMALL_BUCKET = PrefixDoublingKernel.MAX_SMALL;
+    /**
+     * Large rounds use the grid's segmented sort when at most {@code 1 / SEGMENT_CAPACITY_SHARE} of the working size
+     * lies in buckets over a quarter tile (its large path takes 16 bytes per such suffix: 1 byte per character at
+     * 16), else LSD over all. On the H200 (2026-11-25, 100 MB of source code) a share of 4 (4 bytes per character)
+     * sent rounds 4 to 10 through the segmented sort at the same device time as LSD (359 against 363 ms), so the
+     * reservation is kept small: segmented rounds are those with a few large buckets among many small ones.
+     */
+    static final int SEGMENT_CAPACITY_SHARE = 16;
     /** Large rounds look for chains when at least 1 / CHAIN_MIN_SHARE of the suffixes are unsorted. */
     static final int CHAIN_MIN_SHARE = 8;
     /** A chain round (three sorts instead of two) runs when some chain has at least this many steps. */
     static final int CHAIN_MIN_LENGTH = 4;
-    /** Elements per work-item of the select. */
-    static final int SELECT_CHUNK = 32;
-    /** Elements per work-item of the builder's own phases (amortizes the scans' barriers every launch passes). */
+    /** Elements per work-item of the builder's own phases (strided by the launch's work-items: coalesced). */
     static final int PHASE_ITEMS = 16;
-    /** Elements per work-item of the head-index scan. */
-    static final int SCAN_ITEMS = 8;
     /** Smallest piece shift (pieces of 16 ints; tests use small pieces to cross piece boundaries). */
     static final int MIN_PIECE_SHIFT = 4;
 
     private final ComputeDevice device;
     private final int localSize;
-    private final int digitBits;
-    private final int sortChunk;
+    private final int maxGroups;
     private final int pieceShift;
     private final int wholeMax;
     private final int partCapacity;
+    /** The kernel of the current build and its grid driver: one of the two below. */
     private GuardedKernel<PrefixDoublingKernel> launcher;
-    private DeviceRadixSort radix;
-    private DeviceScan scan;
-    private ChunkDriver select;
-    private DeviceSegmentedSort segments;
+    private GridDriver grid;
+    /** The one-piece kernel (whole builds up to {@code 2^pieceShift} bytes) and the piece kernel, each when used. */
+    private GuardedKernel<PrefixDoublingKernel> leanLauncher;
+    private GridDriver leanGrid;
+    private GuardedKernel<PrefixDoublingKernel> piecedLauncher;
+    private GridDriver piecedGrid;
+    /** Whether the kept arrays are bound to the piece kernel. */
+    private boolean keptPieced;
+    /** Host arrays {@link #prepare} is allocating for a one-piece whole build of {@link #preparedLength}, or null. */
+    private CompletableFuture<int[][]> preparing;
+    private int preparedLength;
+    /** The compile {@link #prepare} started, or null (close waits for it). */
+    private CompletableFuture<GuardedKernel<PrefixDoublingKernel>> preparedCompile;
     private int lastRounds;
     private int largeRounds;
     private int chainRounds;
     private int lastPartitions;
-    private ChunkDriver chainReduce;
+    /** Rounds of the last build sorted by the grid's segmented sort, and the elements of its large path in all. */
+    private int segmentedRounds;
+    private long segmentedLarge;
+    /** Launches of the last build: the initial sorts, then each round (all partitions of a round together). */
+    private final java.util.List<Integer> roundLaunches = new java.util.ArrayList<>();
+    private int launchCount;
+    /** Explicit blocking downloads of the last build (the select counts), and the kernel's device time (or -1). */
+    private int explicitDownloads;
+    private long deviceNanos;
     private BuildStages lastStages = BuildStages.NONE;
     private BufferCreation bufferCreation = BufferCreation.HOST_POINTER;
     /** During a build: the partition whose unsorted suffixes are in {@code suffixesAlt} (-1: none). */
     private int resident;
+    /**
+     * During a build: whether a chain measurement found no chain of {@link #CHAIN_MIN_LENGTH} steps; later rounds
+     * then measure no more (on real text chains are short, and a measurement costs about four passes over n).
+     */
+    private boolean chainsMissed;
     /** During a round: whether some partition had a bucket over {@link #MAX_SMALL_BUCKET}. */
     private boolean roundLarge;
     /** During a build: when the first launch (which creates every buffer) ended, 0 before it. */
@@ -165,23 +189,26 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      */
     private int[][] keptWorking;
     private int[][] keptRanks;
+    private int[] keptParts;
+    /** Whether the last build used arrays {@link #prepare} allocated (for tests). */
+    private boolean lastPrepared;
     /** Whether the last build used kept arrays (for tests). */
     private boolean lastReused;
 
     /** A builder on {@code device} (an OpenCL device) with the default geometry. */
     public GpuPrefixDoublingBuilder(ComputeDevice device) {
-        this(device, DEFAULT_LOCAL_SIZE, DEFAULT_DIGIT_BITS, DEFAULT_SORT_CHUNK);
+        this(device, DEFAULT_LOCAL_SIZE, 0);
     }
 
     /**
-     * A builder with work-groups of {@code localSize}, radix digits of at most {@code digitBits} bits and
-     * {@code sortChunk} elements per work-item in the radix sorts.
+     * A builder with work-groups of {@code localSize} and a grid of at most {@code maxGroups} work-groups for the
+     * grid's primitives (0: {@link GridDriver#GROUPS_PER_COMPUTE_UNIT} per compute unit; tests use small grids so
+     * that small texts cross many tile and grid ranges).
      *
      * @throws IllegalArgumentException when the device is not OpenCL or the geometry is out of range
      */
-    public GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int digitBits, int sortChunk) {
-        this(device, localSize, digitBits, sortChunk, DEFAULT_PIECE_SHIFT, MAX_WHOLE_LENGTH,
-                DEFAULT_PARTITION_CAPACITY);
+    public GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int maxGroups) {
+        this(device, localSize, maxGroups, DEFAULT_PIECE_SHIFT, MAX_WHOLE_LENGTH, DEFAULT_PARTITION_CAPACITY);
     }
 
     /**
@@ -195,15 +222,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * @param partCapacity the most suffixes of one partition (1..{@link #MAX_WHOLE_LENGTH})
      * @throws IllegalArgumentException when the device is not OpenCL or a parameter is out of range
      */
-    GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int digitBits, int sortChunk, int pieceShift,
-                             int wholeMax, int partCapacity) {
+    GpuPrefixDoublingBuilder(ComputeDevice device, int localSize, int maxGroups, int pieceShift, int wholeMax,
+                             int partCapacity) {
         if (!device.isOpenCL()) {
             throw new IllegalArgumentException("the GPU suffix array builder needs an OpenCL device, not "
                     + device.describe());
         }
-        if (localSize < 1 || digitBits < 1 || digitBits > 8 || sortChunk < 1) {
-            throw new IllegalArgumentException("bad geometry: localSize " + localSize + ", digitBits " + digitBits
-                    + ", sortChunk " + sortChunk);
+        if (localSize < 1 || maxGroups < 0) {
+            throw new IllegalArgumentException("bad geometry: localSize " + localSize + ", maxGroups " + maxGroups);
         }
         if (pieceShift < MIN_PIECE_SHIFT || pieceShift > DEFAULT_PIECE_SHIFT || wholeMax < 1
                 || wholeMax > MAX_WHOLE_LENGTH || partCapacity < 1 || partCapacity > MAX_WHOLE_LENGTH) {
@@ -212,8 +238,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         this.device = device;
         this.localSize = localSize;
-        this.digitBits = digitBits;
-        this.sortChunk = sortChunk;
+        this.maxGroups = maxGroups > 0 ? maxGroups
+                : GridDriver.GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits());
         this.pieceShift = pieceShift;
         this.wholeMax = wholeMax;
         this.partCapacity = partCapacity;
@@ -239,6 +265,76 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         return largeRounds;
     }
 
+    /**
+     * Launches of the last build: entry 0 the initial sort (of every partition), entry r round r; each launch is
+     * followed by GuardedKernel's download of the kernel's small movable arrays ({@link #smallArraysPerLaunch()}).
+     */
+    public int[] lastLaunchesPerRound() {
+        return roundLaunches.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Explicit blocking downloads of the last build: one per settle (the select's count), plus the result. */
+    public int lastExplicitDownloads() {
+        return explicitDownloads;
+    }
+
+    /** Device time of the last build's launches (OpenCL profiling), or -1 when profiling was off. */
+    public long lastDeviceNanos() {
+        return deviceNanos;
+    }
+
+    /**
+     * The kernel's bound arrays small enough for the collector to move ({@link ArrayMobility}), which GuardedKernel
+     * downloads after every launch: the unused pieces and text ({@code int[1]} placeholders), the state, the grid's
+     * result (0 before the first build).
+     */
+    public int smallArraysPerLaunch() {
+        if (launcher == null) {
+            return 0;
+        }
+        int small = 0;
+        for (Class<?> c = launcher.kernel().getClass(); c != GridKernel.class.getSuperclass(); c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || f.isAnnotationPresent(com.aparapi.Kernel.Constant.class)
+                        || f.isAnnotationPresent(com.aparapi.Kernel.Local.class)) {
+                    continue;
+                }
+                try {
+                    f.setAccessible(true);
+                    Object a = f.get(launcher.kernel());
+                    long bytes = a instanceof int[] ints ? 4L * ints.length : a instanceof long[] longs
+                            ? 8L * longs.length : -1;
+                    small += bytes >= 0 && ArrayMobility.mayMove(bytes) ? 1 : 0;
+                } catch (IllegalAccessException | RuntimeException e) {
+                    throw new IllegalStateException("cannot read kernel field " + f, e);
+                }
+            }
+        }
+        return small;
+    }
+
+    /**
+     * Large rounds of the last build sorted by the grid's segmented sort (buckets up to a quarter tile in local memory,
+     * only larger ones radix-sorted) rather than LSD over the whole working set.
+     */
+    public int lastSegmentedRounds() {
+        return segmentedRounds;
+    }
+
+    /** Elements of the last build's segmented sorts that took their large path (radix-sorted), summed over rounds. */
+    public long lastSegmentedLargeElements() {
+        return segmentedLarge;
+    }
+
+    /**
+     * The most suffixes in large buckets (over a quarter tile) for which a round of m uses the segmented sort: its large
+     * path allocates 16 bytes per such suffix (u64 composite keys and their alternate), so at most
+     * {@code w / SEGMENT_CAPACITY_SHARE} of the working size (4 bytes per character).
+     */
+    private long segmentCapacity(int m) {
+        return launcher.kernel().working()[0].length / SEGMENT_CAPACITY_SHARE;
+    }
+
     /** Large rounds of the last build that sorted by chains. */
     public int lastChainRounds() {
         return chainRounds;
@@ -251,11 +347,47 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * where host pointers would hide a missing {@code get}. Takes effect before the first build only.
      */
     GpuPrefixDoublingBuilder withBufferCreation(BufferCreation creation) {
-        if (launcher != null) {
+        if (leanLauncher != null || piecedLauncher != null) {
             throw new IllegalStateException("the kernel is already compiled with " + bufferCreation);
         }
         bufferCreation = creation;
         return this;
+    }
+
+    /**
+     * Starts the one-piece kernel's compile (when not compiled yet) and the allocation of a whole build's host arrays
+     * for {@code length} bytes (when the kept ones do not serve) on threads of their own; for texts built whole in one
+     * piece only (up to {@code 2^pieceShift} bytes), and only when they fit the device.
+     */
+    @Override
+    public void prepare(long length) {
+        if (length < 2 || length > wholeMax || length > 1L << pieceShift || whyNotFits((int) length).isPresent()) {
+            return;
+        }
+        int n = (int) length;
+        preparedCompile = kernelOpening(false);
+        if (preparing == null && !(keptWorking != null && !keptPieced && fitsKept(n))) {
+            preparedLength = n;
+            preparing = CompletableFuture.supplyAsync(() -> {
+                int[][] arrays = newArrays(4, n);
+                return new int[][] {arrays[0], arrays[1], arrays[2], arrays[3], newPieces(n, pieceShift)[0],
+                    new int[(int) Math.max(partsLength(n), GridKernel.pinnedLength(4))]};
+            }, r -> {
+                Thread t = new Thread(r, "gpumatch-sa-prepare");
+                t.setDaemon(true);
+                t.start();
+            });
+        }
+    }
+
+    /** The arrays {@link #prepare} allocated for a one-piece whole build of n, or null (dropping others). */
+    private int[][] takePrepared(int n, boolean pieced) {
+        CompletableFuture<int[][]> p = preparing;
+        preparing = null;
+        if (p == null || pieced || preparedLength != n) {
+            return null;
+        }
+        return p.join();
     }
 
     /** Where the wall time of the last build went. */
@@ -294,11 +426,44 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     public long peakDeviceBytes(int n) {
         long working = workingSize(n);
         long positional = n <= wholeMax ? 4L * n : 8L * n + textBytes(n);
-        long tile = (long) localSize * sortChunk;
-        long counts = 2L * 4 * (1L << digitBits) * ((working + tile - 1) / tile);
-        long selectPartials = 8L * (working / (SELECT_CHUNK - 1) + 2);
-        long scanPartials = 4L * DeviceScan.partialsInts(working, 2, localSize * SCAN_ITEMS);
-        return 4L * 4 * working + positional + counts + selectPartials + scanPartials + 4 * 256;
+        long scanParts = 4L * partsLength(working);
+        // the segmented sort's large path: u64 composites and their alternate for up to working / 4 suffixes (whole
+        // builds only), and its segment table (8 bytes per large segment of more than a quarter tile)
+        long segmented = n <= wholeMax ? 16L * (working / SEGMENT_CAPACITY_SHARE)
+                + 8L * (working / (localSize * GridKernel.ITEMS / 4) + 1) : 0;
+        return 4L * 4 * working + positional + scanParts + segmented + fixedDeviceBytes();
+    }
+
+    /** The part of {@link #peakDeviceBytes} independent of the text's length: the grid's buffers, the symbol codes. */
+    long fixedDeviceBytes() {
+        return gridBytes() + 4 * 256;
+    }
+
+    /**
+     * Device bytes of the grid layer's own buffers: the spine (256 digit counts per work-group of a sort pass, 64-bit,
+     * at least half a G1 region so that it never moves), the unused long operands (placeholders of half a region) and
+     * the small result.
+     */
+    private long gridBytes() {
+        long pinned = 8L * GridKernel.pinnedLength(8);
+        return Math.max(8L * 256 * maxGroups, pinned) + 2 * pinned + 4L * (8 + 2 * maxGroups);
+    }
+
+    /**
+     * Ints of the max scan's levels above the elements for scans of up to {@code w} elements: two lanes per entry,
+     * one entry per {@link PrefixDoublingKernel#SCAN_CHUNK} entries of the level below (about {@code w / 32} ints).
+     */
+    static long partsLength(long w) {
+        long ints = 2;
+        for (long size = w; size > 0; ) {
+            long chunks = (size + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
+            ints += 2 * chunks;
+            if (chunks <= PrefixDoublingKernel.SCAN_TOP) {
+                break;
+            }
+            size = chunks;
+        }
+        return ints;
     }
 
     /** {@link #peakDeviceBytes(int)} per character of a whole build, for large n (about 20.4). */
@@ -337,15 +502,17 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             progress.report(1.0);
             return new int[n];
         }
-        CompletableFuture<PrefixDoublingKernel> opening = kernelOpening(launcher == null);
+        boolean pieced = n > wholeMax || pieceCount(n, pieceShift) > 1;
+        CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening = kernelOpening(pieced);
         try {
-            return buildWith(text, progress, opening, t0);
+            return buildWith(text, progress, opening, pieced, t0);
         } finally {
             opening.handle((k, e) -> k).join(); // a refused text leaves no compile running (close() would miss it)
         }
     }
 
-    private int[] buildWith(byte[] text, Progress progress, CompletableFuture<PrefixDoublingKernel> opening, long t0) {
+    private int[] buildWith(byte[] text, Progress progress,
+                            CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening, boolean pieced, long t0) {
         int n = text.length;
         int[] codes = new int[256];
         int sigma = alphabet(text, codes);
@@ -354,21 +521,41 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         boolean whole = n <= wholeMax;
         SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
         lastPartitions = parts.partitions();
-        boolean reuse = whole && fitsKept(n);
+        boolean reuse = whole && keptPieced == pieced && fitsKept(n);
+        if (reuse) {
+            takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
+        }
         lastReused = reuse;
+        lastPrepared = false;
         int[][] working;
         int[][] rankPieces;
+        int[] scanParts;
         if (reuse) { // only the result array is new: the others keep their device buffers
             working = new int[][] {new int[n], keptWorking[0], keptWorking[1], keptWorking[2]};
             rankPieces = keptRanks;
+            scanParts = keptParts;
         } else {
-            keptWorking = null; // the old arrays may go before the new ones are allocated
+            if (keptWorking != null) { // the old arrays may go before the new ones are allocated
+                release((keptPieced ? piecedLauncher : leanLauncher).kernel());
+            }
+            keptWorking = null;
             keptRanks = null;
-            working = newArrays(4, parts.largest());
-            rankPieces = newPieces(n, pieceShift);
+            keptParts = null;
+            int[][] ready = takePrepared(n, pieced);
+            lastPrepared = ready != null;
+            if (ready != null) { // allocated while the caller read the text
+                working = new int[][] {ready[0], ready[1], ready[2], ready[3]};
+                rankPieces = new int[][] {ready[4]};
+                scanParts = ready[5];
+            } else {
+                working = newArrays(4, parts.largest());
+                rankPieces = newPieces(n, pieceShift);
+                // at least half a G1 region: the collector never moves it and GuardedKernel never downloads it
+                scanParts = new int[(int) Math.max(partsLength(parts.largest()), GridKernel.pinnedLength(4))];
+            }
         }
         int[][] stash = new int[0][];
-        int[] words = new int[1];
+        int[] words = null;
         if (whole) {
             packText(text, rankPieces, pieceShift); // until the first rank scatter
         } else {
@@ -377,12 +564,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             stash = newPieces(n, pieceShift);
             parts.writePositions(text, stash, pieceShift);
         }
-        PrefixDoublingKernel k = opened(opening);
-        k.keys = working[0];
-        k.keysAlt = working[1];
-        k.suffixes = working[2];
-        k.suffixesAlt = working[3];
-        k.text = words;
+        launcher = opened(opening);
+        grid = pieced ? piecedGrid : leanGrid;
+        PrefixDoublingKernel k = launcher.kernel();
+        k.bindWorking(working[0], working[1], working[2], working[3]);
+        k.parts = scanParts;
+        k.state = new int[1 + 2 * parts.partitions()];
+        k.segSmall = grid.tile() / 4;
+        k.bindText(words);
         k.bindPieces(rankPieces, stash);
         k.partitioned = whole ? 0 : 1;
         k.pieceShift = pieceShift;
@@ -401,6 +590,13 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         long prepared = System.nanoTime();
         firstLaunchEnd = 0;
+        roundLaunches.clear();
+        chainsMissed = false;
+        segmentedRounds = 0;
+        segmentedLarge = 0;
+        launchCount = 0;
+        explicitDownloads = 0;
+        deviceNanos = 0;
         resident = whole ? 0 : -1; // a whole build's suffixes 0..n-1 need no stash
         int[] unsorted = new int[parts.partitions()];
         long m = 0;
@@ -409,6 +605,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             m += unsorted[j];
         }
         long uploaded = firstLaunchEnd;
+        roundLaunches.add(launchCount);
         long h = symbols;
         progress.round(0, h, m);
         progress.report(fraction(n, m));
@@ -430,6 +627,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
                 }
             }
             largeRounds += roundLarge ? 1 : 0;
+            roundLaunches.add(launchCount - roundLaunches.stream().mapToInt(Integer::intValue).sum());
             h *= 2;
             lastRounds++;
             progress.round(lastRounds, h, m);
@@ -438,16 +636,19 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         long rounds = System.nanoTime();
         phase(PrefixDoublingKernel.PHASE_INVERT, n);
         // the whole build's suffix array is its keys array; a partitioned one's lies in the stash pieces
-        int[][] result = whole ? new int[][] {k.keys} : k.stashPieces();
+        int[][] result = whole ? new int[][] {k.working()[0]} : k.stashPieces();
         int used = whole ? 1 : pieceCount(n, pieceShift);
         for (int i = 0; i < used; i++) {
             k.get(result[i]);
         }
         int[] sa;
         if (whole) { // keep the other arrays, bound, for the next whole build; the result goes to the caller
-            keptWorking = new int[][] {k.keysAlt, k.suffixes, k.suffixesAlt};
+            int[][] w = k.working();
+            keptWorking = new int[][] {w[1], w[2], w[3]};
             keptRanks = rankPieces;
-            k.keys = new int[1];
+            keptParts = scanParts;
+            keptPieced = pieced;
+            k.bindWorking(new int[1], w[1], w[2], w[3]);
             sa = result[0].length == n ? result[0] : Arrays.copyOf(result[0], n);
         } else {
             release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
@@ -460,14 +661,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     }
 
     /**
-     * The compiled kernel: on a builder's first build its compile runs on a thread of its own while the caller
-     * prepares the arrays on the host ({@code async}), later at once.
+     * The compiled kernel of the kind a build needs (the piece kernel, or the one-piece one): on its first use its
+     * compile runs on a thread of its own while the caller prepares the arrays on the host, later at once.
      */
-    private CompletableFuture<PrefixDoublingKernel> kernelOpening(boolean async) {
-        if (!async) {
-            return CompletableFuture.completedFuture(open());
+    private CompletableFuture<GuardedKernel<PrefixDoublingKernel>> kernelOpening(boolean pieced) {
+        if ((pieced ? piecedLauncher : leanLauncher) != null) {
+            return CompletableFuture.completedFuture(open(pieced));
         }
-        return CompletableFuture.supplyAsync(this::open, r -> {
+        return CompletableFuture.supplyAsync(() -> open(pieced), r -> {
             Thread t = new Thread(r, "gpumatch-sa-compile");
             t.setDaemon(true);
             t.start();
@@ -475,7 +676,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     }
 
     /** Waits for {@link #kernelOpening}'s kernel; its compile failure is rethrown as it was thrown. */
-    private static PrefixDoublingKernel opened(CompletableFuture<PrefixDoublingKernel> opening) {
+    private static GuardedKernel<PrefixDoublingKernel> opened(
+            CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening) {
         try {
             return opening.join();
         } catch (CompletionException e) {
@@ -497,7 +699,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private int initialSort(SuffixPartitions parts, int j, int[] unsorted, int keyBits) {
         bringIn(parts, j, unsorted);
         int size = parts.size(j);
-        phase(PrefixDoublingKernel.PHASE_INIT_LOW, size);
+        phase(PrefixDoublingKernel.PHASE_INIT_LOW, size); // also clears the partition's large flag
         sort(size, Math.min(32, keyBits));
         if (keyBits > 32) {
             phase(PrefixDoublingKernel.PHASE_INIT_HIGH, size);
@@ -515,26 +717,40 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private int round(SuffixPartitions parts, int j, int[] unsorted, boolean chains, int rankBits, int bucketBits) {
         int n = parts.textLength();
         int m = unsorted[j];
-        bringIn(parts, j, unsorted);
         PrefixDoublingKernel k = launcher.kernel();
-        phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m);
-        boolean large = !segments.sortSmallSegments(PrefixDoublingKernel.SLOT, m, k.keys, k.suffixes);
-        boolean measureChains = chains && large && (long) CHAIN_MIN_SHARE * m >= n;
+        // the large flag and count of the partition's last settle: GuardedKernel downloaded the small state array
+        // after every launch since
+        boolean large = k.state[1 + 2 * j] != 0;
+        int largeElements = k.state[2 + 2 * j];
+        boolean segmented = large && parts.partitions() == 1 && largeElements <= segmentCapacity(m);
+        bringIn(parts, j, unsorted);
+        phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
+        boolean measureChains = chains && !chainsMissed && large && (long) CHAIN_MIN_SHARE * m >= n;
         int longestChain = measureChains ? chainLengths(n) : 1;
+        chainsMissed |= measureChains && longestChain < CHAIN_MIN_LENGTH;
         if (longestChain >= CHAIN_MIN_LENGTH) {
             chainRound(m, n, longestChain, rankBits, bucketBits);
         } else {
             if (measureChains) {
-                phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys
+                phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys and heads
             }
-            if (large) { // some bucket is longer than maxSmall: LSD over the whole working set
+            if (segmented) { // buckets up to a quarter tile in local memory, only the large ones radix-sorted
+                account(grid.segmentedSort(m, rankBits), grid.lastLaunches());
+                explicitDownloads++;
+                segmentedRounds++;
+                segmentedLarge += grid.lastLargeElements();
+            } else if (large) { // LSD over the whole working set: by the key, then stably by the bucket
                 sort(m, rankBits);
+            } else { // every bucket has at most MAX_SMALL_BUCKET suffixes
+                phase(PrefixDoublingKernel.PHASE_SMALL_SORT, m);
             }
-            phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-            if (large) {
+            if (large && !segmented) {
+                phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
                 sort(m, bucketBits);
+                phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
+            } else { // buckets kept their places: bucket ranks and heads in one launch
+                phase(PrefixDoublingKernel.PHASE_BUCKET_HEADS, m);
             }
-            phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
         }
         roundLarge |= large;
         return settle(m);
@@ -553,23 +769,23 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         k.stashed = resident == j ? 0 : 1;
         k.base = parts.start(j);
+        k.part = j;
         resident = j;
     }
 
     /**
-     * The chain length of every position into {@code suffixesAlt} (by a max scan over the positions in reversed chain
-     * order; overwrites {@code keys} and {@code keysAlt}) and the longest one: the chain length of p is how many of
+     * The chain length of every position into {@code auxAlt} (by a max scan over the positions in reversed chain
+     * order; overwrites {@code in} and {@code out}) and the longest one: the chain length of p is how many of
      * {@code p, p + h, p + 2h, ...} lie in the bucket of p before one does not. About 3 passes over n with reads
      * h apart (uncoalesced), plus a reduce.
      */
     private int chainLengths(int n) {
         PrefixDoublingKernel k = launcher.kernel();
         phase(PrefixDoublingKernel.PHASE_CHAIN_ENDS, n);
-        scan.inclusive(PrefixDoublingKernel.OP_CHAIN, 1, n);
-        launcher.keepCurrent(k.keysAlt);
+        maxScan(PrefixDoublingKernel.OP_CHAIN, n);
         phase(PrefixDoublingKernel.PHASE_CHAIN_PLACE, n);
-        chainReduce.reduce(PrefixDoublingKernel.SLOT_CHAIN, n, false, SelectKernel.COMBINE_MAX);
-        return (int) chainReduce.lastTotal();
+        maxScan(PrefixDoublingKernel.OP_CHAIN_MAX, n);
+        return k.state[0]; // downloaded by GuardedKernel after the reduce's last launch
     }
 
     /**
@@ -577,7 +793,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * {@code w^k S} (w the h symbols of B, S outside B) sorts by S against B first, then by k (ascending when S is
      * below B, descending when above), then by S. Three LSD radix sorts; afterwards every bucket agrees on at least
      * {@code 2h} symbols, so h doubles as usual, and one repeated letter is sorted in this single round. The chain
-     * lengths (in {@code suffixesAlt}, which each sort uses as its ping-pong buffer) are recomputed after each sort.
+     * lengths (in {@code auxAlt}, which each sort uses as its ping-pong buffer) are recomputed after each sort.
      */
     private void chainRound(int m, int n, int longestChain, int rankBits, int bucketBits) {
         PrefixDoublingKernel k = launcher.kernel();
@@ -707,58 +923,97 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     }
 
     /**
-     * New ranks from the head flags in {@code keysAlt} and the old bucket ranks in {@code keys}: the head-index scan
-     * writes them to {@code suffixesAlt}, they are scattered to the ranks, and the suffixes of buckets with more
-     * than one suffix are selected into {@code suffixesAlt}. Returns how many.
+     * New ranks from the head flags in {@code out} and the old bucket ranks in {@code in}: the two-lane max scan
+     * writes them to {@code auxAlt} (and each element's new head index to {@code out}); one launch scatters them to the
+     * ranks and writes the select's values and flags (elements of buckets with more than one suffix) and the large
+     * flag; the grid's select keeps those suffixes, in order, in {@code out}. Returns how many (the round's one
+     * explicit download).
      */
     private int settle(int m) {
-        PrefixDoublingKernel k = launcher.kernel();
-        scan.inclusive(PrefixDoublingKernel.OP_MAX2, 2, m);
-        launcher.keepCurrent(k.suffixesAlt);
-        phase(PrefixDoublingKernel.PHASE_SCATTER_RANKS, m);
-        phase(PrefixDoublingKernel.PHASE_KEEP_FLAGS, m);
-        launcher.keepCurrent(k.keysAlt);
-        select.selectFlagged(PrefixDoublingKernel.SLOT, m, false, false);
-        launcher.keepCurrent(k.suffixesAlt);
-        return (int) select.lastTotal();
+        maxScan(PrefixDoublingKernel.OP_MAX2, m);
+        phase(PrefixDoublingKernel.PHASE_KEEP, m);
+        account(grid.selectFlagged(m, false), grid.lastLaunches());
+        explicitDownloads++;
+        return (int) grid.lastTotal();
     }
 
-    /** Stable sort of the first {@code count} (keys, suffixes) pairs on key bits {@code [0, bits)}. */
-    private void sort(int count, int bits) {
+    /**
+     * The max scan of {@code op} over {@code size} elements (or, for {@link PrefixDoublingKernel#OP_CHAIN_MAX}, the
+     * maximum into {@code state[0]}): up-sweeps level by level into {@code parts}, the top, the down-sweeps. For
+     * 10^8 elements 3 levels: 7 launches (the reduce 4); 8 to 12 bytes per element read, 8 written.
+     */
+    private void maxScan(int op, int size) {
         PrefixDoublingKernel k = launcher.kernel();
-        radix.sortU32(PrefixDoublingKernel.SLOT, count, 0, bits, k.keys, k.keysAlt, k.suffixes, k.suffixesAlt);
+        k.scanOp = op;
+        int[] sizes = new int[8];
+        int[] offsets = new int[8];
+        sizes[0] = size;
+        int level = 0;
+        int used = 0;
+        do {
+            int chunks = (sizes[level] + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
+            offsets[level + 1] = used;
+            sizes[level + 1] = chunks;
+            used += 2 * chunks;
+            scanLevel(PrefixDoublingKernel.PHASE_SCAN_UP, level, offsets, sizes, chunks);
+            level++;
+        } while (sizes[level] > PrefixDoublingKernel.SCAN_TOP);
+        scanLevel(PrefixDoublingKernel.PHASE_SCAN_TOP, level, offsets, sizes, 1);
+        for (int l = level - 1; op != PrefixDoublingKernel.OP_CHAIN_MAX && l >= 0; l--) {
+            scanLevel(PrefixDoublingKernel.PHASE_SCAN_DOWN, l, offsets, sizes, sizes[l + 1]);
+        }
+    }
+
+    private void scanLevel(int phase, int level, int[] offsets, int[] sizes, int items) {
+        PrefixDoublingKernel k = launcher.kernel();
+        k.scanLevel = level;
+        k.scanFrom = offsets[level];
+        k.scanTo = offsets[level + 1];
+        k.scanSize = sizes[level];
+        launchOwn(phase, items, 1);
+    }
+
+    /**
+     * Stable sort of the first {@code count} (in, aux) pairs on key bits {@code [0, bits)} by the grid's radix sort
+     * (8-bit digits, 3 launches per pass); a sort that ended in the alternates is copied back by one launch.
+     */
+    private void sort(int count, int bits) {
+        LaunchTiming[] timing = new LaunchTiming[1];
+        boolean alternate = grid.sort(count, 0, bits, false, true, timing);
+        account(timing[0], grid.lastLaunches());
+        if (alternate) {
+            phase(PrefixDoublingKernel.PHASE_COPY_BACK, count);
+        }
     }
 
     private void phase(int phase, int count) {
+        launchOwn(phase, count, PHASE_ITEMS);
+    }
+
+    /** One own launch of {@code phase} over {@code count} elements, {@code perItem} per work-item. */
+    private void launchOwn(int phase, int count, int perItem) {
         PrefixDoublingKernel k = launcher.kernel();
         k.phase = phase;
         k.count = count;
-        k.perItem = PHASE_ITEMS;
-        long perGroup = (long) launcher.localSize() * PHASE_ITEMS;
+        k.perItem = perItem;
+        int items = (int) ((count + (long) perItem - 1) / perItem);
+        k.stride = Math.max(1, items);
         try {
-            launcher.launch((int) ((count + perGroup - 1) / perGroup));
+            account(grid.pipeline(PrefixDoublingKernel.SLOT_OWN, items), items > 0 ? 1 : 0);
         } finally {
             k.phase = PrefixDoublingKernel.PHASE_NONE;
         }
-        if (firstLaunchEnd == 0) {
-            firstLaunchEnd = System.nanoTime();
-        }
-        launcher.keepCurrent(k.keys);
-        launcher.keepCurrent(k.keysAlt);
-        launcher.keepCurrent(k.suffixes);
-        launcher.keepCurrent(k.suffixesAlt);
-        if (phase == PrefixDoublingKernel.PHASE_SCATTER_RANKS) {
-            keepPiecesCurrent(k.rankPieces());
-        } else if (k.partitioned != 0 && (phase == PrefixDoublingKernel.PHASE_STASH_STORE
-                || phase == PrefixDoublingKernel.PHASE_INVERT)) {
-            keepPiecesCurrent(k.stashPieces());
-        }
     }
 
-    /** {@link GuardedKernel#keepCurrent(int[])} for the pieces in use (unused ones, {@code int[1]}, stay unwritten). */
-    private void keepPiecesCurrent(int[][] pieces) {
-        for (int i = 0, used = pieceCount(launcher.kernel().textLength, pieceShift); i < used; i++) {
-            launcher.keepCurrent(pieces[i]);
+    private void account(LaunchTiming t, int launches) {
+        if (firstLaunchEnd == 0 && launches > 0) {
+            firstLaunchEnd = System.nanoTime();
+        }
+        launchCount += launches;
+        if (deviceNanos >= 0 && t.hasDeviceTimes()) {
+            deviceNanos += t.kernelNanos();
+        } else if (launches > 0) {
+            deviceNanos = -1;
         }
     }
 
@@ -770,25 +1025,31 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         return joined;
     }
 
-    private PrefixDoublingKernel open() {
-        if (launcher == null) {
-            launcher = new GuardedKernel<>(new PrefixDoublingKernel(), device, localSize, bufferCreation);
-            radix = new DeviceRadixSort(launcher, digitBits, sortChunk);
-            scan = new DeviceScan(launcher, SCAN_ITEMS);
-            select = new ChunkDriver(launcher, SELECT_CHUNK);
-            segments = new DeviceSegmentedSort(launcher, radix, MAX_SMALL_BUCKET);
-            chainReduce = new ChunkDriver(launcher, SELECT_CHUNK);
+    /** The kernel of a kind (compiled on first use, with its grid driver). */
+    private synchronized GuardedKernel<PrefixDoublingKernel> open(boolean pieced) {
+        if (pieced && piecedLauncher == null) {
+            piecedLauncher = compile(new PieceDoublingKernel());
+            piecedGrid = new GridDriver(piecedLauncher, maxGroups);
         }
-        return launcher.kernel();
+        if (!pieced && leanLauncher == null) {
+            leanLauncher = compile(new PrefixDoublingKernel());
+            leanGrid = new GridDriver(leanLauncher, maxGroups);
+        }
+        return pieced ? piecedLauncher : leanLauncher;
+    }
+
+    private GuardedKernel<PrefixDoublingKernel> compile(PrefixDoublingKernel k) {
+        k.bindPieces(new int[0][], new int[0][]);
+        k.bindText(null);
+        k.bindWorking(new int[1], new int[1], new int[1], new int[1]); // not the grid's placeholders
+        return new GuardedKernel<>(k, device, localSize, bufferCreation);
     }
 
     /** Drops the builder's references to the build's arrays (the result stays with the caller). */
     private static void release(PrefixDoublingKernel k) {
-        k.keys = new int[1];
-        k.keysAlt = new int[1];
-        k.suffixes = new int[1];
-        k.suffixesAlt = new int[1];
-        k.text = new int[1];
+        k.bindWorking(new int[1], new int[1], new int[1], new int[1]);
+        k.parts = new int[2];
+        k.bindText(null);
         k.bindPieces(new int[0][], new int[0][]);
     }
 
@@ -812,6 +1073,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         return true;
     }
 
+    /** @return whether the last build used the host arrays {@link #prepare} allocated */
+    boolean lastPreparedArrays() {
+        return lastPrepared;
+    }
+
     /** @return whether the last build used the arrays kept from the build before (whole builds of no more bytes) */
     boolean lastReusedArrays() {
         return lastReused;
@@ -820,11 +1086,22 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Releases the compiled kernel, its device buffers and the arrays kept between builds. */
     @Override
     public void close() {
+        if (preparedCompile != null) { // a compile prepare started may not outlive the builder
+            preparedCompile.handle((k, e) -> k).join();
+            preparedCompile = null;
+        }
+        preparing = null;
         keptWorking = null;
         keptRanks = null;
-        if (launcher != null) {
-            launcher.close();
-            launcher = null;
+        keptParts = null;
+        if (leanLauncher != null) {
+            leanLauncher.close();
+            leanLauncher = null;
         }
+        if (piecedLauncher != null) {
+            piecedLauncher.close();
+            piecedLauncher = null;
+        }
+        launcher = null;
     }
 }

@@ -1,6 +1,6 @@
 package org.gpumatch.suffixarray;
 
-import com.aparapi.Kernel;
+import org.gpumatch.gpu.primitives.TileKernel;
 
 /**
  * The kernel of {@link GpuLcpBuilder}: the Phi method (Kärkkäinen, Manzini and Puglisi) in four barrier-free phases,
@@ -16,8 +16,12 @@ import com.aparapi.Kernel;
  *       with PLCP;</li>
  *   <li>{@link #PHASE_GATHER}: {@code lcp[i] = plcp[sa[i]]}.</li>
  * </ol>
+ * It extends {@link TileKernel} (gpu-core's one composition model) but uses none of its barrier or local-memory cores:
+ * every phase is barrier-free, so its local arrays stay at one element. Every bound array that the collector may move
+ * is downloaded by {@link org.gpumatch.gpu.runtime.GuardedKernel} after each launch, so the host needs no
+ * {@code keepCurrent}.
  */
-public final class LcpKernel extends Kernel {
+public final class LcpKernel extends TileKernel {
     /** Phase: the Phi scatter. */
     public static final int PHASE_PHI = 1;
     /** Phase: the chunks' start values, capped. */

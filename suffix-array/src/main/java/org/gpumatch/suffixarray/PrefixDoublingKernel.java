@@ -1,88 +1,122 @@
 package org.gpumatch.suffixarray;
 
-import org.gpumatch.gpu.primitives.PrimitiveKernel;
+import org.gpumatch.gpu.primitives.GridKernel;
 
 /**
- * The pipeline kernel of {@link GpuPrefixDoublingBuilder}: the builder's own phases (initial keys from the packed text,
- * bucket keys, head flags, rank scatter, keep flags, the final inverse, the stash moves of a partitioned build) next
- * to the gpu-core primitives it runs on the same arrays (a stable u32/u32 radix sort, the small path of the segmented
- * sort, a two-lane max scan through the scan hooks, a stable select).
+ * The pipeline kernel of {@link GpuPrefixDoublingBuilder}, a pipeline of gpu-core's grid layer: the builder's own
+ * phases (initial keys from the packed text, bucket keys, head flags, the small-bucket sort, a max scan, the fused rank
+ * scatter and keep flags, the final inverse, the stash moves of a partitioned build) run as barrier-free
+ * {@link #pipelineItem} launches next to the grid's primitives on the same arrays (the stable 8-bit LSD radix sort of
+ * u32/u32 pairs and the flagged select, through {@link org.gpumatch.gpu.primitives.GridDriver}).
  *
- * <p>Working arrays (all {@code int[w]}, {@code w} = n for a whole build, the largest partition for a partitioned
- * one): {@link #keys} and {@link #keysAlt} (sort keys and their ping-pong buffer; scratch between sorts),
- * {@link #suffixes} and {@link #suffixesAlt} (the suffix index of each working element and its ping-pong buffer,
- * which also receives the new ranks and the selected suffixes).
+ * <p>Working arrays: the grid's operands, bound once per build ({@code w} ints each, {@code w} = n for a whole build,
+ * the largest partition for a partitioned one): {@link #in} (sort keys; scratch), {@link #aux} (the suffix of each
+ * working element, the sort's values), {@link #out} and {@link #auxAlt} (the sort's ping-pong buffers; between sorts
+ * head flags, new ranks, head indices, the selected set and, in chain rounds, chain lengths). A round's selected set
+ * (the suffixes still unsorted, in SA order) is the select's output in {@link #out}.
  *
- * <p>Arrays indexed by text or SA position, {@code n} ints each, are split into pieces of {@code 2^pieceShift} ints
- * (at most {@link #MAX_PIECES}; unused pieces are {@code int[1]}) so that no device buffer reaches 2 GiB (Aparapi
- * 3.0.2 keeps a buffer's size in bytes in an {@code int}): the ranks {@code ranks0..7} (for every suffix the SA
- * position of the first element of its bucket; at the end the inverse suffix array) through {@link #rankAt} and
- * {@link #setRank}, and in a partitioned build the stash {@code stash0..7} through {@link #stashAt} and
- * {@link #setStash} (each partition's unsorted suffixes between its rounds, at the end the suffix array). A piece is
- * picked by {@code p >>> pieceShift} in a chain of conditions (Aparapi aborts the JVM on an array alias in a local),
- * so a one-piece build takes one uniform branch. The text, packed four bytes per int, lives in the rank pieces of a
- * whole build (until the first rank scatter overwrites it) and in {@link #text} in a partitioned one.
- * See {@link GpuPrefixDoublingBuilder} for the algorithm.
+ * <p>This class is the kernel of builds whose position-indexed arrays fit one piece (whole builds of up to
+ * {@code 2^pieceShift} bytes): the ranks {@link #ranks0} (for every suffix the SA position of the first element of
+ * its bucket; at the end the inverse suffix array), read and written through {@link #rankAt} and {@link #setRank},
+ * and the text packed four bytes per int inside them (until the first rank scatter overwrites it). Its subclass
+ * {@link PieceDoublingKernel} overrides those accessors for ranks, stash and text in pieces (partitioned builds and
+ * longer whole ones); keeping its 17 further arrays out of this class spares every launch of a one-piece build their
+ * arguments and GuardedKernel's download of each (they are small placeholders there).
  *
- * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch size, barrier-free; the
- * only barriers are those of the two scans, whose device functions {@code run()} calls unconditionally (gpu-core's
- * convention).
+ * <p><b>Max scan</b> (the new ranks and the chain lengths need "the last head at or before j"): an own chunked scan
+ * in barrier-free launches ({@link #PHASE_SCAN_UP} level by level, one work-item per {@link #SCAN_CHUNK} entries,
+ * into {@link #parts}; {@link #PHASE_SCAN_TOP}, one work-item over at most {@link #SCAN_TOP} entries;
+ * {@link #PHASE_SCAN_DOWN} back down), two lanes at once; the grid's scans add, and a max over two lanes of the
+ * 64-bit add scan would need 16 bytes more per element. The same up-sweeps with {@link #OP_CHAIN_MAX} reduce the
+ * chain lengths to their maximum ({@code state[0]}).
+ *
+ * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch's work-items
+ * ({@link #stride}: coalesced on a GPU). See {@link GpuPrefixDoublingBuilder} for the algorithm.
  */
-public final class PrefixDoublingKernel extends PrimitiveKernel {
-    /** The slot of every primitive call of this pipeline. */
-    static final int SLOT = 1;
-    /** The slot of the reduce of the chain lengths. */
-    static final int SLOT_CHAIN = 2;
-    /** The scan operator of the head-index scan: lane-wise maximum of two lanes. */
+public class PrefixDoublingKernel extends GridKernel {
+    /** The slot of the pipeline's own launches (the grid's primitives run in {@link GridKernel#SLOT}). */
+    static final int SLOT_OWN = 2;
+    /** Max scan operator: lane 0 the index of the last new head, lane 1 of the last old head (head flags in out). */
     static final int OP_MAX2 = 0;
-    /** The scan operator of the chain scan: maximum of one lane, over the positions in reversed chain order. */
+    /** Max scan operator: one lane over the positions in reversed chain order (u where a chain ends, in in). */
     static final int OP_CHAIN = 1;
+    /** Max reduce (up-sweeps and top only) of the chain lengths in out; the maximum goes to {@code state[0]}. */
+    static final int OP_CHAIN_MAX = 2;
+    /** Entries per work-item of a max-scan level. */
+    static final int SCAN_CHUNK = 64;
+    /** The top level of the max scan: at most this many entries, scanned by one work-item. */
+    static final int SCAN_TOP = 4096;
+    /** Buckets of at most this many suffixes are sorted by insertion, one work-item per bucket. */
+    static final int MAX_SMALL = 32;
+    /** Bit 31 of a kept element (select value, stash entry): it starts its bucket. Suffixes are below 2^31. */
+    static final int HEAD_BIT = 0x80000000;
 
     static final int PHASE_NONE = 0;
-    /** {@code suffixes[i] = i}, {@code keys[i]} = low word of the packed key of suffix i. */
+    /** {@code aux[j]} = suffix j (or the stash's), {@code in[j]} = low word of its packed key; resets the large flag. */
     static final int PHASE_INIT_LOW = 1;
-    /** {@code keys[j]} = high word of the packed key of {@code suffixes[j]}. */
+    /** {@code in[j]} = high word of the packed key of {@code aux[j]}. */
     static final int PHASE_INIT_HIGH = 2;
-    /** Head flags of the initial sort into {@code keysAlt} (bit 0 new head, bit 1 old head), {@code keys[j] = 0}. */
+    /** Head flags of the initial sort into {@code out} (bit 0 new head, bit 1 old head), {@code in[j] = base}. */
     static final int PHASE_INIT_HEADS = 3;
     /**
-     * {@code suffixes[j] = suffixesAlt[j]} (the selected set), {@code keys[j]} = rank of suffix + h, plus one, or 0;
-     * {@code keysAlt[j]} = 1 where a bucket starts (the segment heads of the small-segment sort).
+     * {@code aux[j]} = the working suffix (the selected set in out, or the stash), {@code in[j]} = rank of suffix + h
+     * plus one or 0, {@code out[j]} = 1 where a bucket starts (its {@link #HEAD_BIT}: the segments of the small and the
+     * segmented sort); resets the partition's large flag and count.
      */
     static final int PHASE_ROUND_KEYS = 4;
-    /** {@code keys[j] = rank(suffixes[j])}: the bucket (first SA position) of each working suffix. */
+    /** {@code in[j] = rank(aux[j])}: the bucket (first SA position) of each working suffix. */
     static final int PHASE_ROUND_BUCKETS = 5;
-    /** Head flags of a round into {@code keysAlt}: bit 0 a new bucket starts, bit 1 an old one does. */
+    /** Head flags of a round into {@code out}: bit 0 a new bucket starts, bit 1 an old one does. */
     static final int PHASE_ROUND_HEADS = 6;
-    /** {@code rank(suffixes[j]) = suffixesAlt[j]} (the new ranks the scan wrote). */
-    static final int PHASE_SCATTER_RANKS = 7;
-    /** {@code keysAlt[j]} = 1 where the new bucket of element j has more than one element. */
-    static final int PHASE_KEEP_FLAGS = 8;
-    /** {@code SA[rank(i)] = i} into {@code keys} (whole builds) or the stash (partitioned): the suffix array. */
+    /**
+     * After the max scan ({@code auxAlt[j]} = new rank, {@code out[j]} = index of its new head): the rank scatter,
+     * {@code in[j]} = the suffix and {@code aux[j]} = 1 where its new bucket has more than one element (the select's
+     * values and flags), the large flag where a bucket has more than {@link #MAX_SMALL}.
+     */
+    static final int PHASE_KEEP = 7;
+    /** {@code SA[rank(i)] = i} into {@code in} (whole builds) or the stash (partitioned): the suffix array. */
     static final int PHASE_INVERT = 9;
-    /** Chain rounds: {@code keys[j]} = rank of the suffix after the chain of {@code suffixes[j]}, plus one, or 0. */
+    /** Chain rounds: {@code in[j]} = rank of the suffix after the chain of {@code aux[j]}, plus one, or 0. */
     static final int PHASE_CHAIN_AFTER = 10;
-    /** Chain rounds: {@code keys[j]} = side and chain length of {@code suffixes[j]} ({@link #chainKey}). */
+    /** Chain rounds: {@code in[j]} = side and chain length of {@code aux[j]} ({@link #chainKey}). */
     static final int PHASE_CHAIN_SIDE = 11;
-    /** Chain rounds: head flags into {@code keysAlt} (bit 0 new head, bit 1 old head: bucket ranks differ). */
+    /** Chain rounds: head flags into {@code out} (bit 0 new head, bit 1 old head: bucket ranks differ). */
     static final int PHASE_CHAIN_HEADS = 12;
-    /** Over all n: {@code keys[u]} = u where the position at reversed chain index u ends its chain, else 0. */
+    /** Over all n: {@code in[u]} = u where the position at reversed chain index u ends its chain, else 0. */
     static final int PHASE_CHAIN_ENDS = 13;
-    /** Over all n: {@code suffixesAlt[position of u] = keysAlt[u]}: the chain lengths by text position. */
+    /** Over all n: {@code auxAlt[position of u] = out[u]}: the chain lengths by text position. */
     static final int PHASE_CHAIN_PLACE = 14;
-    /** {@code keys[j]} = rank of {@code suffixes[j] + h}, plus one, or 0. */
+    /** {@code in[j]} = rank of {@code aux[j] + h}, plus one, or 0; {@code out[j]} = 1 where a bucket starts. */
     static final int PHASE_RANK_AFTER = 15;
-    /** Partitioned builds: {@code stash[base + j] = suffixesAlt[j]} (a partition's selected set into its segment). */
+    /** Partitioned builds: {@code stash[base + j] = out[j]} (a partition's selected set, head bits included). */
     static final int PHASE_STASH_STORE = 16;
+    /** The work-item of each bucket head insertion-sorts its bucket (heads in auxAlt; every bucket small). */
+    static final int PHASE_SMALL_SORT = 17;
+    /** {@code in[j] = out[j]}, {@code aux[j] = auxAlt[j]}: a sort that ended in the alternates, back. */
+    static final int PHASE_COPY_BACK = 18;
+    /** Max scan: level {@link #scanLevel}'s chunk maxima into the next level. */
+    static final int PHASE_SCAN_UP = 19;
+    /** Max scan: the top level, exclusive, by one work-item; its total to {@code state[0]}. */
+    static final int PHASE_SCAN_TOP = 20;
+    /** Max scan: level {@link #scanLevel} from the exclusive maxima of the level above. */
+    static final int PHASE_SCAN_DOWN = 21;
+    /**
+     * {@code in[j] = rank(aux[j])} and head flags into {@code out} from gathers (bit 0 new head: the bucket or the
+     * rank after h differs from element j - 1's; bit 1 old head): {@link #PHASE_ROUND_BUCKETS} and
+     * {@link #PHASE_ROUND_HEADS} in one launch, for sorts that keep every bucket in its place.
+     */
+    static final int PHASE_BUCKET_HEADS = 22;
     /** The most pieces of a position-indexed array. */
     static final int MAX_PIECES = 8;
 
     // Set by the builder before each own launch; read-only on the device.
     int phase;
-    /** Elements of this launch: n, or the working count m. */
+    /** Elements (or chunks) of this launch. */
     int count;
     /** Elements per work-item of an own phase. */
     int perItem = 1;
+    /** Work-items of this launch: element {@code i + t * stride} for {@code t < perItem}. */
+    int stride = 1;
     /** Chain rounds: bits of the largest chain length, and {@code (1 << chainBits) - 1}. */
     int chainBits;
     int chainMask;
@@ -102,105 +136,278 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
     int stashed;
     /** SA position of the first suffix of the partition this launch works on (0 in a whole build). */
     int base;
+    /** The partition this launch works on: its large flag and count are {@code state[1 + 2 part]}, {@code [2 + 2 part]}. */
+    int part;
+    /** Buckets over this many suffixes count as large segments of the grid's segmented sort (a quarter tile). */
+    int segSmall;
+    /** Max scan: operator, level (0: the elements), offsets in {@link #parts} of this level and the next. */
+    int scanOp;
+    int scanLevel;
+    int scanFrom;
+    int scanTo;
+    /** Max scan: entries of the current level (elements at level 0). */
+    int scanSize;
 
-    int[] keys = new int[1];
-    int[] keysAlt = new int[1];
-    int[] suffixes = new int[1];
-    int[] suffixesAlt = new int[1];
+    /** The ranks (one piece); in {@link PieceDoublingKernel} the first of eight pieces. */
     int[] ranks0 = new int[1];
-    int[] ranks1 = new int[1];
-    int[] ranks2 = new int[1];
-    int[] ranks3 = new int[1];
-    int[] ranks4 = new int[1];
-    int[] ranks5 = new int[1];
-    int[] ranks6 = new int[1];
-    int[] ranks7 = new int[1];
-    int[] stash0 = new int[1];
-    int[] stash1 = new int[1];
-    int[] stash2 = new int[1];
-    int[] stash3 = new int[1];
-    int[] stash4 = new int[1];
-    int[] stash5 = new int[1];
-    int[] stash6 = new int[1];
-    int[] stash7 = new int[1];
-    /** Partitioned builds: the text packed little-endian four bytes per int ({@code (n + 3) / 4} ints). */
-    int[] text = new int[1];
-    /** Symbol code of each byte value: 1..sigma for the bytes of the text. */
-    int[] symbolCodes = new int[256];
-    /** Unused long arrays of the select call. */
-    long[] unusedLongs = new long[1];
+    /** Symbol code of each byte value: 1..sigma for the bytes of the text (read-only: never downloaded). */
+    @Constant int[] symbolCodes = new int[256];
+    /** The max scan's levels above the elements, two lanes per entry ({@link GpuPrefixDoublingBuilder#partsLength}). */
+    int[] parts = new int[2];
+    /**
+     * Small state read by the host: {@code [0]} the last max reduce's result; for partition p, {@code [1 + 2p]} 1 when
+     * its last settle left a bucket of more than {@link #MAX_SMALL} suffixes (the next round is a large one), and
+     * {@code [2 + 2p]} the suffixes in buckets of more than {@link #segSmall} (the segmented sort's large path).
+     */
+    int[] state = new int[3];
 
     /** Created by {@link GpuPrefixDoublingBuilder}. */
     PrefixDoublingKernel() {
+        registerSlot(SLOT_OWN);
     }
 
-    /** Host side: the rank pieces, {@link #MAX_PIECES} of them (unused ones {@code int[1]}). */
+    /** Host side: the rank pieces (one here). */
     int[][] rankPieces() {
-        return new int[][] {ranks0, ranks1, ranks2, ranks3, ranks4, ranks5, ranks6, ranks7};
+        return new int[][] {ranks0};
     }
 
-    /** Host side: the stash pieces, {@link #MAX_PIECES} of them (unused ones {@code int[1]}). */
+    /** Host side: the stash pieces (none here). */
     int[][] stashPieces() {
-        return new int[][] {stash0, stash1, stash2, stash3, stash4, stash5, stash6, stash7};
+        return new int[0][];
     }
 
-    /**
-     * Host side: binds the rank and the stash pieces ({@code ranks[i]}, {@code stash[i]}; {@code int[1]} where absent
-     * or beyond the array's length).
-     */
+    /** Host side: binds the working arrays (the grid's operands: keys, suffixes and their ping-pong buffers). */
+    void bindWorking(int[] keys, int[] keysAlt, int[] suffixes, int[] suffixesAlt) {
+        in = keys;
+        out = keysAlt;
+        aux = suffixes;
+        auxAlt = suffixesAlt;
+    }
+
+    /** Host side: the working arrays in the order of {@link #bindWorking}. */
+    int[][] working() {
+        return new int[][] {in, out, aux, auxAlt};
+    }
+
+    /** Host side: binds the ranks ({@code ranks[0]}, or {@code int[1]} when absent); this kernel has no stash. */
     void bindPieces(int[][] ranks, int[][] stash) {
-        ranks0 = pieceOrUnused(ranks, 0);
-        ranks1 = pieceOrUnused(ranks, 1);
-        ranks2 = pieceOrUnused(ranks, 2);
-        ranks3 = pieceOrUnused(ranks, 3);
-        ranks4 = pieceOrUnused(ranks, 4);
-        ranks5 = pieceOrUnused(ranks, 5);
-        ranks6 = pieceOrUnused(ranks, 6);
-        ranks7 = pieceOrUnused(ranks, 7);
-        stash0 = pieceOrUnused(stash, 0);
-        stash1 = pieceOrUnused(stash, 1);
-        stash2 = pieceOrUnused(stash, 2);
-        stash3 = pieceOrUnused(stash, 3);
-        stash4 = pieceOrUnused(stash, 4);
-        stash5 = pieceOrUnused(stash, 5);
-        stash6 = pieceOrUnused(stash, 6);
-        stash7 = pieceOrUnused(stash, 7);
+        if (ranks.length > 1 || stash.length > 0) {
+            throw new IllegalStateException("a one-piece kernel takes one rank piece and no stash");
+        }
+        ranks0 = ranks.length == 1 && ranks[0] != null ? ranks[0] : new int[1];
     }
 
-    private static int[] pieceOrUnused(int[][] pieces, int i) {
-        return i < pieces.length && pieces[i] != null ? pieces[i] : new int[1];
+    /** Host side: binds the packed text of a partitioned build (none here: the text rides in the ranks). */
+    void bindText(int[] words) {
+        if (words != null) {
+            throw new IllegalStateException("a one-piece kernel keeps the text in its ranks");
+        }
     }
 
     @Override
-    protected int combine(int op, int lane, int a0, int a1, int a2, int a3, int b0, int b1, int b2, int b3) {
-        return lane == 0 ? Math.max(a0, b0) : lane == 1 ? Math.max(a1, b1) : 0;
+    protected void pipelineItem(int slot, int i) {
+        for (int t = 0; slot == SLOT_OWN && t < perItem; t++) {
+            long at = i + (long) t * stride;
+            if (at < count) {
+                ownElement((int) at);
+            }
+        }
     }
 
-    @Override
-    protected int identity(int op, int lane) {
-        return 0;
+    private void ownElement(int j) {
+        if (phase == PHASE_INIT_LOW) {
+            int s = stashed != 0 ? stashAt(base + j) : j;
+            aux[j] = s;
+            in[j] = (int) packedKey(s);
+            if (j == 0) {
+                state[1 + 2 * part] = 0;
+                state[2 + 2 * part] = 0;
+            }
+        } else if (phase == PHASE_INIT_HIGH) {
+            in[j] = (int) (packedKey(aux[j]) >>> 32);
+        } else if (phase == PHASE_INIT_HEADS) {
+            boolean head = j == 0 || packedKey(aux[j]) != packedKey(aux[j - 1]);
+            out[j] = (head ? 1 : 0) | (j == 0 ? 2 : 0);
+            in[j] = base; // the "old bucket rank": new ranks are base plus the head's index
+        } else if (phase == PHASE_ROUND_KEYS) {
+            int v = stashed != 0 ? stashAt(base + j) : out[j];
+            int s = v & ~HEAD_BIT;
+            aux[j] = s;
+            in[j] = rankAfter(s);
+            out[j] = v < 0 ? 1 : 0;
+            if (j == 0) {
+                state[1 + 2 * part] = 0;
+                state[2 + 2 * part] = 0;
+            }
+        } else if (phase == PHASE_ROUND_BUCKETS) {
+            in[j] = rankAt(aux[j]);
+        } else if (phase == PHASE_ROUND_HEADS) {
+            boolean old = j == 0 || in[j] != in[j - 1];
+            boolean head = old || rankAfter(aux[j]) != rankAfter(aux[j - 1]);
+            out[j] = (head ? 1 : 0) | (old ? 2 : 0);
+        } else if (phase == PHASE_BUCKET_HEADS) {
+            int s = aux[j];
+            int bucket = rankAt(s);
+            boolean old = j == 0 || bucket != rankAt(aux[j - 1]);
+            boolean head = old || rankAfter(s) != rankAfter(aux[j - 1]);
+            in[j] = bucket;
+            out[j] = (head ? 1 : 0) | (old ? 2 : 0);
+        } else if (phase == PHASE_KEEP) {
+            keep(j);
+        } else if (phase == PHASE_SMALL_SORT) {
+            smallSort(j);
+        } else if (phase == PHASE_COPY_BACK) {
+            in[j] = out[j];
+            aux[j] = auxAlt[j];
+        } else if (phase == PHASE_SCAN_UP) {
+            scanUp(j);
+        } else if (phase == PHASE_SCAN_TOP) {
+            scanTop();
+        } else if (phase == PHASE_SCAN_DOWN) {
+            scanDown(j);
+        } else if (phase == PHASE_INVERT) {
+            if (partitioned != 0) {
+                setStash(rankAt(j), j);
+            } else {
+                in[rankAt(j)] = j;
+            }
+        } else if (phase == PHASE_CHAIN_AFTER) {
+            in[j] = chainAfter(aux[j]);
+        } else if (phase == PHASE_CHAIN_SIDE) {
+            in[j] = chainKey(aux[j]);
+        } else if (phase == PHASE_CHAIN_HEADS) {
+            int s = aux[j];
+            boolean old = j == 0 || rankAt(s) != rankAt(aux[j - 1]);
+            boolean head = old || chainKey(s) != chainKey(aux[j - 1]) || chainAfter(s) != chainAfter(aux[j - 1]);
+            out[j] = (head ? 1 : 0) | (old ? 2 : 0);
+        } else if (phase == PHASE_CHAIN_ENDS) {
+            in[j] = chainEnds(chainPosition(j)) ? j : 0;
+        } else if (phase == PHASE_CHAIN_PLACE) {
+            auxAlt[chainPosition(j)] = out[j];
+        } else if (phase == PHASE_RANK_AFTER) {
+            in[j] = rankAfter(aux[j]);
+            out[j] = j == 0 || rankAt(aux[j]) != rankAt(aux[j - 1]) ? 1 : 0;
+        } else if (phase == PHASE_STASH_STORE) {
+            setStash(base + j, out[j]);
+        }
     }
 
     /**
-     * {@link #OP_MAX2}: lane 0: j where a new bucket starts at j, lane 1: j where an old one does (else 0).
-     * {@link #OP_CHAIN}: {@code keys[i]} ({@link #PHASE_CHAIN_ENDS} wrote u where the position at reversed chain index
-     * u ends its chain, else 0). (Aparapi emits the hooks before the kernel's other methods, so they call none.)
+     * Element j after the max scan: its new rank to the ranks of its suffix; the select's value (the suffix with
+     * {@link #HEAD_BIT} where it starts its bucket, into in) and flag (its bucket has another element, into aux);
+     * where j ends a bucket of more than {@link #MAX_SMALL}, the large flag (a racy store of the same value by every
+     * such work-item), and of more than {@link #segSmall}, its size added to the large count.
      */
-    @Override
-    protected int scanLoad(int op, int i, int lane) {
-        return op == OP_CHAIN ? keys[i] : ((keysAlt[i] >>> lane) & 1) != 0 ? i : 0;
+    private void keep(int j) {
+        int r = auxAlt[j];
+        int s = aux[j];
+        int head = out[j];
+        setRank(s, r);
+        boolean last = j + 1 >= count || auxAlt[j + 1] != r;
+        boolean shared = head != j || !last;
+        in[j] = head == j ? s | HEAD_BIT : s;
+        aux[j] = shared ? 1 : 0;
+        int size = j - head + 1;
+        if (last && size > MAX_SMALL) {
+            state[1 + 2 * part] = 1;
+        }
+        if (last && size > segSmall) {
+            atomicAdd(state, 2 + 2 * part, size);
+        }
     }
 
     /**
-     * {@link #OP_MAX2}: the new rank, old bucket start plus the new head's offset within the old bucket.
-     * {@link #OP_CHAIN}: the chain length of the position at reversed chain index i, into {@code keysAlt[i]}.
+     * The work-item of a bucket head (out) sorts the bucket's (key, suffix) pairs by key, stably, by insertion in
+     * global memory (every bucket of the round has at most {@link #MAX_SMALL} suffixes).
      */
-    @Override
-    protected void scanStore(int op, int i, int v0, int v1, int v2, int v3) {
-        if (op == OP_CHAIN) {
-            keysAlt[i] = i - v0 + 1;
-        } else {
-            suffixesAlt[i] = keys[i] + v0 - v1;
+    private void smallSort(int j) {
+        if (out[j] != 0) {
+            int end = j + 1;
+            while (end < count && out[end] == 0) {
+                end++;
+            }
+            for (int a = j + 1; a < end; a++) {
+                int key = in[a];
+                int value = aux[a];
+                int b = a - 1;
+                while (b >= j && in[b] > key) {
+                    in[b + 1] = in[b];
+                    aux[b + 1] = aux[b];
+                    b--;
+                }
+                in[b + 1] = key;
+                aux[b + 1] = value;
+            }
+        }
+    }
+
+    /** Entries of the current scan level (the elements at level 0, else chunk maxima in {@link #parts}). */
+    private int scanValue(int e, int lane) {
+        int v = 0;
+        if (scanLevel != 0) {
+            v = parts[scanFrom + 2 * e + lane];
+        } else if (scanOp == OP_MAX2) {
+            v = ((out[e] >>> lane) & 1) != 0 ? e : 0;
+        } else if (lane == 0) {
+            v = scanOp == OP_CHAIN ? in[e] : out[e];
+        }
+        return v;
+    }
+
+    /** The maxima of chunk c of this level (entries {@code [c * SCAN_CHUNK, ...)}) into entry c of the next. */
+    private void scanUp(int c) {
+        int from = c * SCAN_CHUNK;
+        int to = Math.min(from + SCAN_CHUNK, scanSize);
+        int v0 = 0;
+        int v1 = 0;
+        for (int e = from; e < to; e++) {
+            v0 = Math.max(v0, scanValue(e, 0));
+            v1 = Math.max(v1, scanValue(e, 1));
+        }
+        parts[scanTo + 2 * c] = v0;
+        parts[scanTo + 2 * c + 1] = v1;
+    }
+
+    /** The top level, exclusive maxima in place, by work-item 0; the overall maximum of lane 0 to state[0]. */
+    private void scanTop() {
+        int r0 = 0;
+        int r1 = 0;
+        for (int e = 0; e < scanSize; e++) {
+            int v0 = parts[scanFrom + 2 * e];
+            int v1 = parts[scanFrom + 2 * e + 1];
+            parts[scanFrom + 2 * e] = r0;
+            parts[scanFrom + 2 * e + 1] = r1;
+            r0 = Math.max(r0, v0);
+            r1 = Math.max(r1, v1);
+        }
+        state[0] = r0;
+    }
+
+    /**
+     * Chunk c of this level from its exclusive maximum (entry c of the level above): exclusive maxima in place at
+     * levels above the elements; at level 0 the inclusive maxima go to the operator's outputs.
+     */
+    private void scanDown(int c) {
+        int from = c * SCAN_CHUNK;
+        int to = Math.min(from + SCAN_CHUNK, scanSize);
+        int r0 = parts[scanTo + 2 * c];
+        int r1 = parts[scanTo + 2 * c + 1];
+        for (int e = from; e < to; e++) {
+            int v0 = scanValue(e, 0);
+            int v1 = scanValue(e, 1);
+            if (scanLevel != 0) {
+                parts[scanFrom + 2 * e] = r0;
+                parts[scanFrom + 2 * e + 1] = r1;
+            }
+            r0 = Math.max(r0, v0);
+            r1 = Math.max(r1, v1);
+            if (scanLevel == 0 && scanOp == OP_CHAIN) {
+                out[e] = e - r0 + 1;
+            }
+            if (scanLevel == 0 && scanOp == OP_MAX2) {
+                auxAlt[e] = in[e] + r0 - r1; // old bucket rank plus the new head's offset in the old bucket
+                out[e] = r0;
+            }
         }
     }
 
@@ -233,10 +440,10 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
 
     /**
      * The rank plus one of the suffix after the chain of s ({@code s + k h}, k its chain length from
-     * {@code suffixesAlt[s]}), 0 past the end.
+     * {@code auxAlt[s]}), 0 past the end.
      */
     private int chainAfter(int s) {
-        int after = s + suffixesAlt[s] * h;
+        int after = s + auxAlt[s] * h;
         return after < textLength ? rankAt(after) + 1 : 0;
     }
 
@@ -245,87 +452,9 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
      * chains first), else {@code 1 << chainBits | (chainMask - k)} (after all of those, longer chains first).
      */
     private int chainKey(int s) {
-        int k = suffixesAlt[s];
+        int k = auxAlt[s];
         boolean above = chainAfter(s) - 1 > rankAt(s);
         return above ? (1 << chainBits) | (chainMask - k) : k;
-    }
-
-    @Override
-    public void run() {
-        scanPass(); // the head-index scan (barriers only otherwise)
-        radixSortScanPass(); // the radix sort's digit-count scan (barriers only otherwise)
-        radixSortPairsU32(SLOT, keys, suffixes, keysAlt, suffixesAlt);
-        segmentedSortPairsU32(SLOT, keys, suffixes, keysAlt, unusedLongs); // the small path only
-        chunkPass(SLOT, suffixes, keysAlt, suffixesAlt, unusedLongs, unusedLongs);
-        chunkPass(SLOT_CHAIN, keysAlt, keysAlt, keys, unusedLongs, unusedLongs); // only its reduce runs
-        ownPhase();
-        localBarrier(); // Aparapi's Java threads reuse local arrays across groups
-    }
-
-    /** Elements {@code gid + t * globalSize} for {@code t < perItem} (coalesced on a GPU). */
-    private void ownPhase() {
-        int stride = getGlobalSize();
-        for (int t = 0; phase != PHASE_NONE && t < perItem; t++) {
-            long at = getGlobalId() + (long) t * stride;
-            if (at < count) {
-                ownElement((int) at);
-            }
-        }
-    }
-
-    private void ownElement(int j) {
-        if (phase == PHASE_INIT_LOW) {
-            int s = stashed != 0 ? stashAt(base + j) : j;
-            suffixes[j] = s;
-            keys[j] = (int) packedKey(s);
-        } else if (phase == PHASE_INIT_HIGH) {
-            keys[j] = (int) (packedKey(suffixes[j]) >>> 32);
-        } else if (phase == PHASE_INIT_HEADS) {
-            boolean head = j == 0 || packedKey(suffixes[j]) != packedKey(suffixes[j - 1]);
-            keysAlt[j] = (head ? 1 : 0) | (j == 0 ? 2 : 0);
-            keys[j] = base; // the "old bucket rank": new ranks are base plus the head's index
-        } else if (phase == PHASE_ROUND_KEYS) {
-            int s = workingSuffix(j);
-            suffixes[j] = s;
-            keys[j] = rankAfter(s);
-            keysAlt[j] = j == 0 || rankAt(s) != rankAt(workingSuffix(j - 1)) ? 1 : 0;
-        } else if (phase == PHASE_ROUND_BUCKETS) {
-            keys[j] = rankAt(suffixes[j]);
-        } else if (phase == PHASE_ROUND_HEADS) {
-            boolean old = j == 0 || keys[j] != keys[j - 1];
-            boolean head = old || rankAfter(suffixes[j]) != rankAfter(suffixes[j - 1]);
-            keysAlt[j] = (head ? 1 : 0) | (old ? 2 : 0);
-        } else if (phase == PHASE_SCATTER_RANKS) {
-            setRank(suffixes[j], suffixesAlt[j]);
-        } else if (phase == PHASE_KEEP_FLAGS) {
-            int r = suffixesAlt[j];
-            boolean shared = (j > 0 && suffixesAlt[j - 1] == r) || (j + 1 < count && suffixesAlt[j + 1] == r);
-            keysAlt[j] = shared ? 1 : 0;
-        } else if (phase == PHASE_INVERT) {
-            if (partitioned != 0) {
-                setStash(rankAt(j), j);
-            } else {
-                keys[rankAt(j)] = j;
-            }
-        } else if (phase == PHASE_CHAIN_AFTER) {
-            keys[j] = chainAfter(suffixes[j]);
-        } else if (phase == PHASE_CHAIN_SIDE) {
-            keys[j] = chainKey(suffixes[j]);
-        } else if (phase == PHASE_CHAIN_HEADS) {
-            int s = suffixes[j];
-            boolean old = j == 0 || rankAt(s) != rankAt(suffixes[j - 1]);
-            boolean head = old || chainKey(s) != chainKey(suffixes[j - 1])
-                    || chainAfter(s) != chainAfter(suffixes[j - 1]);
-            keysAlt[j] = (head ? 1 : 0) | (old ? 2 : 0);
-        } else if (phase == PHASE_CHAIN_ENDS) {
-            keys[j] = chainEnds(chainPosition(j)) ? j : 0;
-        } else if (phase == PHASE_CHAIN_PLACE) {
-            suffixesAlt[chainPosition(j)] = keysAlt[j];
-        } else if (phase == PHASE_RANK_AFTER) {
-            keys[j] = rankAfter(suffixes[j]);
-        } else if (phase == PHASE_STASH_STORE) {
-            setStash(base + j, suffixesAlt[j]);
-        }
     }
 
     /** The rank of suffix {@code s + h} plus one, or 0 when {@code s + h} is past the end (a shorter suffix first). */
@@ -333,63 +462,28 @@ public final class PrefixDoublingKernel extends PrimitiveKernel {
         return s < textLength - h ? rankAt(s + h) + 1 : 0;
     }
 
-    /** The rank of suffix p (in piece {@code p >>> pieceShift}). */
-    private int rankAt(int p) {
-        return pieceRead(ranks0, ranks1, ranks2, ranks3, ranks4, ranks5, ranks6, ranks7, p);
+    /** The rank of suffix p. */
+    protected int rankAt(int p) {
+        return ranks0[p];
     }
 
-    private void setRank(int p, int v) {
-        pieceWrite(ranks0, ranks1, ranks2, ranks3, ranks4, ranks5, ranks6, ranks7, p, v);
+    /** Sets the rank of suffix p. */
+    protected void setRank(int p, int v) {
+        ranks0[p] = v;
     }
 
-    /** Stash entry x (in piece {@code x >>> pieceShift}). */
-    private int stashAt(int x) {
-        return pieceRead(stash0, stash1, stash2, stash3, stash4, stash5, stash6, stash7, x);
+    /** Stash entry x (partitioned builds only: never called here, {@link #stashed} and {@link #partitioned} are 0). */
+    protected int stashAt(int x) {
+        return 0;
     }
 
-    private void setStash(int x, int v) {
-        pieceWrite(stash0, stash1, stash2, stash3, stash4, stash5, stash6, stash7, x, v);
+    /** Sets stash entry x (partitioned builds only). */
+    protected void setStash(int x, int v) {
     }
 
-    /** Entry p of the array split into pieces p0..p7 (a chain of conditions: no array alias in a local). */
-    private int pieceRead(int[] p0, int[] p1, int[] p2, int[] p3, int[] p4, int[] p5, int[] p6, int[] p7, int p) {
-        int piece = p >>> pieceShift;
-        int i = p & pieceMask;
-        return piece == 0 ? p0[i] : piece == 1 ? p1[i] : piece == 2 ? p2[i] : piece == 3 ? p3[i]
-                : piece == 4 ? p4[i] : piece == 5 ? p5[i] : piece == 6 ? p6[i] : p7[i];
-    }
-
-    private void pieceWrite(int[] p0, int[] p1, int[] p2, int[] p3, int[] p4, int[] p5, int[] p6, int[] p7, int p,
-                            int v) {
-        int piece = p >>> pieceShift;
-        int i = p & pieceMask;
-        if (piece == 0) {
-            p0[i] = v;
-        } else if (piece == 1) {
-            p1[i] = v;
-        } else if (piece == 2) {
-            p2[i] = v;
-        } else if (piece == 3) {
-            p3[i] = v;
-        } else if (piece == 4) {
-            p4[i] = v;
-        } else if (piece == 5) {
-            p5[i] = v;
-        } else if (piece == 6) {
-            p6[i] = v;
-        } else {
-            p7[i] = v;
-        }
-    }
-
-    /** Word w of the packed text: in the rank pieces of a whole build, in {@link #text} of a partitioned one. */
-    private int textWord(int w) {
-        return partitioned != 0 ? text[w] : rankAt(w);
-    }
-
-    /** The suffix of working element j of this launch: from the stash segment at base, or the selected set. */
-    private int workingSuffix(int j) {
-        return stashed != 0 ? stashAt(base + j) : suffixesAlt[j];
+    /** Word w of the packed text (inside the ranks until the first rank scatter). */
+    protected int textWord(int w) {
+        return ranks0[w];
     }
 
     /**

@@ -63,6 +63,15 @@ public interface SuffixArrayBuilder extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Starts, in the background, what a build of a text of {@code length} bytes needs before the text is at hand (the
+     * GPU builder: its kernel's compile and its host arrays), so that reading the text overlaps it; a later
+     * {@link #build} of a text of that length uses it, one of another length drops it. Optional: the default does
+     * nothing.
+     */
+    default void prepare(long length) {
+    }
+
     /** Releases what the builder holds (a GPU builder: its compiled kernel and device buffers); idempotent. */
     @Override
     default void close() {

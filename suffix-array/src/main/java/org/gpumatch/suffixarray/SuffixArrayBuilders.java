@@ -18,15 +18,23 @@ public final class SuffixArrayBuilders {
     /** Under {@code auto} with the {@code auto} device, texts shorter than this build on the CPU without a notice. */
     public static final long AUTO_GPU_MIN_BYTES = 1L << 20;
     /**
-     * The GPU builder's predicted fixed cost under {@code auto}, ns: the OpenCL context and the kernel's compile that
-     * the host preparation does not hide (H100/H200 processes of 2026-11-23: about 0.8 s of a process beyond its
-     * build).
+     * The GPU builder's predicted fixed cost under {@code auto}, ns: the OpenCL context and the part of the kernel's
+     * compile that the host preparation does not hide (H200 processes of 2026-11-25 on 100 MB of source code: 2.67 to
+     * 2.96 s for builds of 1.32 to 1.77 s, of which about 0.6 s is the GPU's own start; the rest, reading the text and
+     * writing the array, a CPU build pays too).
      */
-    public static final double GPU_START_NS = 0.8e9;
-    /** The GPU builder's predicted time per text byte, ns (H100/H200, 100 MB builds: 14 to 22 ns per byte). */
-    public static final double GPU_NS_PER_BYTE = 14;
-    /** The GPU builder's predicted extra time per byte and unit of doubling rounds ({@link CpuSuffixArrayBuilder.Plan#rounds}). */
-    public static final double GPU_ROUND_NS = 4;
+    public static final double GPU_START_NS = 0.6e9;
+    /**
+     * The GPU builder's predicted time per text byte, ns: a first build's host preparation (the arrays mirrored on the
+     * heap), upload, initial sort and finish (H200, 2026-11-25, grid-layer builder: 100 MB in 1.0 to 1.4 s of which
+     * the rounds are 0.4 to 0.6 s on source code; 1.28 s for random DNA with one round).
+     */
+    public static final double GPU_NS_PER_BYTE = 11;
+    /**
+     * The GPU builder's predicted extra time per byte and unit of doubling rounds ({@link CpuSuffixArrayBuilder.Plan#rounds}):
+     * 100 MB of source code (profile 2.03n) took 0.38 to 0.60 s of rounds on the H200 (2026-11-25).
+     */
+    public static final double GPU_ROUND_NS = 2.5;
     private SuffixArrayBuilders() {
     }
 
@@ -97,7 +105,15 @@ public final class SuffixArrayBuilders {
      *                the estimate is only made where {@code auto} needs it
      */
     public static Choice choose(Algorithm algorithm, DevicePolicy policy, byte[] text, Consumer<String> explain) {
-        Choice choice = choose(algorithm, policy, text.length);
+        return decide(choose(algorithm, policy, text.length), text, explain);
+    }
+
+    /**
+     * The second half of {@link #choose(Algorithm, DevicePolicy, byte[], Consumer)} for a choice made by length (for
+     * example before the text was read, so that {@link SuffixArrayBuilder#prepare} overlapped the reading): under
+     * {@code auto} the predicted times decide, and {@code explain} gets its line.
+     */
+    public static Choice decide(Choice choice, byte[] text, Consumer<String> explain) {
         if (!choice.auto() && explain == null) {
             return choice;
         }

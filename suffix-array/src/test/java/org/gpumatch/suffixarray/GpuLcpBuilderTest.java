@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
+import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.TestDevices;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,8 +21,9 @@ class GpuLcpBuilderTest {
 
     @BeforeAll
     static void open() {
-        gpu = new GpuLcpBuilder(TestDevices.openCl(), 64, 16, 8);
-        wide = new GpuLcpBuilder(TestDevices.openCl(), 64, 7, 4096);
+        // COPY buffers: on PoCL host pointers are the arrays themselves and would hide a missing get
+        gpu = new GpuLcpBuilder(TestDevices.openCl(), 64, 16, 8, BufferCreation.COPY);
+        wide = new GpuLcpBuilder(TestDevices.openCl(), 64, 7, 4096, BufferCreation.COPY);
         assertThat(TestDevices.openCl().isOpenCL()).isTrue(); // launches are checked to run there (GuardedKernel)
     }
 
@@ -84,6 +86,24 @@ class GpuLcpBuilderTest {
         int[] rsa = new SaisBuilder().build(random);
         assertThat(gpu.build(random, rsa)).isEqualTo(LcpArrays.build(random, rsa, 1));
         assertThat(gpu.lastUnresolved()).isZero();
+    }
+
+    @Test
+    void arraysBoundAgainWithNewContentAndHostPointerBuffers() {
+        byte[] text = HardTexts.random(5000, 4, 8);
+        int[] sa = new SaisBuilder().build(text);
+        assertThat(gpu.build(text, sa)).isEqualTo(NaiveLcp.of(text, sa));
+        byte[] other = HardTexts.tandem(5000, 7, 9); // the same two arrays with new content: no stale buffer
+        System.arraycopy(other, 0, text, 0, text.length);
+        System.arraycopy(new SaisBuilder().build(text), 0, sa, 0, sa.length);
+        assertThat(gpu.build(text, sa)).isEqualTo(NaiveLcp.of(text, sa));
+        try (GpuLcpBuilder hostPointer = new GpuLcpBuilder(TestDevices.openCl(), 64, 16, 8)) {
+            for (byte[] t : new byte[][] {HardTexts.random(3000, 26, 10), HardTexts.doubled(HardTexts.random(900, 2,
+                    11)), HardTexts.repeated(2000, 'z')}) {
+                int[] s2 = new SaisBuilder().build(t);
+                assertThat(hostPointer.build(t, s2)).isEqualTo(NaiveLcp.of(t, s2));
+            }
+        }
     }
 
     @Test

@@ -51,6 +51,22 @@ class SuffixArrayFilesTest {
     }
 
     @Test
+    void largeInt32ArraysAreWrittenInParallelSlices() throws Exception {
+        int[] sa = new int[SuffixArrayFiles.PARALLEL_ENTRIES + (1 << 20) + 5]; // slices of 2^20, the last one short
+        for (int i = 0; i < sa.length; i++) {
+            sa[i] = (sa.length - 1 - i) * 0x01000193 & Integer.MAX_VALUE;
+        }
+        Path p = dir.resolve("big32");
+        Files.write(p, new byte[5 * sa.length]); // a longer old file is truncated
+        SuffixArrayFiles.write(sa, p, EntryFormat.INT32);
+        assertThat(Files.size(p)).isEqualTo(4L * sa.length);
+        assertThat(SuffixArrayFiles.read(p, EntryFormat.INT32)).isEqualTo(sa);
+        sa[sa.length - 2] = -9;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SuffixArrayFiles.write(sa, p, EntryFormat.INT32))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("negative suffix array entry -9");
+    }
+
+    @Test
     void littleEndianInt40() throws Exception {
         Path p = dir.resolve("x");
         SuffixArrayFiles.write(new int[] {0x01020304, 5}, p, EntryFormat.INT40);

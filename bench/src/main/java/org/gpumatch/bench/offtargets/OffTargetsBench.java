@@ -48,6 +48,8 @@ public final class OffTargetsBench {
         int guides = 100;
         int k = 4;
         int runs = 3;
+        String variants = "";
+        boolean keep = false;
         for (int i = 0; i < args.length; i += 2) {
             String v = args[i + 1];
             switch (args[i]) {
@@ -60,6 +62,8 @@ public final class OffTargetsBench {
                 case "--guides" -> guides = Integer.parseInt(v);
                 case "--k" -> k = Integer.parseInt(v);
                 case "--runs" -> runs = Integer.parseInt(v);
+                case "--variants" -> variants = v;
+                case "--keep-genomes" -> keep = Boolean.parseBoolean(v);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -82,7 +86,8 @@ public final class OffTargetsBench {
                 String[] f = row.split(":");
                 long bases = parseSize(f[0]);
                 int records = Integer.parseInt(f[1]);
-                new Row(gpumatch, cas, work, slug, bases, records, guides, k, runs, f[2], out).measure(f[0]);
+                new Row(gpumatch, cas, work, slug, bases, records, guides, k, runs, f[2], out, variants(variants),
+                        keep).measure(f[0]);
             }
         }
     }
@@ -109,6 +114,22 @@ public final class OffTargetsBench {
         return "no-nvidia-gpu";
     }
 
+    /**
+     * The JVM option variants of the GPU rows: {@code NAME=OPTIONS;NAME=OPTIONS...} (each run with
+     * {@code GPUMATCH_JAVA_OPTS=OPTIONS}); the launcher's own options first, as the row {@code gpumatch offtargets}.
+     */
+    static List<String[]> variants(String spec) {
+        List<String[]> out = new ArrayList<>();
+        out.add(new String[] {"", null});
+        for (String v : spec.split(";")) {
+            int eq = v.indexOf('=');
+            if (eq > 0) {
+                out.add(new String[] {v.substring(0, eq).strip(), v.substring(eq + 1).strip()});
+            }
+        }
+        return out;
+    }
+
     static long parseSize(String s) {
         String t = s.toLowerCase(Locale.ROOT);
         long mult = t.endsWith("g") ? 1L << 30 : t.endsWith("m") ? 1_000_000L : 1;
@@ -119,7 +140,7 @@ public final class OffTargetsBench {
     }
 
     private record Row(String gpumatch, String cas, Path work, String slug, long bases, int records, int guides, int k,
-            int runs, String kind, PrintStream csv) {
+            int runs, String kind, PrintStream csv, List<String[]> variants, boolean keep) {
         void measure(String name) throws Exception {
             Path dir = Files.createDirectories(work.resolve("genome-" + name + "-" + records));
             Path fasta = dir.resolve("genome.fa");
@@ -135,21 +156,35 @@ public final class OffTargetsBench {
             boolean gpu = !kind.equals("cpu");
             boolean casGpu = kind.equals("gpu");
             String dev = kind.equals("cpu") ? "java" : kind;
-            List<String> cmd = List.of(gpumatch, "offtargets", input.toString(), "--device", dev, "-o", ours.toString(),
-                    "--explain");
-            exec(cmd, null, 600); // warm-up: the launcher's class-data-sharing archive, the page cache
-            for (int r = 1; r <= runs; r++) {
-                Files.deleteIfExists(ours);
-                Result res = exec(cmd, null, 600);
-                csv.println(prefix + "gpumatch offtargets," + dev + "," + r + "," + fmt(res.wall) + ","
-                        + (res.code == 0 ? hits(ours) + ",,," : "-1,,,failed: " + lastLine(res.err)));
-                log(res.err.strip());
+            Result prof = null;
+            List<Path> outputs = new ArrayList<>();
+            for (String[] variant : gpu ? variants : variants.subList(0, 1)) {
+                String tag = variant[0].isEmpty() ? "" : " [" + variant[0] + "]";
+                Path out = variant[0].isEmpty() ? ours : work.resolve("gpumatch-" + name + "-" + variant[0] + ".txt");
+                outputs.add(out);
+                List<String> cmd = List.of(gpumatch, "offtargets", input.toString(), "--device", dev, "-o",
+                        out.toString(), "--explain");
+                exec(cmd, variant[1], 600); // warm-up: the launcher's class-data-sharing archive, the page cache
+                for (int r = 1; r <= runs; r++) {
+                    Files.deleteIfExists(out);
+                    Result res = exec(cmd, variant[1], 600);
+                    csv.println(prefix + "gpumatch offtargets" + tag + "," + dev + "," + r + "," + fmt(res.wall) + ","
+                            + (res.code == 0 ? hits(out) + ",,," : "-1,,,failed: " + lastLine(res.err)));
+                    log(res.err.strip());
+                    log(split(res));
+                }
+                if (gpu && variant[0].isEmpty()) {
+                    prof = exec(cmd, "-Dcom.aparapi.enableProfiling=true", 600);
+                }
             }
-            Result prof = gpu ? exec(cmd, "-Dcom.aparapi.enableProfiling=true", 600) : null;
             Path theirs = work.resolve("cas-offinder-" + name + ".txt");
             Result c = cas == null ? null : exec(List.of(cas, input.toString(), casGpu ? "G" : "C", theirs.toString()),
                     CAS, 600);
             String same = c == null || c.code != 0 ? "not run" : compare(ours, theirs);
+            for (Path o : outputs.subList(1, outputs.size())) {
+                log("hits of " + o.getFileName() + " against Cas-OFFinder's: "
+                        + (c == null || c.code != 0 ? "not run" : compare(o, theirs)));
+            }
             if (prof != null) {
                 double deviceMs = Double.NaN;
                 double rate = Double.NaN;
@@ -167,6 +202,9 @@ public final class OffTargetsBench {
                 csv.println(prefix + "cas-offinder 3.0.0," + (casGpu ? "G" : "C") + ",1," + fmt(c.wall) + ","
                         + (c.code == 0 ? hits(theirs) + ",,," + same : "-1,,,failed: " + lastLine(c.err)));
                 log("cas-offinder exit " + c.code + ": " + c.err.lines().reduce((a, b) -> b).orElse(""));
+            }
+            if (keep) {
+                return;
             }
             Files.deleteIfExists(fasta);
         }
@@ -222,7 +260,24 @@ public final class OffTargetsBench {
         return data(p).size();
     }
 
-    private record Result(int code, double wall, String err) {
+    private record Result(int code, double wall, String err, long spawnMs) {
+    }
+
+    /**
+     * Where a process's wall time went, from its {@code --explain} timeline: the launcher before the JVM, the JVM's
+     * start up to the command, the command, the JVM's exit after it (from the process's start time: 10 ms ticks).
+     */
+    private static String split(Result r) {
+        Matcher m = java.util.regex.Pattern.compile("process started at (\\d+) ms \\(epoch\\), command began ([0-9.]+) s "
+                + "and ended ([0-9.]+) s").matcher(r.err);
+        if (!m.find()) {
+            return "process split: no timeline";
+        }
+        double launcher = (Long.parseLong(m.group(1)) - r.spawnMs) / 1e3;
+        double began = Double.parseDouble(m.group(2));
+        double ended = Double.parseDouble(m.group(3));
+        return String.format(Locale.ROOT, "process split: launcher %.3f s, JVM start %.3f s, command %.3f s, "
+                + "exit %.3f s (wall %.3f s)", launcher, began, ended - began, r.wall - launcher - ended, r.wall);
     }
 
     /** {@link #exec}'s marker for the Cas-OFFinder child. */
@@ -250,17 +305,18 @@ public final class OffTargetsBench {
         }
         Path log = Files.createTempFile("offtargets-bench", ".log");
         pb.redirectOutput(log.toFile());
+        long spawnMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
         Process p = pb.start();
         if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            return new Result(124, timeoutS, "timed out");
+            return new Result(124, timeoutS, "timed out", spawnMs);
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         String err = Files.readString(log);
         Files.delete(log);
         log(String.format(Locale.ROOT, "%.3f s  %s", wall, String.join(" ", cmd)));
-        return new Result(p.exitValue(), wall, err);
+        return new Result(p.exitValue(), wall, err, spawnMs);
     }
 
     private static String lastLine(String text) {

@@ -19,8 +19,8 @@ import org.gpumatch.bench.report.RowFactory;
 import org.gpumatch.bench.report.RunRecord;
 import org.gpumatch.gpu.primitives.Comparison;
 import org.gpumatch.gpu.primitives.GpuArrays;
+import org.gpumatch.gpu.primitives.GridDriver;
 import org.gpumatch.gpu.primitives.PrimitivesReference;
-import org.gpumatch.gpu.primitives.SelectKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
@@ -64,9 +64,6 @@ public final class PrimitivesSuite implements Suite {
             for (int n : sizes) {
                 measureSize(ctx, rows, n, reps, sink);
             }
-            if (!ctx.options().quick() && ctx.options().size().isEmpty()) {
-                SortRows.sweepGeometry(ctx, rows, 1 << 24, reps, sink);
-            }
             print(ctx, all);
             ctx.out().println("results: " + record.csv());
         }
@@ -87,7 +84,7 @@ public final class PrimitivesSuite implements Suite {
                     () -> g.runScanInts(false),
                     () -> Arrays.equals(g.intResult(n), PrimitivesReference.scan(small, false)), calls));
             out.accept(time(ctx, rows, "reduce-sum-int", n, 4, Double.NaN, reps,
-                    () -> g.runReduceInts(SelectKernel.COMBINE_SUM),
+                    () -> g.runReduceInts(GridDriver.COMBINE_SUM),
                     () -> g.lastTotal() == PrimitivesReference.sum(small), calls));
             g.loadFlags(flags);
             g.loadInts(ints);
@@ -114,7 +111,7 @@ public final class PrimitivesSuite implements Suite {
             out.accept(time(ctx, rows, "scan-exclusive-long", n, 16, Double.NaN, reps, () -> g.runScanLongs(false),
                     () -> Arrays.equals(g.longResult(n), PrimitivesReference.scan(longs, false))));
             out.accept(time(ctx, rows, "reduce-sum-long", n, 8, Double.NaN, reps,
-                    () -> g.runReduceLongs(SelectKernel.COMBINE_SUM),
+                    () -> g.runReduceLongs(GridDriver.COMBINE_SUM),
                     () -> g.lastTotal() == PrimitivesReference.sum(longs)));
         }
         SortRows.measure(ctx, rows, n, reps, out);

@@ -5,17 +5,14 @@ import java.util.function.Consumer;
 import org.gpumatch.bench.BenchContext;
 import org.gpumatch.bench.report.ResultRow;
 import org.gpumatch.bench.report.RowFactory;
-import org.gpumatch.gpu.primitives.DeviceRadixSort;
 import org.gpumatch.gpu.primitives.GpuArraySorter;
 import org.gpumatch.gpu.primitives.GpuSegmentedSorter;
-import org.gpumatch.gpu.primitives.RadixSortAlgorithm;
 
 /**
  * The sort rows of {@code bench primitives}: gpu-core's stable LSD radix sort (keys u32, pairs u32/u32 and u64/u32 on
  * all bits) and its segmented sort (millions of segments of 2 to 10 pairs; a few huge segments), each on random keys
- * at one n, next to CUB's H200 figures (n = 10^8: keys u32 48.4 G/s, pairs u32/u32 31.2, pairs u64/u32 13.2). The
- * radix rows and the huge-segment row run once per {@link RadixSortAlgorithm}, named with a suffix {@code -tile} or
- * {@code -chunk}, so that one run compares the algorithms.
+ * at one n, next to CUB's H200 figures (n = 10^8: keys u32 48.4 G/s, pairs u32/u32 31.2, pairs u64/u32 13.2), all on
+ * the grid layer (rows suffixed {@code -grid}; the old chain's tile and chunk sorts are no longer measured).
  *
  * <p>Every run sorts freshly uploaded unsorted data, copied into the same arrays so that the device buffers are reused
  * (the upload is left out of the wall time; sorting the previous run's sorted output would flatter the segmented
@@ -41,28 +38,15 @@ final class SortRows {
     private SortRows() {
     }
 
-    /** Digit widths and chunk sizes of the chunk algorithm's geometry sweep ({@link #sweepGeometry}). */
-    private static final int[] SWEEP_DIGITS = {4, 8};
-    private static final int[] SWEEP_CHUNKS = {16, 64, 256};
-    /**
-     * (digit bits, items per work-item) of the tile algorithm's sweep: the widest tiles whose local memory fits
-     * {@link DeviceRadixSort#MAX_TILE_LOCAL_BYTES} with 256 work-items, and half the default tile.
-     */
-    private static final int[][] SWEEP_TILES = {{4, 4}, {4, 2}, {3, 5}, {2, 6}};
-
     /** The sort rows at {@code n} elements (radix rows per algorithm), each validated once and timed reps times. */
     static void measure(BenchContext ctx, RowFactory rows, int n, int reps, Consumer<ResultRow> out) {
         Random r = new Random(31L * n + 7);
         int[] keys = r.ints(n).toArray();
         long[] wide = r.longs(n).toArray();
-        for (RadixSortAlgorithm algorithm : new RadixSortAlgorithm[] {RadixSortAlgorithm.GRID,
-                RadixSortAlgorithm.TILE}) {
-            String suffix = suffix(algorithm);
-            try (GpuArraySorter sorter = new GpuArraySorter(ctx.device(), algorithm)) {
-                out.accept(keysU32(ctx, rows, sorter, "radix-sort-keys-u32" + suffix, keys, reps));
-                out.accept(pairsU32(ctx, rows, sorter, "radix-sort-pairs-u32-u32" + suffix, keys, reps));
-                out.accept(pairsU64(ctx, rows, sorter, "radix-sort-pairs-u64-u32" + suffix, wide, reps));
-            }
+        try (GpuArraySorter sorter = new GpuArraySorter(ctx.device())) {
+            out.accept(keysU32(ctx, rows, sorter, "radix-sort-keys-u32-grid", keys, reps));
+            out.accept(pairsU32(ctx, rows, sorter, "radix-sort-pairs-u32-u32-grid", keys, reps));
+            out.accept(pairsU64(ctx, rows, sorter, "radix-sort-pairs-u64-u32-grid", wide, reps));
         }
         try (GpuSegmentedSorter segmented = new GpuSegmentedSorter(ctx.device())) {
             out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-2-10", keys, smallHeads(r, n,
@@ -71,40 +55,6 @@ final class SortRows {
                     1000), SMALL_PATH_BYTES, reps));
             out.accept(segmentedRow(ctx, rows, segmented, "segmented-sort-" + HUGE_SEGMENTS + "-huge", keys,
                     hugeHeads(n), SMALL_PATH_BYTES + 12 + 28 * ((32 + 2 + 7) / 8) + 16, reps));
-        }
-    }
-
-    /** The row-name suffix of an algorithm: {@code -tile} or {@code -chunk}. */
-    private static String suffix(RadixSortAlgorithm algorithm) {
-        return algorithm == RadixSortAlgorithm.GRID ? "-grid" : algorithm == RadixSortAlgorithm.TILE ? "-tile"
-                : "-chunk";
-    }
-
-    /**
-     * Pairs u32/u32 at {@code n} for every digit width of {@link #SWEEP_DIGITS} and chunk of {@link #SWEEP_CHUNKS}
-     * (rows {@code radix-sort-pairs-u32-u32-chunk dD cC}) and every tile geometry of {@link #SWEEP_TILES} (rows
-     * {@code radix-sort-pairs-u32-u32-tile dD iI}): the data for choosing {@link DeviceRadixSort}'s defaults.
-     */
-    static void sweepGeometry(BenchContext ctx, RowFactory rows, int n, int reps, Consumer<ResultRow> out) {
-        int[] keys = new Random(n).ints(n).toArray();
-        for (int digits : SWEEP_DIGITS) {
-            for (int chunk : SWEEP_CHUNKS) {
-                sweepRow(ctx, rows, RadixSortAlgorithm.CHUNK, digits, chunk, " d" + digits + "c" + chunk, keys, reps,
-                        out);
-            }
-        }
-        for (int[] tile : SWEEP_TILES) {
-            sweepRow(ctx, rows, RadixSortAlgorithm.TILE, tile[0], tile[1], " d" + tile[0] + "i" + tile[1], keys,
-                    reps, out);
-        }
-    }
-
-    private static void sweepRow(BenchContext ctx, RowFactory rows, RadixSortAlgorithm algorithm, int digits,
-                                 int items, String geometry, int[] keys, int reps, Consumer<ResultRow> out) {
-        try (GpuArraySorter sorter = new GpuArraySorter(ctx.device(), algorithm, GpuArraySorter.DEFAULT_LOCAL_SIZE,
-                digits, items)) {
-            out.accept(pairsU32(ctx, rows, sorter, "radix-sort-pairs-u32-u32" + suffix(algorithm) + geometry, keys,
-                    reps));
         }
     }
 
@@ -171,20 +121,14 @@ final class SortRows {
         }
     }
 
-    /** Radix passes of the sorter's algorithm over {@code bits} bits (GRID: 8-bit digits; the others' default
-     * digits, rounded up to even as their driver runs). */
+    /** Radix passes of the grid's sort over {@code bits} bits (8-bit digits). */
     private static int passes(GpuArraySorter sorter, int bits) {
-        if (sorter.algorithm() == RadixSortAlgorithm.GRID) {
-            return (bits + 7) / 8;
-        }
-        int p = (bits + DeviceRadixSort.DEFAULT_DIGIT_BITS - 1) / DeviceRadixSort.DEFAULT_DIGIT_BITS;
-        return p + (p & 1);
+        return (bits + 7) / 8;
     }
 
-    /** The last GRID sort's launches and downloads, for the note. */
+    /** The last sort's launches and downloads, for the note. */
     private static String calls(GpuArraySorter sorter) {
-        return sorter.algorithm() == RadixSortAlgorithm.GRID
-                ? sorter.lastLaunches() + " launches, " + sorter.lastDownloads() + " downloads" : "";
+        return sorter.lastLaunches() + " launches, " + sorter.lastDownloads() + " downloads";
     }
 
     /** Heads of random segments of {@code min} to {@code max} elements. */

@@ -189,10 +189,14 @@ public final class SaSuite implements Suite {
         String mode = b == gpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native"
                 : b instanceof CpuSuffixArrayBuilder ? "cpu-all" : "cpu-1t";
         String gpuNote = b != gpu ? "" : String.format(Locale.ROOT,
-                "; peak device %.1f bytes/char; %d rounds (%d radix-sorted)%s; last build: %s",
+                "; peak device %.1f bytes/char; %d rounds (%d radix-sorted)%s; last build: %s; launches %s"
+                        + " (initial sort, then per round), %d explicit downloads, %d small arrays downloaded after"
+                        + " each launch%s",
                 (double) gpu.peakDeviceBytes(text.length) / Math.max(1, text.length), gpu.lastRounds(),
                 gpu.lastLargeRounds(), gpu.lastPartitions() > 1 ? " in " + gpu.lastPartitions() + " partitions" : "",
-                gpu.lastStages().describe());
+                gpu.lastStages().describe(), java.util.Arrays.toString(gpu.lastLaunchesPerRound()).replace(" ", ""),
+                gpu.lastExplicitDownloads(), gpu.smallArraysPerLaunch(), gpu.lastDeviceNanos() < 0 ? ""
+                        : String.format(Locale.ROOT, "; device time %.0f ms", gpu.lastDeviceNanos() / 1e6));
         String checkNote = String.format(Locale.ROOT, "; checked by the parallel checker in %.2f s", checkNanos / 1e9);
         record.add(rows.row(b.name(), mode, label, text.length, -1, sigma(text), -1, null, wall,
                 "wall time of the build (host transfers included)" + checkNote + gpuNote));

@@ -119,8 +119,8 @@ public final class DeviceRadixSort {
      * Sorts the first {@code count} u32 keys (with their values, for a pairs call) of the pipeline call with
      * {@code slot} on bits {@code [beginBit, endBit)}, 0 &lt;= beginBit &lt;= endBit &lt;= 32.
      *
-     * @param resident the call's arrays (keys, values and their alternates), kept current after each pass
-     *                 ({@link GuardedKernel#keepCurrent(int[])}) since the next pass reads them
+     * @param resident the call's arrays (keys, values and their alternates); bound fields of the pipeline, which
+     *                 {@link GuardedKernel#launch} keeps current after every launch (no further download here)
      */
     public LaunchTiming sortU32(int slot, int count, int beginBit, int endBit, int[]... resident) {
         return sort(slot, count, beginBit, endBit, 32, null, null, resident);
@@ -192,19 +192,10 @@ public final class DeviceRadixSort {
                 k.rsDirection = p & 1;
                 k.rsPhase = countPhase;
                 timing = add(timing, launcher.launch(groups));
-                launcher.keepCurrent(k.rsCounts);
                 k.rsPhase = RadixSortKernel.RS_OFF;
                 timing = add(timing, scan.exclusiveInts(RadixSortKernel.RADIX_SCAN_SLOT, (int) countsLong));
-                launcher.keepCurrent(k.rsOffsets);
                 k.rsPhase = scatterPhase;
                 timing = add(timing, launcher.launch(groups));
-                if (wideKeys != null) {
-                    launcher.keepCurrent(wideKeys);
-                    launcher.keepCurrent(wideKeysAlt);
-                }
-                for (int[] a : resident) {
-                    launcher.keepCurrent(a);
-                }
             }
         } finally {
             k.rsPhase = RadixSortKernel.RS_OFF;

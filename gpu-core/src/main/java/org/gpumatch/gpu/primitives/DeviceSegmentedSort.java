@@ -59,8 +59,8 @@ public final class DeviceSegmentedSort {
      * large path also needs {@code composite}, {@code compositeAlt} and {@code valuesAlt} there (at least
      * {@code count} long), and sorts them with the pipeline's radix call of {@code radixSlot}.
      *
-     * @param keys   the call's keys, kept current after the last launch ({@link GuardedKernel#keepCurrent(int[])})
-     * @param values the call's values, kept current likewise
+     * @param keys   the call's keys (a bound field of the pipeline: {@link GuardedKernel#launch} keeps it current)
+     * @param values the call's values, likewise
      */
     public LaunchTiming sortPairsU32(int slot, int radixSlot, int count, int[] keys, int[] values, long[] composite,
                                      long[] compositeAlt, int[] valuesAlt) {
@@ -69,7 +69,7 @@ public final class DeviceSegmentedSort {
         if (count <= 1) {
             return LaunchTiming.NONE;
         }
-        LaunchTiming timing = sortShort(slot, count, keys, values);
+        LaunchTiming timing = sortShort(slot, count);
         SegmentedSortKernel k = launcher.kernel();
         int groups = groups(count);
         try {
@@ -82,16 +82,12 @@ public final class DeviceSegmentedSort {
                 k.rsOffsets = new int[count];
             }
             timing = timing.plus(phase(k, SegmentedSortKernel.SS_FLAGS, groups));
-            launcher.keepCurrent(k.rsCounts);
             timing = timing.plus(scan.inclusiveInts(RadixSortKernel.RADIX_SCAN_SLOT, count));
-            launcher.keepCurrent(k.rsOffsets);
             timing = timing.plus(phase(k, SegmentedSortKernel.SS_COMPOSE, groups));
-            launcher.keepCurrent(composite);
             int segmentBits = 32 - Integer.numberOfLeadingZeros(count - 1);
             timing = timing.plus(radix.sortU64(radixSlot, count, 0, 32 + segmentBits, composite, compositeAlt,
                     values, valuesAlt));
             timing = timing.plus(phase(k, SegmentedSortKernel.SS_RESTORE, groups));
-            keepCurrent(keys, values);
             return timing;
         } finally {
             k.ssPhase = SegmentedSortKernel.SS_OFF;
@@ -113,12 +109,12 @@ public final class DeviceSegmentedSort {
         if (count <= 1) {
             return true;
         }
-        sortShort(slot, count, keys, values);
+        sortShort(slot, count);
         return launcher.kernel().ssOverflow[0] == 0;
     }
 
     /** The small-path launch; leaves the overflow flag downloaded in {@code ssOverflow[0]}. */
-    private LaunchTiming sortShort(int slot, int count, int[] keys, int[] values) {
+    private LaunchTiming sortShort(int slot, int count) {
         SegmentedSortKernel k = launcher.kernel();
         k.ssSlot = slot;
         k.ssCount = count;
@@ -127,7 +123,6 @@ public final class DeviceSegmentedSort {
         k.put(k.ssOverflow);
         LaunchTiming timing = phase(k, SegmentedSortKernel.SS_SMALL, groups(count));
         k.get(k.ssOverflow);
-        keepCurrent(keys, values);
         return timing;
     }
 
@@ -142,8 +137,4 @@ public final class DeviceSegmentedSort {
         return t;
     }
 
-    private void keepCurrent(int[] keys, int[] values) {
-        launcher.keepCurrent(keys);
-        launcher.keepCurrent(values);
-    }
 }

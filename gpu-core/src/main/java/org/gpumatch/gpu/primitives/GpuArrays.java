@@ -6,11 +6,9 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
- * One GPU primitive on Java arrays: scan, reduce, select, gather, scatter and histogram on one device. The int scan,
- * reduce, select and histogram run on the fixed-grid tile kernels ({@link GridKernel}, {@link GridDriver}); long
- * scan, reduce and select, gather and scatter on the chunk primitives of a {@link StandardPipeline} (each kernel has
- * its own OpenCL context, so an input goes to the kernel that uses it when a primitive first needs it). Not
- * thread-safe; close it to free the device buffers.
+ * One GPU primitive on Java arrays: scan, reduce, select, gather, scatter and histogram of ints and longs on one
+ * device, all on the grid layer ({@link GridKernel}, {@link GridDriver}). Not thread-safe; close it to free the device
+ * buffers.
  *
  * <p>Two levels of use:
  * <ul>
@@ -21,186 +19,120 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  *       on the device only and return the {@link LaunchTiming} of their launches; {@link #intResult},
  *       {@link #longResult} and {@link #lastTotal} download.</li>
  * </ul>
- * Costs, launches and memory of each primitive: {@link GridDriver} (int scan, reduce, select, histogram),
- * {@link ChunkDriver} and {@link ElementDriver} (the others). Device memory: the loaded arrays (the flags in both
- * kernels when both use them), one output array of each type, the grid's spine and the chunk totals.
+ * Costs, launches and memory of each primitive: {@link GridDriver}. Device memory: the loaded arrays (ints, longs,
+ * flags or indices), one output array of each type, the grid's spine and results.
  */
 public final class GpuArrays implements AutoCloseable {
     /** Work-items per work-group. */
     public static final int LOCAL_SIZE = 256;
     /** Work-items per work-group of the grid kernel in Aparapi's Java threads. */
     private static final int JAVA_THREADS_LOCAL_SIZE = 16;
-    /** Consecutive elements per work-item of the chunk primitives (long scan, reduce and select). */
-    public static final int CHUNK = 16;
+    /** The most bins of a histogram. */
+    public static final int MAX_BINS = 1 << 20;
 
-    private final GuardedKernel<StandardPipeline> launcher;
-    private final StandardPipeline k;
-    private final ChunkDriver chunks;
-    private final ElementDriver elements;
-    private final GuardedKernel<GridKernel> gridLauncher;
+    private final GuardedKernel<GridKernel> launcher;
     private final GridKernel gk;
     private final GridDriver grid;
-    /** The loaded ints and flags, uploaded to each kernel when one of its primitives first needs them. */
-    private int[] ints = new int[1];
-    private int[] flags = new int[1];
-    private boolean intsOnChunks;
-    private boolean flagsOnChunks;
-    private boolean flagsOnGrid;
-    /** Whether the last primitive ran on the grid kernel (its output and total live there). */
-    private boolean lastOnGrid;
     private int intCount;
     private int longCount;
     private int flagCount;
+    /** The flags or indices loaded last, checked on the host by gather and scatter. */
+    private int[] flags = new int[1];
 
-    /** A pipeline on {@code device} (compiled now: a kernel that cannot run there throws), chunks of {@link #CHUNK}. */
+    /** The primitives on {@code device} (compiled now: a kernel that cannot run there throws). */
     public GpuArrays(ComputeDevice device) {
-        this(device, CHUNK);
-    }
-
-    /** As {@link #GpuArrays(ComputeDevice)} with {@code chunkSize} elements per work-item (at least 2; for tuning). */
-    public GpuArrays(ComputeDevice device, int chunkSize) {
-        launcher = new GuardedKernel<>(new StandardPipeline(), device, LOCAL_SIZE);
-        k = launcher.kernel();
-        chunks = new ChunkDriver(launcher, chunkSize);
-        elements = new ElementDriver(launcher);
-        GuardedKernel<GridKernel> g;
-        try {
-            // Java threads emulate a work-group with one thread per work-item: small groups keep that fast
-            g = new GuardedKernel<>(new GridKernel(), device, device.isOpenCL() ? LOCAL_SIZE : JAVA_THREADS_LOCAL_SIZE);
-        } catch (RuntimeException e) {
-            launcher.close();
-            throw e;
-        }
-        gridLauncher = g;
-        gk = g.kernel();
-        grid = new GridDriver(g);
+        // Java threads emulate a work-group with one thread per work-item: small groups keep that fast
+        launcher = new GuardedKernel<>(new GridKernel(), device, device.isOpenCL() ? LOCAL_SIZE
+                : JAVA_THREADS_LOCAL_SIZE);
+        gk = launcher.kernel();
+        grid = new GridDriver(launcher);
     }
 
     // ---- resident data -------------------------------------------------------------------------------------------
 
     /** Uploads {@code values} as the int input (kept on the device until the next load). */
     public void loadInts(int[] values) {
-        ints = nonEmpty(values);
-        gk.in = ints;
+        gk.in = nonEmpty(values);
         gk.put(gk.in);
-        intsOnChunks = false;
         intCount = values.length;
     }
 
     /** Uploads {@code values} as the long input. */
     public void loadLongs(long[] values) {
-        k.longIn = values.length == 0 ? new long[1] : values;
-        k.put(k.longIn);
+        gk.wide = values.length == 0 ? new long[1] : values;
+        gk.put(gk.wide);
         longCount = values.length;
     }
 
     /** Uploads the flags of a select, or the indices of a gather or scatter. */
     public void loadFlags(int[] flagsOrIndices) {
         flags = nonEmpty(flagsOrIndices);
-        flagsOnChunks = false;
-        flagsOnGrid = false;
+        gk.aux = flags;
+        gk.put(gk.aux);
         flagCount = flagsOrIndices.length;
     }
 
-    /** Launches and blocking downloads of the last int scan, reduce, select or histogram ({@link GridDriver}). */
+    /** Launches of the last primitive ({@link GridDriver}). */
     public int lastLaunches() {
         return grid.lastLaunches();
     }
 
-    /** Blocking downloads of the last grid primitive, its {@link #lastTotal} or histogram download included. */
+    /** Blocking downloads of the last primitive, its {@link #lastTotal} or histogram download included. */
     public int lastDownloads() {
         return grid.lastDownloads();
     }
 
-    private void chunkInts() {
-        if (!intsOnChunks) {
-            k.intIn = ints;
-            k.put(k.intIn);
-            intsOnChunks = true;
-        }
-    }
-
-    private void chunkFlags() {
-        if (!flagsOnChunks) {
-            k.intFlags = flags;
-            k.put(k.intFlags);
-            flagsOnChunks = true;
-        }
-    }
-
-    private void gridFlags() {
-        if (!flagsOnGrid) {
-            gk.aux = flags;
-            gk.put(gk.aux);
-            flagsOnGrid = true;
-        }
-    }
-
-    private void gridOutput(int n) {
-        if (gk.out.length < n) {
-            gk.out = new int[n];
-        }
-        lastOnGrid = true;
-    }
-
     /** Scan of the loaded ints into the int output. */
     public LaunchTiming runScanInts(boolean inclusive) {
-        gridOutput(intCount);
+        intOutput(intCount);
         return grid.scan(intCount, inclusive);
     }
 
-    /** Scan of the loaded longs into the long output. */
+    /** Scan of the loaded longs into the long output (exact 64-bit sums, wrapping like Java's long). */
     public LaunchTiming runScanLongs(boolean inclusive) {
-        lastOnGrid = false;
         longOutput(longCount);
-        return chunks.scan(StandardPipeline.SLOT, longCount, true, inclusive);
+        return grid.scanLongs(longCount, inclusive);
     }
 
-    /** Reduce of the loaded ints ({@link SelectKernel#COMBINE_SUM}, {@code _MIN}, {@code _MAX}); see lastTotal. */
+    /** Reduce of the loaded ints ({@link GridDriver#COMBINE_SUM}, {@code _MIN}, {@code _MAX}); see lastTotal. */
     public LaunchTiming runReduceInts(int combine) {
-        lastOnGrid = true;
         return grid.reduce(intCount, combine);
     }
 
     /** Reduce of the loaded longs; see {@link #lastTotal}. */
     public LaunchTiming runReduceLongs(int combine) {
-        lastOnGrid = false;
-        return chunks.reduce(StandardPipeline.SLOT, longCount, true, combine);
+        return grid.reduceLongs(longCount, combine);
     }
 
     /** Select of the loaded ints by the loaded flags (or their indices) into the int output; count in lastTotal. */
     public LaunchTiming runSelectInts(boolean indices) {
         requireFlags(intCount);
-        gridFlags();
-        gridOutput(intCount);
+        intOutput(intCount);
         return grid.selectFlagged(intCount, indices);
     }
 
     /** Select of the loaded ints {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfInts(Comparison c, long operand) {
-        gridOutput(intCount);
+        intOutput(intCount);
         return grid.selectIf(intCount, c, operand);
     }
 
     /** Select of the loaded longs by the loaded flags; count in lastTotal. */
     public LaunchTiming runSelectLongs() {
         requireFlags(longCount);
-        chunkFlags();
-        lastOnGrid = false;
         longOutput(longCount);
-        return chunks.selectFlagged(StandardPipeline.SLOT, longCount, true, false);
+        return grid.selectFlaggedLongs(longCount);
     }
 
     /** Select of the loaded longs {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfLongs(Comparison c, long operand) {
-        lastOnGrid = false;
         longOutput(longCount);
-        return chunks.selectIf(StandardPipeline.SLOT, longCount, true, c, operand, false);
+        return grid.selectIfLongs(longCount, c, operand);
     }
 
-    /** The reduce result or select count of the last chunk primitive (8-byte download). */
+    /** The reduce result or select count of the last primitive (a small download). */
     public long lastTotal() {
-        return lastOnGrid ? grid.lastTotal() : chunks.lastTotal();
+        return grid.lastTotal();
     }
 
     /** Downloads the first {@code n} elements of the int output. */
@@ -208,12 +140,8 @@ public final class GpuArrays implements AutoCloseable {
         if (n == 0) {
             return new int[0]; // nothing launched may have bound the output (Aparapi's get would crash)
         }
-        if (lastOnGrid) {
-            gk.get(gk.out);
-            return Arrays.copyOf(gk.out, n);
-        }
-        k.get(k.intOut);
-        return Arrays.copyOf(k.intOut, n);
+        gk.get(gk.out);
+        return Arrays.copyOf(gk.out, n);
     }
 
     /** Downloads the first {@code n} elements of the long output. */
@@ -221,8 +149,8 @@ public final class GpuArrays implements AutoCloseable {
         if (n == 0) {
             return new long[0];
         }
-        k.get(k.longOut);
-        return Arrays.copyOf(k.longOut, n);
+        gk.get(gk.wideAlt);
+        return Arrays.copyOf(gk.wideAlt, n);
     }
 
     // ---- one-shot ------------------------------------------------------------------------------------------------
@@ -258,14 +186,14 @@ public final class GpuArrays implements AutoCloseable {
     /** The exact sum of the ints. */
     public long sum(int[] in) {
         loadInts(in);
-        runReduceInts(SelectKernel.COMBINE_SUM);
+        runReduceInts(GridDriver.COMBINE_SUM);
         return lastTotal();
     }
 
     /** The sum of the longs (wrapping at 64 bits). */
     public long sum(long[] in) {
         loadLongs(in);
-        runReduceLongs(SelectKernel.COMBINE_SUM);
+        runReduceLongs(GridDriver.COMBINE_SUM);
         return lastTotal();
     }
 
@@ -273,7 +201,7 @@ public final class GpuArrays implements AutoCloseable {
     public int min(int[] in) {
         requireNonEmpty(in.length, "min");
         loadInts(in);
-        runReduceInts(SelectKernel.COMBINE_MIN);
+        runReduceInts(GridDriver.COMBINE_MIN);
         return (int) lastTotal();
     }
 
@@ -281,7 +209,7 @@ public final class GpuArrays implements AutoCloseable {
     public int max(int[] in) {
         requireNonEmpty(in.length, "max");
         loadInts(in);
-        runReduceInts(SelectKernel.COMBINE_MAX);
+        runReduceInts(GridDriver.COMBINE_MAX);
         return (int) lastTotal();
     }
 
@@ -289,7 +217,7 @@ public final class GpuArrays implements AutoCloseable {
     public long min(long[] in) {
         requireNonEmpty(in.length, "min");
         loadLongs(in);
-        runReduceLongs(SelectKernel.COMBINE_MIN);
+        runReduceLongs(GridDriver.COMBINE_MIN);
         return lastTotal();
     }
 
@@ -297,7 +225,7 @@ public final class GpuArrays implements AutoCloseable {
     public long max(long[] in) {
         requireNonEmpty(in.length, "max");
         loadLongs(in);
-        runReduceLongs(SelectKernel.COMBINE_MAX);
+        runReduceLongs(GridDriver.COMBINE_MAX);
         return lastTotal();
     }
 
@@ -365,9 +293,8 @@ public final class GpuArrays implements AutoCloseable {
         }
         loadInts(in);
         loadFlags(idx);
-        k.intOut = new int[Math.max(1, length)];
-        k.put(k.intOut);
-        lastOnGrid = false;
+        gk.out = new int[Math.max(1, length)];
+        gk.put(gk.out);
         runScatterInts(length);
         return intResult(length);
     }
@@ -381,14 +308,14 @@ public final class GpuArrays implements AutoCloseable {
         }
         loadLongs(in);
         loadFlags(idx);
-        k.longOut = new long[Math.max(1, length)];
-        k.put(k.longOut);
+        gk.wideAlt = new long[Math.max(1, length)];
+        gk.put(gk.wideAlt);
         runScatterLongs(length);
         return longResult(length);
     }
 
     /**
-     * Counts of bin {@code floor((x - low) / width)} for {@code bins} bins (at most {@link ElementDriver#MAX_BINS});
+     * Counts of bin {@code floor((x - low) / width)} for {@code bins} bins (at most {@link #MAX_BINS});
      * values outside {@code [low, low + bins * width)} are not counted.
      */
     public int[] histogram(int[] values, int bins, long low, long width) {
@@ -402,19 +329,15 @@ public final class GpuArrays implements AutoCloseable {
     /** Gather of the loaded ints by the loaded indices into the int output (checks the indices on the host). */
     public LaunchTiming runGatherInts() {
         checkIndices(flags, flagCount, intCount);
-        chunkInts();
-        chunkFlags();
         intOutput(flagCount);
-        return elements.gather(StandardPipeline.SLOT, flagCount, false);
+        return grid.gather(flagCount, false);
     }
 
     /** Gather of the loaded longs by the loaded indices into the long output. */
     public LaunchTiming runGatherLongs() {
         checkIndices(flags, flagCount, longCount);
-        chunkFlags();
-        lastOnGrid = false;
         longOutput(flagCount);
-        return elements.gather(StandardPipeline.SLOT, flagCount, true);
+        return grid.gather(flagCount, true);
     }
 
     /**
@@ -424,27 +347,23 @@ public final class GpuArrays implements AutoCloseable {
     public LaunchTiming runScatterInts(int length) {
         requireFlags(intCount);
         checkIndices(flags, flagCount, length);
-        chunkInts();
-        chunkFlags();
         intOutput(length);
-        return elements.scatter(StandardPipeline.SLOT, intCount, false);
+        return grid.scatter(intCount, false);
     }
 
     /** Scatter of the loaded longs to the loaded indices of the long output (at least {@code length} elements). */
     public LaunchTiming runScatterLongs(int length) {
         requireFlags(longCount);
         checkIndices(flags, flagCount, length);
-        chunkFlags();
-        lastOnGrid = false;
         longOutput(length);
-        return elements.scatter(StandardPipeline.SLOT, longCount, true);
+        return grid.scatter(longCount, true);
     }
 
     /** Histogram of the loaded ints (see {@link #histogram}); read it with {@link #histogramResult()}. */
     public LaunchTiming runHistogram(int bins, long low, long width) {
-        if (bins < 1 || bins > ElementDriver.MAX_BINS || width < 1) {
-            throw new IllegalArgumentException("bins must be 1.." + ElementDriver.MAX_BINS + " and width positive: "
-                    + bins + ", " + width);
+        if (bins < 1 || bins > MAX_BINS || width < 1) {
+            throw new IllegalArgumentException("bins must be 1.." + MAX_BINS + " and width positive: " + bins + ", "
+                    + width);
         }
         return grid.histogram(intCount, bins, low, width);
     }
@@ -456,27 +375,24 @@ public final class GpuArrays implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            gridLauncher.close();
-        } finally {
-            launcher.close();
-        }
+        launcher.close();
     }
 
     // ---- helpers -------------------------------------------------------------------------------------------------
 
+    /** An int output of at least {@code n} elements (grown, never shrunk). */
     private void intOutput(int n) {
-        lastOnGrid = false;
-        if (k.intOut.length < n) {
-            k.intOut = new int[n];
-            k.put(k.intOut);
+        if (gk.out.length < n) {
+            gk.out = new int[Math.max(1, n)];
+            gk.put(gk.out);
         }
     }
 
+    /** A long output of at least {@code n} elements. */
     private void longOutput(int n) {
-        if (k.longOut.length < n) {
-            k.longOut = new long[n];
-            k.put(k.longOut);
+        if (gk.wideAlt.length < n) {
+            gk.wideAlt = new long[Math.max(1, n)];
+            gk.put(gk.wideAlt);
         }
     }
 

@@ -40,6 +40,12 @@ public final class GridDriver {
      * H200 (2026-11-24, GridProfile), and 2 halves the sort's one-group spine (256 counts per work-group) against 4.
      */
     public static final int GROUPS_PER_COMPUTE_UNIT = 2;
+    /** Reduce: the exact sum (ints; longs wrap at 64 bits). */
+    public static final int COMBINE_SUM = 0;
+    /** Reduce: the minimum. */
+    public static final int COMBINE_MIN = 1;
+    /** Reduce: the maximum. */
+    public static final int COMBINE_MAX = 2;
 
     private final GuardedKernel<? extends GridKernel> launcher;
     private final GridKernel k;
@@ -133,31 +139,85 @@ public final class GridDriver {
         return threeLaunches(GridKernel.OP_SELECT_FLAGGED, n, false);
     }
 
+    /**
+     * The elements of {@code wide[0, n)} whose {@code aux} flag is not 0, in order, into {@code wideAlt}; 3 launches,
+     * the values staged as two int planes, the flags read by each work-item from global memory.
+     */
+    public LaunchTiming selectFlaggedLongs(int n) {
+        k.gridIndices = 0;
+        return threeLaunches(GridKernel.OP_SELECT_FLAGGED, n, true);
+    }
+
     /** The elements {@code x} of {@code in[0, n)} with {@code x (c) operand}, in order, into out. */
     public LaunchTiming selectIf(int n, Comparison c, long operand) {
         k.gridIndices = 0;
         k.gridCmp = c.code();
-        // the device compares x - operand with 0 (Aparapi's translation of lcmp): clamped just outside the int range,
-        // the operand gives every int x the same answer without overflowing that difference
+        // the device compares an int x with the operand as x - operand (Aparapi's translation of lcmp): clamped just
+        // outside the int range, the operand gives every int x the same answer without overflowing that difference
         k.gridOperand = Math.max(Integer.MIN_VALUE - 1L, Math.min(Integer.MAX_VALUE + 1L, operand));
         return threeLaunches(GridKernel.OP_SELECT_IF, n, false);
     }
 
-    /** Reduce of {@code in[0, n)}: {@link SelectKernel#COMBINE_SUM} (exact), {@code _MIN} or {@code _MAX}. */
+    /** The elements {@code x} of {@code wide[0, n)} with {@code x (c) operand}, in order, into {@code wideAlt}. */
+    public LaunchTiming selectIfLongs(int n, Comparison c, long operand) {
+        k.gridIndices = 0;
+        k.gridCmp = c.code();
+        k.gridOperand = operand;
+        return threeLaunches(GridKernel.OP_SELECT_IF, n, true);
+    }
+
+    /** Reduce of {@code in[0, n)}: {@link #COMBINE_SUM} (exact), {@link #COMBINE_MIN} or {@link #COMBINE_MAX}. */
     public LaunchTiming reduce(int n, int combine) {
-        int op = combine == SelectKernel.COMBINE_SUM ? GridKernel.OP_REDUCE_SUM
-                : combine == SelectKernel.COMBINE_MIN ? GridKernel.OP_REDUCE_MIN
-                : combine == SelectKernel.COMBINE_MAX ? GridKernel.OP_REDUCE_MAX : -1;
+        return reduce(n, combine, false);
+    }
+
+    /** Reduce of {@code wide[0, n)}: the sum wraps at 64 bits; min and max; 1 launch. */
+    public LaunchTiming reduceLongs(int n, int combine) {
+        return reduce(n, combine, true);
+    }
+
+    private LaunchTiming reduce(int n, int combine, boolean longs) {
+        int op = combine == COMBINE_SUM ? GridKernel.OP_REDUCE_SUM : combine == COMBINE_MIN ? GridKernel.OP_REDUCE_MIN
+                : combine == COMBINE_MAX ? GridKernel.OP_REDUCE_MAX : -1;
         if (op < 0) {
             throw new IllegalArgumentException("unknown combine: " + combine);
         }
         begin(op, n);
+        k.gridWide = longs ? 1 : 0;
+        lastWide = longs;
         if (n == 0) {
             return LaunchTiming.NONE;
         }
         int groups = plan(n);
         ensureResult(GridKernel.RESULT_BASE + 2 * groups);
         return launch(GridKernel.PH_UP, n, groups); // result is read by the host only (lastTotal)
+    }
+
+    /**
+     * Gather {@code out[i] = in[aux[i]]} for {@code i < n} (longs: {@code wideAlt[i] = wide[aux[i]]}); one launch, one
+     * element per work-item; the indices must lie in the input (not checked on the device).
+     */
+    public LaunchTiming gather(int n, boolean longs) {
+        return elementStep(GridKernel.OP_GATHER, n, longs);
+    }
+
+    /**
+     * Scatter {@code out[aux[i]] = in[i]} for {@code i < n} (longs: {@code wideAlt[aux[i]] = wide[i]}); one launch;
+     * the indices must lie in the output (not checked on the device), elements not written keep their values.
+     */
+    public LaunchTiming scatter(int n, boolean longs) {
+        return elementStep(GridKernel.OP_SCATTER, n, longs);
+    }
+
+    private LaunchTiming elementStep(int op, int n, boolean longs) {
+        begin(op, n);
+        k.gridWide = longs ? 1 : 0;
+        if (n == 0) {
+            return LaunchTiming.NONE;
+        }
+        LaunchTiming t = launch(GridKernel.PH_ITEMS, n, (n + launcher.localSize() - 1) / launcher.localSize());
+        k.gridPhase = GridKernel.PH_OFF;
+        return t;
     }
 
     /**
@@ -271,13 +331,7 @@ public final class GridDriver {
         if (tile > 16384) {
             throw new IllegalStateException("the segmented sort packs positions of a tile in 16 bits: tile " + tile);
         }
-        int windows = (n + tile / 2 - 1) / (tile / 2);
-        int groups = Math.min(maxGroups, windows);
-        int perGroup = (windows + groups - 1) / groups;
-        groups = (windows + perGroup - 1) / perGroup;
-        k.gridGroups = groups;
-        k.gridTilesPerGroup = perGroup;
-        lastGroups = groups;
+        int groups = planUnits(n, tile / 2); // windows of half a tile of positions
         k.gridKeyBits = keyBits;
         k.gridKeyMask = keyBits == 32 ? 0xFFFFFFFFL : (1L << keyBits) - 1;
         k.gridKeyNibbles = (keyBits + 3) / 4;
@@ -397,14 +451,13 @@ public final class GridDriver {
     }
 
     /**
-     * The select count, scan total (low 32 bits) or reduce result of the last call: one download of the small result
-     * array when the last call left it on the device.
+     * The select count, scan total (exact: the inputs summed as longs, wrapping only past 64 bits) or reduce result
+     * of the last call: one download of the small result array when the last call left it on the device.
      */
     public long lastTotal() {
-        if (lastCount == 0 || lastOp == GridKernel.OP_RADIX || lastOp == GridKernel.OP_HISTOGRAM
-                || lastOp == GridKernel.OP_SEG_SMALL) {
-            return lastOp == GridKernel.OP_REDUCE_MIN ? Integer.MAX_VALUE
-                    : lastOp == GridKernel.OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
+        if (lastCount == 0 || lastOp >= GridKernel.OP_HISTOGRAM) { // histogram, sorts, element steps: no total
+            return lastOp == GridKernel.OP_REDUCE_MIN ? (lastWide ? Long.MAX_VALUE : Integer.MAX_VALUE)
+                    : lastOp == GridKernel.OP_REDUCE_MAX ? (lastWide ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
         }
         downloadResult();
         int[] r = k.result;
@@ -417,15 +470,16 @@ public final class GridDriver {
             return s;
         }
         if (lastOp == GridKernel.OP_REDUCE_MIN || lastOp == GridKernel.OP_REDUCE_MAX) {
-            long m = r[GridKernel.RESULT_BASE];
-            for (int g = 1; g < lastGroups; g++) {
-                int v = r[GridKernel.RESULT_BASE + 2 * g];
+            long m = lastOp == GridKernel.OP_REDUCE_MIN ? Long.MAX_VALUE : Long.MIN_VALUE;
+            for (int g = 0; g < lastGroups; g++) {
+                int lo = r[GridKernel.RESULT_BASE + 2 * g];
+                long v = lastWide ? (long) r[GridKernel.RESULT_BASE + 2 * g + 1] << 32 | (lo & 0xFFFFFFFFL) : lo;
                 m = lastOp == GridKernel.OP_REDUCE_MIN ? Math.min(m, v) : Math.max(m, v);
             }
             return m;
         }
         return lastOp == GridKernel.OP_SELECT_FLAGGED || lastOp == GridKernel.OP_SELECT_IF ? r[0] & 0xFFFFFFFFL
-                : lastWide ? (long) r[1] << 32 | (r[0] & 0xFFFFFFFFL) : r[0];
+                : (long) r[1] << 32 | (r[0] & 0xFFFFFFFFL); // a scan's exact total (ints summed as longs)
     }
 
     /** The bins of the last {@link #histogram} (one download). */
@@ -470,7 +524,12 @@ public final class GridDriver {
 
     /** Plans the grid for {@code n > 0} elements; returns the number of work-groups. */
     private int plan(int n) {
-        int tiles = (n + tile() - 1) / tile();
+        return planUnits(n, tile());
+    }
+
+    /** Plans the grid over {@code ceil(n / unit)} units (tiles, or windows); returns the number of work-groups. */
+    private int planUnits(int n, int unit) {
+        int tiles = (n + unit - 1) / unit;
         int groups = Math.min(maxGroups, tiles);
         int perGroup = (tiles + groups - 1) / groups;
         groups = (tiles + perGroup - 1) / perGroup;

@@ -99,6 +99,10 @@ public class GridKernel extends TileKernel {
     static final int OP_SEG_COMPOSE = 11;
     /** Segmented sort, large path: the sorted composites and values back to their segments' places. */
     static final int OP_SEG_PLACE = 12;
+    /** {@code out[i] = in[aux[i]]} (longs: {@code wideAlt[i] = wide[aux[i]]}), one element per work-item. */
+    static final int OP_GATHER = 13;
+    /** {@code out[aux[i]] = in[i]} (longs: {@code wideAlt[aux[i]] = wide[i]}), one element per work-item. */
+    static final int OP_SCATTER = 14;
 
     static final int PH_OFF = 0;
     /** Zeroes {@code result[RESULT_BASE .. RESULT_BASE + count)}, one element per work-item. */
@@ -139,7 +143,10 @@ public class GridKernel extends TileKernel {
     int gridMask;
     int gridRadix;
     int gridDirection;
-    /** 1: the data are longs ({@link #wide} to {@link #wideAlt}): u64 keys of a sort, values of a long scan. */
+    /**
+     * 1: the data are longs ({@link #wide} to {@link #wideAlt}): u64 keys of a sort, values of a long scan, select,
+     * reduce, gather or scatter.
+     */
     int gridWide;
     int gridWithValues;
     /** Radix: 1 moves the values between {@link #out} and {@link #auxAlt} (the segmented sort's large path). */
@@ -200,9 +207,11 @@ public class GridKernel extends TileKernel {
     protected int localInts(int localSize) {
         int tile = padded(localSize * ITEMS);
         boolean two = gridPhase == PH_SPINE || gridPhase == PH_DOWN && (gridOp == OP_SELECT_FLAGGED
-                || scanOp(gridOp) && gridWide != 0 || gridOp == OP_SEG_SMALL);
+                || longOp(gridOp, gridWide) || gridOp == OP_SEG_SMALL);
+        boolean longExtremes = gridPhase == PH_UP && longOp(gridOp, gridWide)
+                && (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX);
         int mine = gridPhase == PH_DOWN && gridOp == OP_RADIX ? tile + 2 * 256
-                : two ? 2 * tile : gridPhase == PH_DOWN ? tile : 0;
+                : two ? 2 * tile : gridPhase == PH_DOWN ? tile : longExtremes ? 2 * localSize : 0;
         return super.localInts(localSize) + mine;
     }
 
@@ -281,8 +290,10 @@ public class GridKernel extends TileKernel {
         boolean segSmall = down && gridOp == OP_SEG_SMALL;
         boolean compose = down && gridOp == OP_SEG_COMPOSE;
         boolean scanSteps = spinePhase || down && !radixSort && !segSmall && !compose;
-        boolean wideScan = scanOp(gridOp) && gridWide != 0;
-        boolean hiPlane = spinePhase || down && wideScan; // values are longs, staged as two planes
+        boolean longData = longOp(gridOp, gridWide);
+        boolean longValues = longData && gridOp != OP_SELECT_FLAGGED; // the upsweep reads longs, not flags
+        boolean hiPlane = spinePhase || down && longData; // values are longs, staged as two planes
+        boolean extremes = gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX;
         if (gridPhase == PH_CLEAR && getGlobalId() < gridCount) {
             result[RESULT_BASE + getGlobalId()] = 0;
         }
@@ -292,6 +303,12 @@ public class GridKernel extends TileKernel {
         if (gridPhase == PH_ITEMS && gridOp == OP_SEG_PLACE && getGlobalId() < gridCount) {
             segPlace(getGlobalId());
         }
+        if (gridPhase == PH_ITEMS && gridOp == OP_GATHER && getGlobalId() < gridCount) {
+            gather(getGlobalId());
+        }
+        if (gridPhase == PH_ITEMS && gridOp == OP_SCATTER && getGlobalId() < gridCount) {
+            scatter(getGlobalId());
+        }
         int counters = !up ? 0 : radixSort ? gridRadix : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
         int counterInit = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
         for (int d = t; d < counters; d += size) {
@@ -299,30 +316,57 @@ public class GridKernel extends TileKernel {
         }
         localBarrier(); // counters set
         int[] e = new int[ITEMS];
-        int[] eh = new int[ITEMS];
         // upsweep: each tile's ITEMS coalesced loads are issued together, then combined (barrier-free)
-        long acc = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
+        long acc = gridOp == OP_REDUCE_MIN ? (longData ? Long.MAX_VALUE : Integer.MAX_VALUE)
+                : gridOp == OP_REDUCE_MAX ? (longData ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
         int upFirst = g * gridTilesPerGroup;
         int upEnd = !up ? 0 : Math.min(upFirst + gridTilesPerGroup, (gridCount + tile - 1) / tile);
-        for (int tl = upFirst; tl < upEnd; tl++) {
+        // the int sums (scan, reduce) and the flag counts, the commonest upsweeps, without the per-element op chain
+        boolean upSum = !longValues && (scanOp(gridOp) || gridOp == OP_REDUCE_SUM);
+        boolean upFlags = gridOp == OP_SELECT_FLAGGED;
+        for (int tl = upFirst; (upSum || upFlags) && tl < upEnd; tl++) {
+            int base = tl * tile;
+            int valid = Math.min(tile, gridCount - base);
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                e[i] = j >= valid ? 0 : upSum ? in[base + j] : aux[base + j] != 0 ? 1 : 0;
+            }
+            for (int i = 0; i < ITEMS; i++) {
+                acc += e[i];
+            }
+        }
+        for (int tl = upFirst; longValues && tl < upEnd; tl++) { // longs, combined as they come
+            int base = tl * tile;
+            int valid = Math.min(tile, gridCount - base);
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                if (j < valid) {
+                    acc = upsweepCombine(acc, wide[base + j]);
+                }
+            }
+        }
+        for (int tl = upFirst; !upSum && !upFlags && !longValues && tl < upEnd; tl++) {
             int base = tl * tile;
             int valid = Math.min(tile, gridCount - base);
             for (int i = 0; i < ITEMS; i++) {
                 int j = t + i * size;
                 e[i] = j < valid ? upsweepLoad(base + j) : 0;
-                eh[i] = j < valid && wideScan ? (int) (wide[base + j] >>> 32) : 0;
             }
             for (int i = 0; i < ITEMS; i++) {
                 if (t + i * size < valid) {
-                    acc = upsweepCombine(acc, wideScan ? (long) eh[i] << 32 | (e[i] & 0xFFFFFFFFL) : e[i]);
+                    acc = upsweepCombine(acc, e[i]);
                 }
             }
         }
-        if (gridOp == OP_REDUCE_MIN && up) {
+        if (gridOp == OP_REDUCE_MIN && up && !longData) {
             atomicMin(tileCounters[0], (int) acc);
         }
-        if (gridOp == OP_REDUCE_MAX && up) {
+        if (gridOp == OP_REDUCE_MAX && up && !longData) {
             atomicMax(tileCounters[0], (int) acc);
+        }
+        if (extremes && up && longData) { // long extremes: each work-item's partial in local, folded after (A)
+            tileInts[2 * t] = (int) acc;
+            tileInts[2 * t + 1] = (int) (acc >>> 32);
         }
 
         // the steps: uniform trip count within the work-group
@@ -346,18 +390,21 @@ public class GridKernel extends TileKernel {
             int base = (firstTile + s / perTile) * unit;
             int valid = up ? 0 : segSmall ? tile : Math.min(tile, total - base);
             int span = base - quarter; // segmented sort: the window's staged span [span, span + tile)
+            for (int i = 0; i < ITEMS; i++) {
+                e[i] = 0; // nothing flows from one step to the next through the element array
+            }
             // (a) stage
             if (scanSteps) {
                 for (int i = 0; i < ITEMS; i++) {
                     int j = t + i * size;
                     if (j < valid) {
-                        long v = spinePhase ? spine[base + j] : wideScan ? wide[base + j]
+                        long v = spinePhase ? spine[base + j] : longData ? wide[base + j]
                                 : gridIndices != 0 ? 0 : in[base + j];
                         tileInts[base0 + pad(j)] = (int) v;
                         if (hiPlane) {
                             tileInts[second + pad(j)] = (int) (v >>> 32);
                         }
-                        if (flagged) {
+                        if (flagged && !longData) {
                             tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
                         }
                     }
@@ -390,15 +437,17 @@ public class GridKernel extends TileKernel {
                     int j = t + i * size;
                     int at = span + j;
                     boolean inside = at >= 0 && at < total;
-                    tileInts[base0 + pad(j)] = !inside || at == 0 || out[at] != 0 ? 1 : 0;
+                    tileInts[base0 + pad(j)] = segmentHead(at, total);
                     tileInts[second + pad(j)] = inside ? in[at] : 0;
                 }
             }
-            if (segSmall && sub == segPasses + 2) { // the values of the sorted own elements, read before they move
+            if (segSmall && sub == segPasses + 2) { // own keys written, own values read before they move
                 for (int i = 0; i < ITEMS; i++) {
                     int v = tileInts[base0 + pad(t + i * size)];
-                    e[i] = v;
-                    eh[i] = v < 0 ? aux[span + (v & 0xFFFF)] : 0;
+                    if (v < 0) {
+                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
+                        e[i] = aux[span + (v & 0xFFFF)];
+                    }
                 }
             }
             if (compose) {
@@ -413,6 +462,12 @@ public class GridKernel extends TileKernel {
                 pipelineTileStage(gridPipelineSlot, base, valid, sub);
             }
             localBarrier(); // (A) staged
+            if (up && extremes && longData && t == 0) {
+                for (int u = 0; u < size; u++) {
+                    long x = (long) tileInts[2 * u + 1] << 32 | (tileInts[2 * u] & 0xFFFFFFFFL);
+                    acc = gridOp == OP_REDUCE_MIN ? Math.min(acc, x) : Math.max(acc, x);
+                }
+            }
             // (b) this work-item's consecutive elements: its contribution to the group scan
             long c0 = up ? acc : 0;
             long c1 = 0;
@@ -421,49 +476,96 @@ public class GridKernel extends TileKernel {
             int flagBits = 0;
             boolean ranking = radixSort && down && sub < 2 || segSmall && sub >= 2 && sub < segPasses + 2;
             int pass = segSmall ? sub - 2 : sub;
-            for (int i = 0; i < ITEMS; i++) {
-                int q = t * ITEMS + i;
-                if (segSmall && sub == 0) { // count the heads: the inclusive count numbers each segment of the span
-                    int f = tileInts[base0 + pad(q)];
-                    eh[i] = f;
-                    c0 += f;
+            // the uniform choices are made outside the element loops (each loop below runs for one kind of step)
+            boolean intScan = scanSteps && scanning && !hiPlane;  // int scan: 32-bit arithmetic suffices
+            boolean intSelect = scanSteps && !scanning && !longData;
+            if (intScan) {
+                int sum = 0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    int v = q < valid ? tileInts[base0 + pad(q)] : 0;
+                    e[i] = v;
+                    sum += v;
                 }
-                if (segSmall && sub == 1) { // classify: small segments fit the span; the window owns half of it
-                    int c = e[i];
-                    int start = c >= 1 ? tileInts[base0 + c] : -1;
-                    int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
-                    boolean small = start >= 0 && end >= 0 && end - start <= quarter;
-                    int at = span + q;
-                    boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
-                    if (at >= base && at < base + unit && at < total) {
-                        auxAlt[at] = small ? 0 : 1 | eh[i] << 1;
-                        c1 += small ? 0 : 1;
-                        c2 += small ? 0 : eh[i];
+                c0 = sum;
+            }
+            if (intSelect) {
+                int count = 0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) {
+                        int v = tileInts[base0 + pad(q)];
+                        int f = flagged ? tileInts[second + pad(q)] : compareClamped(v, gridCmp, gridOperand) ? 1 : 0;
+                        e[i] = v;
+                        flagBits |= f << i;
+                        count += f;
                     }
-                    e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
                 }
-                if (compose) {
+                c0 = count;
+            }
+            if (segSmall && sub == 0) {
+                for (int i = 0; i < ITEMS; i++) {
+                    // count the heads: the inclusive count numbers each segment of the span
+                    c0 += tileInts[base0 + pad(t * ITEMS + i)];
+                }
+            }
+            if (segSmall && sub == 1) {
+                long heads = groupScanPrefix(0); // the last step's head count before this work-item, still there
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    { // classify: small segments fit the span; the window owns half of it
+                        int head = segmentHead(span + q, total);
+                        heads += head;
+                        int c = (int) heads;
+                        int start = c >= 1 ? tileInts[base0 + c] : -1;
+                        int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
+                        boolean small = start >= 0 && end >= 0 && end - start <= quarter;
+                        int at = span + q;
+                        boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
+                        if (at >= base && at < base + unit && at < total) {
+                            auxAlt[at] = small ? 0 : 1 | head << 1;
+                            c1 += small ? 0 : 1;
+                            c2 += small ? 0 : head;
+                        }
+                        e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
+                    }
+                }
+            }
+            if (compose) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
                     int v = tileInts[base0 + pad(q)];
                     e[i] = v;
                     c0 += q < valid ? segPacked(v) : 0;
                 }
-                if (q < valid && scanSteps) {
-                    int v = tileInts[base0 + pad(q)];
-                    int h = hiPlane ? tileInts[second + pad(q)] : 0;
-                    int f = flagged ? tileInts[second + pad(q)] : predicate && compare(v, gridCmp, gridOperand) ? 1 : 0;
-                    e[i] = v;
-                    eh[i] = h;
-                    flagBits |= f << i;
-                    c0 += !scanning ? f : hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
+            }
+            if (scanSteps && !intScan && !intSelect) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) { // long scans and selects, the spine
+                        int v = tileInts[base0 + pad(q)];
+                        int h = hiPlane ? tileInts[second + pad(q)] : 0;
+                        long value = hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
+                        int f = flagged ? (longData ? (aux[base + q] != 0 ? 1 : 0) : tileInts[second + pad(q)])
+                                : predicate && compare(value, gridCmp, gridOperand) ? 1 : 0;
+                        e[i] = v;
+                        flagBits |= f << i;
+                        c0 += !scanning ? f : value;
+                    }
                 }
-                if (q < valid && ranking) {
-                    int v = tileInts[base0 + pad(q)];
-                    e[i] = v;
-                    int d = rankDigit(v, pass, segSmall, second);
-                    c0 += laneIncrement(d, 0);
-                    c1 += laneIncrement(d, 1);
-                    c2 += laneIncrement(d, 2);
-                    c3 += laneIncrement(d, 3);
+            }
+            if (ranking) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) {
+                        int v = tileInts[base0 + pad(q)];
+                        e[i] = v;
+                        int d = rankDigit(v, pass, segSmall, second);
+                        c0 += laneIncrement(d, 0);
+                        c1 += laneIncrement(d, 1);
+                        c2 += laneIncrement(d, 2);
+                        c3 += laneIncrement(d, 3);
+                    }
                 }
             }
             if (pipelineTiles) {
@@ -472,26 +574,42 @@ public class GridKernel extends TileKernel {
                 c2 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 2);
                 c3 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 3);
             }
-            groupScan4(c0, c1, c2, c3);
+            int lanes = ranking || pipelineTiles || segSmall && sub == 1 ? 4
+                    : up || scanSteps || compose || segSmall && sub == 0 ? 1 : 0;
+            groupScanLanes(c0, c1, c2, c3, lanes);
             // (c) outputs into local memory (all reads of the staged tile happened before the scan's barriers)
             long p0 = groupScanPrefix(0);
             long tot0 = groupScanTotal(0);
-            if (scanSteps) {
+            if (intScan) {
+                boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
+                int run = (int) (carry + p0);
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    int next = run + e[i];
+                    if (q < valid) {
+                        tileInts[base0 + pad(q)] = inclusive ? next : run;
+                    }
+                    run = next;
+                }
+            }
+            if (scanSteps && !intScan) {
                 long running = p0;
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
                     if (q < valid) {
                         boolean inclusive = gridOp == OP_SCAN_INCLUSIVE && !spinePhase;
                         if (scanning) {
-                            long next = running + (hiPlane ? (long) eh[i] << 32 | (e[i] & 0xFFFFFFFFL) : e[i]);
+                            // the high word re-read: this work-item alone writes its own positions
+                            long next = running + (hiPlane ? (long) tileInts[second + pad(q)] << 32
+                                    | (e[i] & 0xFFFFFFFFL) : e[i]);
                             long x = carry + (inclusive ? next : running);
                             tileInts[base0 + pad(q)] = (int) x;
                             if (hiPlane) {
                                 tileInts[second + pad(q)] = (int) (x >>> 32);
                             }
                             running = next;
-                        } else if (((flagBits >>> i) & 1) != 0) {
-                            tileInts[base0 + pad((int) running)] = gridIndices != 0 ? base + q : e[i];
+                        } else if (((flagBits >>> i) & 1) != 0) { // long selects keep indices, gathered at (d)
+                            tileInts[base0 + pad((int) running)] = gridIndices != 0 || longData ? base + q : e[i];
                             running++;
                         }
                     }
@@ -500,9 +618,9 @@ public class GridKernel extends TileKernel {
             if (segSmall && sub == 0) { // segment numbers kept, each head's span position at its number
                 long running = p0;
                 for (int i = 0; i < ITEMS; i++) {
-                    running += eh[i];
-                    e[i] = (int) running;
-                    if (eh[i] != 0) {
+                    int head = segmentHead(span + t * ITEMS + i, total);
+                    running += head;
+                    if (head != 0) {
                         tileInts[base0 + (int) running] = t * ITEMS + i;
                     }
                 }
@@ -581,32 +699,45 @@ public class GridKernel extends TileKernel {
                         int d = v >>> 16;
                         int to = tileInts[second + 256 + d] + p - tileInts[second + d];
                         int from = base + (v & 0xFFFF);
-                        radixMove(in, wide, aux, out, wideAlt, auxAlt, gridDirection == 0 && gridValuePair == 0, from, to);
-                        radixMove(out, wideAlt, auxAlt, in, wide, aux, gridDirection == 1 && gridValuePair == 0, from, to);
-                        radixMove(in, wide, out, out, wideAlt, auxAlt, gridDirection == 0 && gridValuePair == 1, from, to);
-                        radixMove(out, wideAlt, auxAlt, in, wide, out, gridDirection == 1 && gridValuePair == 1, from, to);
+                        boolean forward = gridDirection == 0;
+                        boolean ownValues = gridValuePair == 0;
+                        radixMove(in, wide, aux, out, wideAlt, auxAlt, forward && ownValues, from, to);
+                        radixMove(out, wideAlt, auxAlt, in, wide, aux, !forward && ownValues, from, to);
+                        radixMove(in, wide, out, out, wideAlt, auxAlt, forward && !ownValues, from, to);
+                        radixMove(out, wideAlt, auxAlt, in, wide, out, !forward && !ownValues, from, to);
                     }
                 }
             }
             if (up) {
-                upsweepStore(g, size, t, tot0);
+                upsweepStore(g, size, t, extremes && longData ? acc : tot0, longData);
             }
             if (pipelineTiles) {
                 pipelineTileScanned(gridPipelineSlot, base, valid, sub);
             }
             localBarrier(); // (C) outputs staged, offsets read
             // (d) coalesced stores, offsets advanced
-            if (scanSteps) {
+            if (intScan) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    if (j < valid) {
+                        out[base + j] = tileInts[base0 + pad(j)];
+                    }
+                }
+                carry += tot0;
+            }
+            if (scanSteps && !intScan) {
                 int written = scanning ? valid : (int) tot0;
                 for (int i = 0; i < ITEMS; i++) {
                     int j = t + i * size;
                     if (j < written) {
                         int v = tileInts[base0 + pad(j)];
-                        long w = hiPlane ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
+                        long w = hiPlane && scanning ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
                         if (spinePhase) {
                             spine[base + j] = w;
-                        } else if (wideScan) {
+                        } else if (longData && scanning) {
                             wideAlt[base + j] = w;
+                        } else if (longData) {
+                            wideAlt[(int) carry + j] = wide[v];
                         } else if (scanning) {
                             out[base + j] = v;
                         } else {
@@ -632,10 +763,8 @@ public class GridKernel extends TileKernel {
             }
             if (segSmall && sub == segPasses + 2) { // the own small segments written back sorted, coalesced
                 for (int i = 0; i < ITEMS; i++) {
-                    int v = e[i];
-                    if (v < 0) {
-                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
-                        aux[span + t + i * size] = eh[i];
+                    if (tileInts[base0 + pad(t + i * size)] < 0) {
+                        aux[span + t + i * size] = e[i];
                     }
                 }
             }
@@ -655,11 +784,29 @@ public class GridKernel extends TileKernel {
         return op == OP_SCAN_EXCLUSIVE || op == OP_SCAN_INCLUSIVE;
     }
 
-    /** {@code x (cmp) operand} with {@link Comparison}'s codes, compared as signed longs. */
+    /** Whether {@code op} with {@code wide} set works on longs (scan, select, reduce; not sorts or element steps). */
+    static boolean longOp(int op, int wide) {
+        return wide != 0 && op >= OP_SCAN_EXCLUSIVE && op <= OP_REDUCE_MAX;
+    }
+
+    /**
+     * {@code x (cmp) operand} with {@link Comparison}'s codes, compared as signed longs by int comparisons of their
+     * halves: Aparapi 3.0.2 emits a {@code long} comparison as {@code (x - b) < 0}, which overflows when the two are
+     * more than 2^63 apart; int comparisons are emitted as they are.
+     */
     static boolean compare(long x, int cmp, long operand) {
-        return cmp == Comparison.CODE_LT ? x < operand : cmp == Comparison.CODE_LE ? x <= operand
-                : cmp == Comparison.CODE_GT ? x > operand : cmp == Comparison.CODE_GE ? x >= operand
-                : cmp == Comparison.CODE_EQ ? x == operand : x != operand;
+        int hx = (int) (x >> 32);
+        int ho = (int) (operand >> 32);
+        int lx = ((int) x) ^ Integer.MIN_VALUE; // the low halves compared as unsigned
+        int lo = ((int) operand) ^ Integer.MIN_VALUE;
+        int c = hx < ho ? -1 : hx > ho ? 1 : lx < lo ? -1 : lx > lo ? 1 : 0;
+        return cmp == Comparison.CODE_LT ? c < 0 : cmp == Comparison.CODE_LE ? c <= 0 : cmp == Comparison.CODE_GT
+                ? c > 0 : cmp == Comparison.CODE_GE ? c >= 0 : cmp == Comparison.CODE_EQ ? c == 0 : c != 0;
+    }
+
+    /** 1 where a segment starts at span position {@code at}: heads flagged in {@link #out}, 0, and outside [0, n). */
+    private int segmentHead(int at, int total) {
+        return at < 0 || at >= total || at == 0 || out[at] != 0 ? 1 : 0;
     }
 
     /** The large-path count of a segmented sort's mark: bit 0 in a large segment, bit 1 its head (high word). */
@@ -679,6 +826,34 @@ public class GridKernel extends TileKernel {
                     : (((v >>> 16) & 0x7FFF) >>> (4 * (pass - gridKeyNibbles))) & 15;
         }
         return d;
+    }
+
+    /**
+     * {@code x (cmp) operand} for an int {@code x} and an operand the driver clamped to {@code [-2^31 - 1, 2^31]}
+     * (Aparapi's {@code (x - operand)} then cannot overflow; every int x gets the answer of the unclamped operand).
+     */
+    static boolean compareClamped(long x, int cmp, long operand) {
+        return cmp == Comparison.CODE_LT ? x < operand : cmp == Comparison.CODE_LE ? x <= operand
+                : cmp == Comparison.CODE_GT ? x > operand : cmp == Comparison.CODE_GE ? x >= operand
+                : cmp == Comparison.CODE_EQ ? x == operand : x != operand;
+    }
+
+    /** Gather of element {@code i} (ints or longs). */
+    private void gather(int i) {
+        if (gridWide != 0) {
+            wideAlt[i] = wide[aux[i]];
+        } else {
+            out[i] = in[aux[i]];
+        }
+    }
+
+    /** Scatter of element {@code i} (ints or longs). */
+    private void scatter(int i) {
+        if (gridWide != 0) {
+            wideAlt[aux[i]] = wide[i];
+        } else {
+            out[aux[i]] = in[i];
+        }
     }
 
     /** Segmented sort, large path: sorted element {@code i} of the compacted large segments back to its place. */
@@ -717,7 +892,7 @@ public class GridKernel extends TileKernel {
     private int upsweepLoad(int j) {
         return gridOp == OP_RADIX ? radixDigit(j) : gridOp == OP_SELECT_FLAGGED ? aux[j]
                 : gridOp == OP_SEG_COMPOSE ? auxAlt[j]
-                : scanOp(gridOp) && gridWide != 0 ? (int) wide[j] : in[j];
+                : longOp(gridOp, gridWide) ? (int) wide[j] : in[j];
     }
 
     /** Folds one upsweep value into {@code acc}; digits and bins count in the local counters. */
@@ -742,7 +917,11 @@ public class GridKernel extends TileKernel {
         } else if (gridOp == OP_SELECT_FLAGGED) {
             r = acc + (v != 0 ? 1 : 0);
         } else if (gridOp == OP_SELECT_IF) {
-            r = acc + (compare(v, gridCmp, gridOperand) ? 1 : 0);
+            boolean holds = compareClamped(v, gridCmp, gridOperand);
+            if (longOp(gridOp, gridWide)) {
+                holds = compare(v, gridCmp, gridOperand);
+            }
+            r = acc + (holds ? 1 : 0);
         } else if (gridOp == OP_SEG_COMPOSE) {
             r = acc + segPacked((int) v);
         } else {
@@ -751,8 +930,11 @@ public class GridKernel extends TileKernel {
         return r;
     }
 
-    /** The upsweep's group value, after the group scan ({@code total}: the sum or count of the group). */
-    private void upsweepStore(int g, int size, int t, long total) {
+    /**
+     * The upsweep's group value, after the group scan ({@code total}: the sum or count of the group, or with
+     * {@code longs} the extreme folded by work-item 0).
+     */
+    private void upsweepStore(int g, int size, int t, long total, boolean longs) {
         if (gridOp == OP_RADIX) {
             for (int d = t; d < gridRadix; d += size) {
                 spine[d * gridGroups + g] = atomicGet(tileCounters[d]);
@@ -768,8 +950,11 @@ public class GridKernel extends TileKernel {
             if (gridOp == OP_REDUCE_SUM) {
                 result[RESULT_BASE + 2 * g] = (int) total;
                 result[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
-            } else if (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) {
+            } else if ((gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) && !longs) {
                 result[RESULT_BASE + 2 * g] = atomicGet(tileCounters[0]);
+            } else if (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) {
+                result[RESULT_BASE + 2 * g] = (int) total;
+                result[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
             } else {
                 spine[g] = total;
             }

@@ -1,5 +1,6 @@
 package org.gpumatch.gpu.primitives;
 
+import com.aparapi.exception.QueryFailedException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -29,7 +30,7 @@ public final class GridProfile {
     private GridProfile() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws QueryFailedException {
         if (System.getProperty("com.aparapi.enableProfiling") == null) {
             System.setProperty("com.aparapi.enableProfiling", "true");
         }
@@ -52,6 +53,11 @@ public final class GridProfile {
                 GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
                 GridKernel k = launcher.kernel();
                 String g = "L=" + launcher.localSize() + " G/CU=" + perCu;
+                // a kernel whose private arrays spill (dynamic indexing, register pressure) reports private memory
+                System.out.println(g + " kernel: max work-group " + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
+                        + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
+                        device.aparapiDevice()) + ", local bytes " + k.getKernelLocalMemSizeInUse(
+                        device.aparapiDevice()));
                 k.in = ints;
                 k.out = new int[n];
                 k.put(k.in);
@@ -60,7 +66,7 @@ public final class GridProfile {
                 profile(g + " scan-exclusive", d, () -> d.scan(n, false));
                 k.get(k.out);
                 check(Arrays.equals(k.out, wantScan), "scan");
-                profile(g + " reduce-sum", d, () -> d.reduce(n, SelectKernel.COMBINE_SUM));
+                profile(g + " reduce-sum", d, () -> d.reduce(n, GridDriver.COMBINE_SUM));
                 check(d.lastTotal() == PrimitivesReference.sum(ints), "reduce");
                 profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
                 profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
@@ -80,7 +86,22 @@ public final class GridProfile {
                 });
                 k.get(inAlt[0] ? k.out : k.in);
                 check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "sort");
+                // segmented sort of segments of 2..10 (the small path alone), keys from the unsorted copy
+                int[] heads = new int[n];
+                for (int i = 0; i < n; i += 2 + r.nextInt(9)) {
+                    heads[i] = 1;
+                }
+                System.arraycopy(keys, 0, work, 0, n);
+                k.in = work;
+                k.aux = new int[n];
+                k.out = heads;
+                k.auxAlt = alt;
+                k.put(k.in).put(k.aux).put(k.out);
+                d.flush();
+                profile(g + " segmented-sort-2-10", d, () -> d.segmentedSort(n, 32));
                 k.in = new int[GridKernel.pinnedLength(4)];
+                k.aux = new int[GridKernel.pinnedLength(4)];
+                k.auxAlt = new int[GridKernel.pinnedLength(4)];
                 k.out = new int[GridKernel.pinnedLength(4)];
             }
         }

@@ -3,7 +3,7 @@ package org.gpumatch.gpu.primitives;
 /**
  * Device functions of scan (int and long), reduce, stream compaction (select), gather, scatter and histogram on
  * arrays the pipeline passes as arguments: a layer of {@link PrimitiveKernel}; the host side is {@link ChunkDriver}
- * (scan, reduce, select) and {@link ElementDriver} (gather, scatter, histogram).
+ * (scan, reduce, select) and the element driver (deleted: gpu-core runs them on the grid layer) (gather, scatter, histogram).
  *
  * <p><b>No barriers, no local memory.</b> Every function of this layer is per-work-item: PoCL 3.1's work-group
  * compiler took minutes on a tile-staged variant of these primitives (local memory and unrolled group scans of longs),
@@ -94,7 +94,7 @@ public abstract class SelectKernel extends DeviceScanKernel {
     int histogramBins;
     long histogramLow;
     long histogramWidth;
-    /** The histogram's bin counts (sized and zeroed by {@link ElementDriver}). */
+    /** The histogram's bin counts (sized and zeroed by the element driver (deleted: gpu-core runs them on the grid layer)). */
     int[] histogramCounts = new int[1];
 
     /** {@code a (+) b} under {@link #chunkCombine}. */

@@ -9,7 +9,7 @@ import org.gpumatch.gpu.runtime.LocalMemorySizing;
  * barriers or local memory, and leaves every data array to the kernel that extends it.
  *
  * <ul>
- *   <li><b>Barrier core</b>: {@link #groupScan4}, an exclusive scan over the work-group of four 64-bit lanes (each lane
+ *   <li><b>Barrier core</b>: {@link #groupScan4} (or {@link #groupScanLanes} for fewer lanes), an exclusive scan over the work-group of four 64-bit lanes (each lane
  *       may carry packed 16-bit counters, as the radix ranking does), with {@link #groupScanPrefix} and
  *       {@link #groupScanTotal} to read its results. A kernel calls it from <b>one</b> place of {@code run()}, reached
  *       by every work-item (uniform control flow), and loops around that place: PoCL 3.1's compile time grows with
@@ -109,20 +109,36 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
      * must call it (uniform control flow), and a barrier must separate the reads of {@link #groupScanPrefix} /
      * {@link #groupScanTotal} from the next call. Lanes add as 64-bit integers, so each may carry packed counters whose
      * totals stay inside their fields. Cost: one local write and read per lane and work-item, a serial pass of
-     * {@link #SCAN_SEGMENT} steps by {@code L / 16} work-items and one of {@code L / 16} steps by one work-item.
+     * {@link #SCAN_SEGMENT} steps by {@code L / 16} work-items and one of {@code L / 16} steps by one work-item per
+     * lane. The same as {@link #groupScanLanes} with all four lanes.
      */
     protected final void groupScan4(long a0, long a1, long a2, long a3) {
+        groupScanLanes(a0, a1, a2, a3, LANES);
+    }
+
+    /**
+     * The barrier core: {@link #groupScan4} of the first {@code lanes} lanes only (0 to 4, uniform within the
+     * work-group; the other lanes' prefixes and totals are then undefined). With fewer lanes the serial passes do
+     * proportionally less; with 0 only the three barriers remain (a step that needs no scan but must pass them). A
+     * kernel calls this (or {@link #groupScan4}) from one place of {@code run()}.
+     */
+    protected final void groupScanLanes(long a0, long a1, long a2, long a3, int lanes) {
         int t = getLocalId();
         int size = getLocalSize();
         int segments = (size + SCAN_SEGMENT - 1) / SCAN_SEGMENT;
         int stride = size + segments;
         int at = t + t / SCAN_SEGMENT;
-        tileScanLanes[at] = a0;
-        tileScanLanes[stride + at] = a1;
-        tileScanLanes[2 * stride + at] = a2;
-        tileScanLanes[3 * stride + at] = a3;
+        boolean all = lanes > 1;
+        if (lanes > 0) {
+            tileScanLanes[at] = a0;
+        }
+        if (all) {
+            tileScanLanes[stride + at] = a1;
+            tileScanLanes[2 * stride + at] = a2;
+            tileScanLanes[3 * stride + at] = a3;
+        }
         localBarrier();
-        if (t < segments) {
+        if (t < segments && lanes > 0) {
             long s0 = 0;
             long s1 = 0;
             long s2 = 0;
@@ -131,26 +147,30 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
             for (int i = t * SCAN_SEGMENT; i < end; i++) {
                 int j = i + i / SCAN_SEGMENT;
                 long v0 = tileScanLanes[j];
-                long v1 = tileScanLanes[stride + j];
-                long v2 = tileScanLanes[2 * stride + j];
-                long v3 = tileScanLanes[3 * stride + j];
                 tileScanLanes[j] = s0;
-                tileScanLanes[stride + j] = s1;
-                tileScanLanes[2 * stride + j] = s2;
-                tileScanLanes[3 * stride + j] = s3;
                 s0 += v0;
-                s1 += v1;
-                s2 += v2;
-                s3 += v3;
+                if (all) {
+                    long v1 = tileScanLanes[stride + j];
+                    long v2 = tileScanLanes[2 * stride + j];
+                    long v3 = tileScanLanes[3 * stride + j];
+                    tileScanLanes[stride + j] = s1;
+                    tileScanLanes[2 * stride + j] = s2;
+                    tileScanLanes[3 * stride + j] = s3;
+                    s1 += v1;
+                    s2 += v2;
+                    s3 += v3;
+                }
             }
             int sums = segments + 1;
             tileScanSums[t] = s0;
-            tileScanSums[sums + t] = s1;
-            tileScanSums[2 * sums + t] = s2;
-            tileScanSums[3 * sums + t] = s3;
+            if (all) {
+                tileScanSums[sums + t] = s1;
+                tileScanSums[2 * sums + t] = s2;
+                tileScanSums[3 * sums + t] = s3;
+            }
         }
         localBarrier();
-        if (t < LANES) {
+        if (t < lanes) {
             int sums = segments + 1;
             long run = 0;
             for (int s = 0; s < segments; s++) {
@@ -163,7 +183,7 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
         localBarrier();
     }
 
-    /** After {@link #groupScan4}: this work-item's exclusive prefix of {@code lane}. */
+    /** After {@link #groupScan4} ({@link #groupScanLanes}): this work-item's exclusive prefix of {@code lane}. */
     protected final long groupScanPrefix(int lane) {
         int t = getLocalId();
         int size = getLocalSize();

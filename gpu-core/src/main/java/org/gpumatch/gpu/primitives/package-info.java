@@ -20,10 +20,10 @@
  *       (2x2 matrices over Z_p, right or left product); host twins implement
  *       {@link org.gpumatch.gpu.primitives.ScanOperator} and {@link org.gpumatch.gpu.primitives.ScanReference}
  *       is the sequential reference.</li>
- *   <li>{@link org.gpumatch.gpu.primitives.SelectKernel} + {@link org.gpumatch.gpu.primitives.ChunkDriver} and
- *       {@link org.gpumatch.gpu.primitives.ElementDriver}: int and long scan, reduce, stable select, gather, scatter
- *       and histogram on arrays the pipeline passes, per-work-item chunks without barriers; {@link org.gpumatch.gpu.primitives.GpuArrays} runs one of them
- *       on Java arrays through {@link org.gpumatch.gpu.primitives.StandardPipeline};
+ *   <li>{@link org.gpumatch.gpu.primitives.SelectKernel} + {@link org.gpumatch.gpu.primitives.ChunkDriver} (old
+ *       chain): int and long scan, reduce and stable select on arrays the pipeline passes, per-work-item chunks
+ *       without barriers. {@link org.gpumatch.gpu.primitives.GpuArrays} runs scan, reduce, select, gather, scatter
+ *       and histogram of ints and longs on Java arrays on the grid layer;
  *       {@link org.gpumatch.gpu.primitives.PrimitivesReference} is their sequential twin.</li>
  *   <li>{@link org.gpumatch.gpu.primitives.RadixSortKernel} + {@link org.gpumatch.gpu.primitives.DeviceRadixSort}:
  *       stable LSD radix sort (u32/u64 keys, u32 values, bit ranges) around the device scan, tile-ranked in local

@@ -30,13 +30,17 @@ class ExtremeLongPredicateTest {
 
     @Test
     void thePredicateComparesWithoutASubtraction() {
-        String source = GuardedKernel.openClSourceOf(new StandardPipeline());
-        int start = source.indexOf("__predicateHolds(This *this");
-        String predicate = source.substring(start, source.indexOf('}', start));
-        assertThat(predicate).contains("compareLongs").doesNotContain(" - ");
-        assertThat(SelectKernel.compareLongs(Long.MIN_VALUE, 1)).isEqualTo(-1);
-        assertThat(SelectKernel.compareLongs(Long.MAX_VALUE, -1)).isEqualTo(1);
-        assertThat(SelectKernel.compareLongs(0xFFFF_FFFFL, 0x1_0000_0000L)).isEqualTo(-1);
-        assertThat(SelectKernel.compareLongs(-5, -5)).isZero();
+        String source = GuardedKernel.openClSourceOf(new GridKernel());
+        int start = source.indexOf("GridKernel__compare(");
+        assertThat(start).as("the grid's compare in the OpenCL").isPositive();
+        String compare = source.substring(start, source.indexOf('}', start));
+        assertThat(compare).doesNotContain(" - ");
+        for (long x : EXTREMES) {
+            for (long b : EXTREMES) {
+                assertThat(GridKernel.compare(x, Comparison.LESS.code(), b)).as("%d < %d", x, b).isEqualTo(x < b);
+                assertThat(GridKernel.compare(x, Comparison.EQUAL.code(), b)).as("%d == %d", x, b)
+                        .isEqualTo(x == b);
+            }
+        }
     }
 }

@@ -16,14 +16,14 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Scan, reduce, select, gather, scatter and histogram of {@link GpuArrays} on OpenCL against
- * {@link PrimitivesReference}: sizes 0, 1, 255-257, around the chunk, the work-group and the chunk levels, random,
+ * {@link PrimitivesReference}: sizes 0, 1, 255-257, around a work-item's 16 elements, the tile and the grid, random,
  * all-equal, sorted, reverse-sorted and negative inputs, and one size above 2^24.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GpuArraysTest {
-    private static final int C = GpuArrays.CHUNK;
+    private static final int C = GridKernel.ITEMS;
     private static final int GROUP = GpuArrays.LOCAL_SIZE * C;
-    /** 0, 1, around the chunk, the work-group's elements and the second and third chunk levels, odd sizes. */
+    /** 0, 1, around a work-item's elements, the tile, several tiles, odd sizes. */
     private static final int[] SIZES = {0, 1, 2, C - 1, C, C + 1, 255, 256, 257, C * C + 1, GROUP - 1, GROUP,
         GROUP + 1, 3 * GROUP + 17, C * C * C * C + 3, 100_003};
 
@@ -161,7 +161,7 @@ class GpuArraysTest {
                 .hasMessageContaining("outside");
     }
 
-    /** One size above 2^24 (six chunk levels), each primitive once. */
+    /** One size above 2^24, each primitive once. */
     @Test
     void aboveTwoToThe24() {
         Assumptions.assumeTrue(device() != ComputeDevice.JAVA_THREADS, "minutes in Java threads");
@@ -175,29 +175,6 @@ class GpuArraysTest {
         assertThat(gpu.histogram(in, 200, -100, 1)).isEqualTo(PrimitivesReference.histogram(in, 200, -100, 1));
     }
 
-    /** Other chunk sizes (2, 5, 32): the level walk for chunks that are not the default, odd sizes around them. */
-    @Test
-    void otherChunkSizes() {
-        Random r = new Random(16);
-        for (int c : new int[] {2, 5, 32}) {
-            try (GpuArrays other = new GpuArrays(device(), c)) {
-                for (int n : new int[] {1, c - 1, c, c + 1, c * c * c + 1, 9_999}) {
-                    int[] in = r.ints(n).toArray();
-                    long[] wide = widen(r, in);
-                    int[] flags = r.ints(n, 0, 2).toArray();
-                    String what = "chunk=" + c + " n=" + n;
-                    assertThat(other.inclusiveScan(in)).as(what).isEqualTo(PrimitivesReference.scan(in, true));
-                    assertThat(other.exclusiveScan(wide)).as(what).isEqualTo(PrimitivesReference.scan(wide, false));
-                    assertThat(other.sum(in)).as(what).isEqualTo(PrimitivesReference.sum(in));
-                    assertThat(other.max(wide)).as(what).isEqualTo(PrimitivesReference.max(wide));
-                    assertThat(other.select(wide, flags)).as(what)
-                            .isEqualTo(PrimitivesReference.selectFlagged(wide, flags));
-                }
-            }
-        }
-        assertThatThrownBy(() -> new GpuArrays(device(), 1)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("chunkSize");
-    }
 
     /** The resident API: load once, run repeatedly, read back; the same results every run. */
     @Test

@@ -172,12 +172,12 @@ class GridPrimitivesTest {
     private static void checkReduceAndHistogram(GuardedKernel<GridKernel> gk, GridDriver d, int[] in) {
         int n = in.length;
         bind(gk, in, null);
-        d.reduce(n, SelectKernel.COMBINE_SUM);
+        d.reduce(n, GridDriver.COMBINE_SUM);
         assertThat(d.lastTotal()).as("sum n=%d", n).isEqualTo(PrimitivesReference.sum(in));
         if (n > 0) {
-            d.reduce(n, SelectKernel.COMBINE_MIN);
+            d.reduce(n, GridDriver.COMBINE_MIN);
             assertThat(d.lastTotal()).as("min n=%d", n).isEqualTo(PrimitivesReference.min(in));
-            d.reduce(n, SelectKernel.COMBINE_MAX);
+            d.reduce(n, GridDriver.COMBINE_MAX);
             assertThat(d.lastTotal()).as("max n=%d", n).isEqualTo(PrimitivesReference.max(in));
         }
         d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24);

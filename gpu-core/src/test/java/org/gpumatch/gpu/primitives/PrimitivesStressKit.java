@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.IntStream;
+import org.gpumatch.gpu.primitives.example.DenseRank;
+import org.gpumatch.gpu.primitives.example.TileScanPipeline;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 
@@ -21,14 +23,25 @@ final class PrimitivesStressKit implements AutoCloseable {
 
     private final GpuArrays arrays;
     private final GpuArraySorter sorter;
+    /** The grid's radix sort in work-groups of 32 and at most 3 groups. */
+    private final GpuArraySorter gridSorter;
     private final GpuSegmentedSorter segmented;
+    /** A pipeline on the grid layer: its own launches (per item and tile-staged) next to a grid scan. */
+    private final GuardedKernel<TileScanPipeline> pipeline;
+    private final GridDriver pipelineGrid;
+    /** The example pipeline: own launches between a grid sort, scan and select. */
+    private final DenseRank denseRank;
     private final GuardedKernel<ScanTestKernel> scanLauncher;
     private final DeviceScan deviceScan;
 
     PrimitivesStressKit(ComputeDevice device) {
         arrays = new GpuArrays(device);
         sorter = new GpuArraySorter(device, 32, 4, 4);
+        gridSorter = new GpuArraySorter(device, 32, 3);
         segmented = new GpuSegmentedSorter(device, 32, 3);
+        pipeline = new GuardedKernel<>(new TileScanPipeline(), device, 32);
+        pipelineGrid = new GridDriver(pipeline, 3);
+        denseRank = new DenseRank(device);
         scanLauncher = new GuardedKernel<>(new ScanTestKernel(), device, 32);
         deviceScan = new DeviceScan(scanLauncher, 3);
     }
@@ -81,6 +94,12 @@ final class PrimitivesStressKit implements AutoCloseable {
                 .isEqualTo(PrimitivesReference.histogram(values, 5, -8, 3));
 
         checkDeviceScan(values, what);
+        TileScanPipeline.check(pipeline.kernel(), pipelineGrid, values);
+        DenseRank.Result ranks = denseRank.rank(values);
+        int[] distinct = Arrays.stream(values).distinct().sorted().toArray();
+        assertThat(ranks.distinct()).as("dense rank distinct %s", what).isEqualTo(distinct);
+        assertThat(ranks.ranks()).as("dense ranks %s", what)
+                .isEqualTo(Arrays.stream(values).map(v -> Arrays.binarySearch(distinct, v)).toArray());
         if (sorts) {
             checkSorts(r, values, wide, flags, what);
         }
@@ -100,6 +119,24 @@ final class PrimitivesStressKit implements AutoCloseable {
     }
 
     private void checkSorts(Random r, int[] values, long[] wide, int[] flags, String what) {
+        checkSorts(sorter, values, wide, what + " (tile)");
+        checkSorts(gridSorter, values, wide, what + " (grid)");
+        int n = values.length;
+        if (n > 0) {
+            int[] heads = flags.clone();
+            heads[0] = 1;
+            int[] segKeys = r.ints(n, 0, 50).toArray();
+            int[] segValues = IntStream.range(0, n).toArray();
+            int[] expectedSegKeys = segKeys.clone();
+            int[] expectedSegValues = segValues.clone();
+            SortReference.segmentedSortU32(expectedSegKeys, expectedSegValues, heads);
+            segmented.sortPairs(segKeys, segValues, heads);
+            assertThat(segValues).as("segmented sort %s", what).isEqualTo(expectedSegValues);
+            assertThat(segKeys).as("segmented sort keys %s", what).isEqualTo(expectedSegKeys);
+        }
+    }
+
+    private static void checkSorts(GpuArraySorter sorter, int[] values, long[] wide, String what) {
         int n = values.length;
         int[] keys = values.clone();
         int[] payload = IntStream.range(0, n).toArray();
@@ -117,18 +154,7 @@ final class PrimitivesStressKit implements AutoCloseable {
         SortReference.sortU64(expectedWide, expectedWidePayload, 3, 40);
         sorter.sortPairs(wideKeys, widePayload, 3, 40);
         assertThat(widePayload).as("sort u64 pairs values %s", what).isEqualTo(expectedWidePayload);
-
-        if (n > 0) {
-            int[] heads = flags.clone();
-            heads[0] = 1;
-            int[] segKeys = r.ints(n, 0, 50).toArray();
-            int[] segValues = IntStream.range(0, n).toArray();
-            int[] expectedSegKeys = segKeys.clone();
-            int[] expectedSegValues = segValues.clone();
-            SortReference.segmentedSortU32(expectedSegKeys, expectedSegValues, heads);
-            segmented.sortPairs(segKeys, segValues, heads);
-            assertThat(segValues).as("segmented sort %s", what).isEqualTo(expectedSegValues);
-        }
+        assertThat(wideKeys).as("sort u64 pairs keys %s", what).isEqualTo(expectedWide);
     }
 
     static int[] shuffled(Random r, int n) {
@@ -146,7 +172,10 @@ final class PrimitivesStressKit implements AutoCloseable {
     public void close() {
         arrays.close();
         sorter.close();
+        gridSorter.close();
         segmented.close();
+        pipeline.close();
+        denseRank.close();
         scanLauncher.close();
     }
 }

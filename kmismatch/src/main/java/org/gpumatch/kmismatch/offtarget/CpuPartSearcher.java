@@ -56,12 +56,13 @@ final class CpuPartSearcher implements PartSearcher {
         int queries = masks.queries();
         int limitBase = masks.limitBase();
         boolean plain = masks.plain();
+        int strands = masks.strands();
         for (long p = start; p < end; p++) {
             long x0 = SiteBits.bases32(bases, p);
             long e0 = SiteBits.exceptions32(exc, p);
             long x1 = words > 1 ? SiteBits.bases32(bases, p + 32) : 0;
             long e1 = words > 1 ? SiteBits.exceptions32(exc, p + 32) : 0;
-            for (int strand = 0; strand < 2; strand++) {
+            for (int strand = 0; strand < strands; strand++) {
                 int mb = strand * words * 4;
                 long bad = SiteBits.mismatchBits(x0, e0, m[mb], m[mb + 1], m[mb + 2], m[mb + 3]);
                 if (words > 1) {

@@ -32,13 +32,14 @@ final class GpuPartSearcher implements PartSearcher {
     GpuPartSearcher(SiteMasks masks, ComputeDevice device, int maxPart, BufferCreation creation) {
         this.masks = masks;
         this.maxPart = maxPart;
-        this.launcher = new GuardedKernel<>(new OffTargetKernel(LOCAL_SIZE), device, LOCAL_SIZE, creation);
+        this.launcher = new GuardedKernel<>(new OffTargetKernel(), device, LOCAL_SIZE, creation);
         OffTargetKernel k = launcher.kernel();
-        k.sizeLocal(launcher.localSize());
+        k.slot = k.checkedSlot(OffTargetKernel.SLOT_SEARCH);
         k.words = masks.words();
         k.queries = masks.queries();
         k.limitBase = masks.limitBase();
         k.plain = masks.plain() ? 1 : 0;
+        k.strands = masks.strands();
         k.masks = masks.masks();
         k.hits = new int[2 + 2 * 4096];
         k.capacity = 4096;

@@ -1,10 +1,10 @@
 package org.gpumatch.kmismatch.offtarget;
 
-import com.aparapi.Kernel;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.gpumatch.gpu.primitives.TileKernel;
 
 /**
- * One pass of an off-target search over one part of a packed genome, for every query and both strands.
+ * One pass of an off-target search over one part of a packed genome, for every query and both strands (or the forward
+ * strand only: {@code strands} 1).
  *
  * <p>Work-item {@code p} takes the site starting at genome position {@code siteBase + p} of the arrays (32 or 64 positions from the 2-bit words
  * and the exception mask, see {@link SiteBits}) and checks the pattern (PAM and N) against it on both strands; each
@@ -18,8 +18,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Cost per site: a PAM check on both strands (about 40 operations); per candidate and query about 25 operations and a
  * popcount per 32 positions. Memory: 3/8 byte per base of the part, the masks, 8 bytes per hit; local: 34 bytes per
  * work-item. Two barriers, both reached by every work-item.
+ *
+ * <p>On the one composition model ({@link TileKernel}): the candidates' sites live in the additive local ints
+ * ({@link #localInts}: 2 per work-item, at offset 0, as TileKernel takes none) and their count in local counter 0
+ * ({@link #localCounters}); the candidates' bits (longs) in this kernel's own local array; one slot
+ * ({@link #SLOT_SEARCH}), named by the host before each launch. No group scan: hits are compacted through one global
+ * atomic counter (a few thousand per launch; a grid select over site x query flags would touch 10^11 flags per GiB).
  */
-final class OffTargetKernel extends Kernel {
+final class OffTargetKernel extends TileKernel {
+    /** The one slot: the search of a part. */
+    static final int SLOT_SEARCH = 1;
+    /** The slot of the coming launch (checked on the host). */
+    int slot;
     int windows;
     /** The genome position of this launch's site 0 (0 when the arrays hold a copied part). */
     long siteBase;
@@ -29,29 +39,44 @@ final class OffTargetKernel extends Kernel {
     /** 1 when the queries are stored as expected codes and care bits ({@link SiteMasks#plain()}). */
     int plain;
     int capacity;
+    /** 2: both strands; 1: the forward strand only. */
+    int strands;
 
     int[] bases;
     int[] exceptions;
     long[] masks;
     int[] hits;
 
-    @Local long[] candidateBits;
-    @Local int[] candidateSites;
-    @Local AtomicInteger[] candidateCount;
+    /** Per candidate slot (two per work-item, one per strand): x0, e0, x1, e1. */
+    @Local long[] candidateBits = new long[1];
 
-    OffTargetKernel(int localSize) {
+    OffTargetKernel() {
         bases = new int[1];
         exceptions = new int[1];
         masks = new long[1];
         hits = new int[2];
-        sizeLocal(localSize);
+        registerSlot(SLOT_SEARCH);
     }
 
-    /** Local arrays for work-groups of {@code localSize}: up to two candidates (strands) per work-item. */
-    void sizeLocal(int localSize) {
-        candidateBits = new long[2 * localSize * 4];
-        candidateSites = new int[2 * localSize];
-        candidateCount = new AtomicInteger[] {new AtomicInteger()};
+    /** The candidates' sites: up to two (strands) per work-item. */
+    @Override
+    protected int localInts(int localSize) {
+        return super.localInts(localSize) + 2 * localSize;
+    }
+
+    /** The number of candidates of the work-group. */
+    @Override
+    protected int localCounters(int localSize) {
+        return super.localCounters(localSize) + 1;
+    }
+
+    /** The additive local arrays, then the candidates' bits for work-groups of {@code localSize}. */
+    @Override
+    public void sizeLocalMemory(int localSize) {
+        super.sizeLocalMemory(localSize);
+        if (candidateBits.length != 2 * localSize * 4) {
+            candidateBits = new long[2 * localSize * 4];
+        }
     }
 
     @Override
@@ -59,10 +84,10 @@ final class OffTargetKernel extends Kernel {
         int lid = getLocalId();
         int p = getGlobalId();
         if (lid == 0) {
-            atomicSet(candidateCount[0], 0);
+            atomicSet(tileCounters[0], 0);
         }
         localBarrier();
-        if (p < windows) {
+        if (slot == SLOT_SEARCH && p < windows) {
             long at = siteBase + p;
             long x0 = SiteBits.bases32(bases, at);
             long e0 = SiteBits.exceptions32(exceptions, at);
@@ -72,7 +97,7 @@ final class OffTargetKernel extends Kernel {
                 x1 = SiteBits.bases32(bases, at + 32);
                 e1 = SiteBits.exceptions32(exceptions, at + 32);
             }
-            for (int strand = 0; strand < 2; strand++) {
+            for (int strand = 0; strand < strands; strand++) {
                 int mb = strand * words * 4;
                 long bad = SiteBits.mismatchBits(x0, e0, masks[mb], masks[mb + 1], masks[mb + 2], masks[mb + 3]);
                 if (words > 1) {
@@ -80,23 +105,23 @@ final class OffTargetKernel extends Kernel {
                             masks[mb + 7]);
                 }
                 if (bad == 0) {
-                    int slot = atomicAdd(candidateCount[0], 1);
-                    candidateSites[slot] = p * 2 + strand;
-                    candidateBits[slot * 4] = x0;
-                    candidateBits[slot * 4 + 1] = e0;
-                    candidateBits[slot * 4 + 2] = x1;
-                    candidateBits[slot * 4 + 3] = e1;
+                    int c = atomicAdd(tileCounters[0], 1);
+                    tileInts[c] = p * 2 + strand;
+                    candidateBits[c * 4] = x0;
+                    candidateBits[c * 4 + 1] = e0;
+                    candidateBits[c * 4 + 2] = x1;
+                    candidateBits[c * 4 + 3] = e1;
                 }
             }
         }
         localBarrier();
-        int n = atomicGet(candidateCount[0]);
+        int n = atomicGet(tileCounters[0]);
         int pairs = n * queries;
         int step = getLocalSize();
         for (int idx = lid; idx < pairs; idx += step) {
             int q = idx / n;
             int c = idx - q * n;
-            int site = candidateSites[c];
+            int site = tileInts[c];
             int strand = site & 1;
             int mb = ((q + 1) * 2 + strand) * words * 4;
             int mismatches = 0;
@@ -116,10 +141,10 @@ final class OffTargetKernel extends Kernel {
                 }
             }
             if (mismatches <= masks[limitBase + q]) {
-                int slot = atomicAdd(hits, 0, 1);
-                if (slot < capacity) {
-                    hits[2 + 2 * slot] = site >> 1;
-                    hits[3 + 2 * slot] = (q << 8) | (strand << 7) | mismatches;
+                int h = atomicAdd(hits, 0, 1);
+                if (h < capacity) {
+                    hits[2 + 2 * h] = site >> 1;
+                    hits[3 + 2 * h] = (q << 8) | (strand << 7) | mismatches;
                 }
             }
         }

@@ -47,10 +47,10 @@ public final class OffTargetSearch implements AutoCloseable {
     private final PartSearcher searcher;
 
     /** What a run did. */
-    public record Stats(long sites, long hits, int parts, long deviceNanos, long wallNanos, String engine) {
-        /** Site-query comparisons a direct search makes: sites on both strands times queries. */
+    public record Stats(long sites, long hits, int parts, long deviceNanos, long wallNanos, String engine, int strands) {
+        /** Site-query comparisons a direct search makes: sites on the strands searched times queries. */
         public long comparisons(int queries) {
-            return sites * 2 * queries;
+            return sites * strands * queries;
         }
     }
 
@@ -110,7 +110,8 @@ public final class OffTargetSearch implements AutoCloseable {
             hits.sort();
             total += emit(genome, hits, sink);
         }
-        return new Stats(sites, total, parts, searcher.deviceNanos(), System.nanoTime() - t0, searcher.describe());
+        return new Stats(sites, total, parts, searcher.deviceNanos(), System.nanoTime() - t0, searcher.describe(),
+                spec.strands());
     }
 
     /**
@@ -154,7 +155,7 @@ public final class OffTargetSearch implements AutoCloseable {
         }
         long sites = Math.max(0, genome.length() - m + 1);
         return new Stats(sites, total, found.size(), searcher.deviceNanos(), System.nanoTime() - t0,
-                searcher.describe());
+                searcher.describe(), spec.strands());
     }
 
     private long emit(PackedGenome genome, HitList hits, Consumer<OffTargetHit> sink) {

@@ -7,13 +7,15 @@ import java.util.List;
  * position followed by the PAM ({@code NNNNNNNNNNNNNNNNNNNNNRG}), and queries of the same length, each with its most
  * mismatches. A site matches when it matches the whole pattern on the forward or the reverse strand; its mismatches
  * are the query positions holding a code other than N whose set lacks the site's base (a genome symbol other than
- * A/C/G/T matches only N). Codes are case-insensitive; U is T.
+ * A/C/G/T matches only N). Codes are case-insensitive; U is T. With {@code bothStrands} false only the forward strand is
+ * searched (kmismatch's one-strand search: half the PAM checks and comparisons).
  *
  * @param pattern       the pattern, upper case, 1 to {@link #MAX_LENGTH} codes
  * @param queries       the queries, upper case, each as long as the pattern
  * @param maxMismatches the most mismatches of each query (0 to its length)
+ * @param bothStrands   whether sites on the reverse strand are searched too (Cas-OFFinder: always)
  */
-public record OffTargetSpec(String pattern, List<String> queries, List<Integer> maxMismatches) {
+public record OffTargetSpec(String pattern, List<String> queries, List<Integer> maxMismatches, boolean bothStrands) {
     /** The longest pattern the searches take (two 32-position words per site). */
     public static final int MAX_LENGTH = 64;
     /** The most queries one search takes. */
@@ -45,6 +47,16 @@ public record OffTargetSpec(String pattern, List<String> queries, List<Integer> 
         }
         queries = List.of(q);
         maxMismatches = List.copyOf(maxMismatches);
+    }
+
+    /** A search of both strands (Cas-OFFinder's). */
+    public OffTargetSpec(String pattern, List<String> queries, List<Integer> maxMismatches) {
+        this(pattern, queries, maxMismatches, true);
+    }
+
+    /** The strands searched: 2, or 1 (the forward strand only). */
+    public int strands() {
+        return bothStrands ? 2 : 1;
     }
 
     /** The pattern and query length. */

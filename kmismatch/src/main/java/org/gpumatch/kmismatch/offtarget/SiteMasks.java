@@ -18,8 +18,10 @@ final class SiteMasks {
     private final int queries;
     private final long[] masks;
     private final boolean plain;
+    private final int strands;
 
     SiteMasks(OffTargetSpec spec) {
+        strands = spec.strands();
         length = spec.length();
         words = (length + 31) / 32;
         queries = spec.size();
@@ -78,6 +80,11 @@ final class SiteMasks {
                 action.apply(((entry * 2 + strand) * words + j / 32) * 4, j, s[j]);
             }
         }
+    }
+
+    /** The strands searched: 2, or 1 (the forward strand only; the reverse strand's masks are then unused). */
+    int strands() {
+        return strands;
     }
 
     /** Whether the queries are stored as expected codes and care bits (every query only A, C, G, T, N). */

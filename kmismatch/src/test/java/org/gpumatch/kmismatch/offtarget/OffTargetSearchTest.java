@@ -188,6 +188,29 @@ class OffTargetSearchTest {
         }
     }
 
+    /**
+     * The one-strand mode ({@link OffTargetSpec#bothStrands()} false): the kernel and the Java search find exactly the
+     * naive search's forward-strand hits, and count half the comparisons.
+     */
+    @Test
+    void oneStrandSearchesOnlyTheForwardStrand() {
+        ComputeDevice device = TestDevices.openCl();
+        Random rnd = new Random(25);
+        for (int trial = 0; trial < 16; trial++) {
+            Case c = trial % 3 == 0 ? randomCase(rnd, 2000).plain() : randomCase(rnd, 2000);
+            OffTargetSpec one = new OffTargetSpec(c.pattern(), c.queries(), c.limits(), false);
+            List<OffTargetHit> expected = c.expected().stream().filter(h -> h.strand() == '+').toList();
+            int part = 32 * (1 + rnd.nextInt(30));
+            try (OffTargetSearch s = trial % 2 == 0 ? OffTargetSearch.on(one, device, part, BufferCreation.COPY)
+                    : OffTargetSearch.onCpu(one, 2, part)) {
+                List<OffTargetHit> hits = new ArrayList<>();
+                OffTargetSearch.Stats stats = s.run(c.genome(), hits::add);
+                assertThat(hits).as("trial %d, %s", trial, c.pattern()).isEqualTo(expected);
+                assertThat(stats.comparisons(c.queries().size())).isEqualTo(stats.sites() * c.queries().size());
+            }
+        }
+    }
+
     @Test
     void plantedSitesOnBothStrandsWithKnownMismatches() {
         String guide = "GACGCATAAAGATGAGACGC";
