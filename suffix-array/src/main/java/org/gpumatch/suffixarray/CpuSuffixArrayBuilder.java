@@ -2,7 +2,7 @@ package org.gpumatch.suffixarray;
 
 /**
  * The project's CPU suffix array builder: {@link ParallelSuffixSorter} (multi-threaded prefix doubling) or
- * {@link SaisBuilder} (SA-IS; with a lookahead thread when given two or more), whichever a cost model predicts faster for the text and thread count.
+ * {@link SaisBuilder} (sequential SA-IS), whichever a cost model predicts faster for the text and thread count.
  *
  * <p>The model ({@link #plan}): a {@link RepeatProfile} of the text (sampled, about 1 to 4% of an SA-IS build)
  * estimates how many suffixes doubling still has to sort at each depth, hence the work of its rounds {@code r} in
@@ -124,7 +124,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         plannedPlan = null;
         announce.accept(plan.describe(threads));
         if (!plan.doubling()) {
-            return new SaisBuilder(threads).build(text, progress);
+            return new SaisBuilder().build(text, progress);
         }
         final double[] reached = {0};
         final Progress tracked = f -> {
@@ -137,7 +137,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         }
         announce.accept("SA-IS (doubling exceeded its bound on group size or projected work: long repeats)");
         final double base = reached[0];
-        return new SaisBuilder(threads).build(text, f -> progress.report(base + (1 - base) * f));
+        return new SaisBuilder().build(text, f -> progress.report(base + (1 - base) * f));
     }
 
     /**

@@ -25,8 +25,9 @@ public final class SaisBuilder implements SuffixArrayBuilder {
     }
 
     /**
-     * @param threads 1, or 2 and more: the inducing passes of the top level then run a {@link SymbolLookahead}
-     *                thread beside them (two threads; more gain nothing yet)
+     * @param threads 1, or 2 and more: the inducing passes over a million symbols and more then run a
+     *                {@link SymbolLookahead} thread beside them (two threads; more gain nothing; measured so far only
+     *                on a loaded 2-core machine, where it did not pay: see the module README)
      */
     public SaisBuilder(final int threads) {
         if (threads < 1) {
