@@ -24,9 +24,10 @@ import org.gpumatch.checker.SuffixArrayChecker;
  * </pre>
  *
  * Builder {@code sais2}: SA-IS with its lookahead thread ({@code new SaisBuilder(2)}). Inputs: random bytes, random
- * DNA, an English-like text (order-2 word Markov chain trained on the matcher-api English sample), one repeated letter, with {@code --hard} the inputs of {@link HardTexts#hard(int)} (those of
- * {@code bench sa}), and every {@code --text LABEL=FILE} cut to the size (whole when shorter; the
- * {@code scripts/fetch-corpora.sh} files are 4 to 9 MB).
+ * DNA, an English-like text (order-2 word Markov chain trained on the matcher-api English sample), one repeated letter,
+ * with {@code --hard} the inputs of {@link HardTexts#hard(int)} (those of {@code bench sa}), and every
+ * {@code --text LABEL=FILE} cut to the size (whole when shorter; the {@code scripts/fetch-corpora.sh} files are 4 to
+ * 9 MB).
  */
 public final class SuffixSortSpeed {
     private SuffixSortSpeed() {
