@@ -6,8 +6,10 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
  * Sorts Java arrays on a device with a stable LSD radix sort: keys u32 ({@code int[]} read as unsigned) or u64
- * ({@code long[]} as unsigned), alone or with u32 values, on a bit range, on the grid layer ({@link GridKernel},
- * {@link GridDriver}: 8-bit digits, 3 launches per pass, no host transfer between them).
+ * ({@code long[]} as unsigned), alone or with u32 values, on a bit range, on the grid layer ({@link GridDriver}: 8-bit
+ * digits, 3 launches per pass, no host transfer between them). u32 keys run on the lean {@link GridKernel}; the first
+ * u64 load compiles a second kernel, a {@link GridLongKernel} (the lean kernel leaves the u64 steps off to keep its
+ * registers low).
  *
  * <p>Loading arrays of the length loaded before reuses the alternate buffers (and, for the same array objects, the
  * device buffers: an upload at the copy rate rather than a new buffer's first-upload rate).
@@ -29,8 +31,18 @@ public final class GpuArraySorter implements AutoCloseable {
     private static final int KEYS_U64 = 3;
     private static final int PAIRS_U64 = 4;
 
-    private final GuardedKernel<GridKernel> gridLauncher;
-    private final GridDriver grid;
+    private final ComputeDevice device;
+    private final int localSize;
+    private final int maxGroups;
+    /** The lean kernel (u32 keys) and its driver. */
+    private final GuardedKernel<GridKernel> leanLauncher;
+    private final GridDriver leanGrid;
+    /** The long layer's kernel (u64 keys), made by the first u64 load; null before. */
+    private GuardedKernel<GridLongKernel> wideLauncher;
+    private GridDriver wideGrid;
+    /** The kernel and driver of the loaded arrays. */
+    private GuardedKernel<? extends GridKernel> gridLauncher;
+    private GridDriver grid;
     private int loadedSlot;
     private int loadedCount;
     /** Whether the last sort left its result in the alternate arrays. */
@@ -43,14 +55,22 @@ public final class GpuArraySorter implements AutoCloseable {
 
     /** A sorter on {@code device} with work-groups of {@code localSize} (lowered to what the device allows). */
     public GpuArraySorter(ComputeDevice device, int localSize) {
-        this.gridLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
-        this.grid = new GridDriver(gridLauncher);
+        this(device, localSize, 0);
     }
 
     /** A sorter with work-groups of {@code localSize} and a grid of at most {@code maxGroups} (tests). */
     GpuArraySorter(ComputeDevice device, int localSize, int maxGroups) {
-        this.gridLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
-        this.grid = new GridDriver(gridLauncher, maxGroups);
+        this.device = device;
+        this.localSize = localSize;
+        this.maxGroups = maxGroups;
+        this.leanLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        this.leanGrid = driver(leanLauncher);
+        this.gridLauncher = leanLauncher;
+        this.grid = leanGrid;
+    }
+
+    private GridDriver driver(GuardedKernel<? extends GridKernel> launcher) {
+        return maxGroups > 0 ? new GridDriver(launcher, maxGroups) : new GridDriver(launcher);
     }
 
     /** Launches of the last sort (3 per pass). */
@@ -104,6 +124,8 @@ public final class GpuArraySorter implements AutoCloseable {
         checkLengths(keys.length, values);
         loadedCount = keys.length;
         loadedSlot = values == null ? KEYS_U32 : PAIRS_U32;
+        gridLauncher = leanLauncher;
+        grid = leanGrid;
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
@@ -121,6 +143,12 @@ public final class GpuArraySorter implements AutoCloseable {
         checkLengths(keys.length, values);
         loadedCount = keys.length;
         loadedSlot = values == null ? KEYS_U64 : PAIRS_U64;
+        if (wideLauncher == null) {
+            wideLauncher = new GuardedKernel<>(new GridLongKernel(), device, localSize);
+            wideGrid = driver(wideLauncher);
+        }
+        gridLauncher = wideLauncher;
+        grid = wideGrid;
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
@@ -217,11 +245,14 @@ public final class GpuArraySorter implements AutoCloseable {
 
     /** The device the sorts run on. */
     public ComputeDevice device() {
-        return gridLauncher.device();
+        return device;
     }
 
     @Override
     public void close() {
-        gridLauncher.close();
+        leanLauncher.close();
+        if (wideLauncher != null) {
+            wideLauncher.close();
+        }
     }
 }

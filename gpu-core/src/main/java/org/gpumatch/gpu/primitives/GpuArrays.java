@@ -30,7 +30,7 @@ public final class GpuArrays implements AutoCloseable {
     /** The most bins of a histogram. */
     public static final int MAX_BINS = 1 << 20;
 
-    private final GuardedKernel<GridKernel> launcher;
+    private final GuardedKernel<GridLongKernel> launcher;
     private final GridKernel gk;
     private final GridDriver grid;
     private int intCount;
@@ -42,7 +42,7 @@ public final class GpuArrays implements AutoCloseable {
     /** The primitives on {@code device} (compiled now: a kernel that cannot run there throws). */
     public GpuArrays(ComputeDevice device) {
         // Java threads emulate a work-group with one thread per work-item: small groups keep that fast
-        launcher = new GuardedKernel<>(new GridKernel(), device, device.isOpenCL() ? LOCAL_SIZE
+        launcher = new GuardedKernel<>(new GridLongKernel(), device, device.isOpenCL() ? LOCAL_SIZE
                 : JAVA_THREADS_LOCAL_SIZE);
         gk = launcher.kernel();
         grid = new GridDriver(launcher);

@@ -25,16 +25,16 @@ class GridPrimitivesTest {
     private static final int SMALL_GROUPS = 3;
     private static final double[] DENSITIES = {0, 0.01, 0.5, 0.99, 1};
 
-    private GuardedKernel<GridKernel> small;
-    private GuardedKernel<GridKernel> standard;
+    private GuardedKernel<GridLongKernel> small;
+    private GuardedKernel<GridLongKernel> standard;
     private GridDriver smallDriver;
     private GridDriver standardDriver;
 
     @BeforeAll
     void open() {
-        small = new GuardedKernel<>(new GridKernel(), TestDevices.openCl(), SMALL_LOCAL);
+        small = new GuardedKernel<>(new GridLongKernel(), TestDevices.openCl(), SMALL_LOCAL);
         smallDriver = new GridDriver(small, SMALL_GROUPS);
-        standard = new GuardedKernel<>(new GridKernel(), TestDevices.openCl(), 256);
+        standard = new GuardedKernel<>(new GridLongKernel(), TestDevices.openCl(), 256);
         standardDriver = new GridDriver(standard);
     }
 
@@ -68,7 +68,7 @@ class GridPrimitivesTest {
         }
     }
 
-    private static void checkScan(GuardedKernel<GridKernel> gk, GridDriver d, int[] in, boolean inclusive) {
+    private static void checkScan(GuardedKernel<GridLongKernel> gk, GridDriver d, int[] in, boolean inclusive) {
         GridKernel k = bind(gk, in, null);
         d.scan(in.length, inclusive);
         assertThat(result(k, in.length)).as("scan n=%d inclusive=%s", in.length, inclusive)
@@ -94,7 +94,7 @@ class GridPrimitivesTest {
         }
     }
 
-    private static void checkLongScan(GuardedKernel<GridKernel> gk, GridDriver d, long[] in, boolean inclusive) {
+    private static void checkLongScan(GuardedKernel<GridLongKernel> gk, GridDriver d, long[] in, boolean inclusive) {
         GridKernel k = gk.kernel();
         int n = in.length;
         k.wide = Arrays.copyOf(in, Math.max(1, n));
@@ -129,7 +129,7 @@ class GridPrimitivesTest {
         }
     }
 
-    private static void checkSelect(GuardedKernel<GridKernel> gk, GridDriver d, int[] values, int[] flags,
+    private static void checkSelect(GuardedKernel<GridLongKernel> gk, GridDriver d, int[] values, int[] flags,
                                     boolean indices) {
         GridKernel k = bind(gk, values, flags);
         d.selectFlagged(values.length, indices);
@@ -169,7 +169,7 @@ class GridPrimitivesTest {
         assertThat(standardDriver.histogram()).isEqualTo(PrimitivesReference.histogram(wide, 5000, 0, 2));
     }
 
-    private static void checkReduceAndHistogram(GuardedKernel<GridKernel> gk, GridDriver d, int[] in) {
+    private static void checkReduceAndHistogram(GuardedKernel<GridLongKernel> gk, GridDriver d, int[] in) {
         int n = in.length;
         bind(gk, in, null);
         d.reduce(n, GridDriver.COMBINE_SUM);
@@ -241,7 +241,7 @@ class GridPrimitivesTest {
                 .hasMessageContaining("serves no slot 2");
     }
 
-    private static void checkSortU32(GuardedKernel<GridKernel> gk, GridDriver d, int[] keys, boolean pairs,
+    private static void checkSortU32(GuardedKernel<GridLongKernel> gk, GridDriver d, int[] keys, boolean pairs,
                                      int begin, int end) {
         int n = keys.length;
         int[] values = new int[n];
@@ -265,7 +265,7 @@ class GridPrimitivesTest {
         }
     }
 
-    private static void checkSortU64(GuardedKernel<GridKernel> gk, GridDriver d, long[] keys, boolean pairs,
+    private static void checkSortU64(GuardedKernel<GridLongKernel> gk, GridDriver d, long[] keys, boolean pairs,
                                      int begin, int end) {
         int n = keys.length;
         int[] values = new int[n];
@@ -300,7 +300,7 @@ class GridPrimitivesTest {
         return a;
     }
 
-    private static GridKernel bind(GuardedKernel<GridKernel> gk, int[] in, int[] flags) {
+    private static GridKernel bind(GuardedKernel<GridLongKernel> gk, int[] in, int[] flags) {
         GridKernel k = gk.kernel();
         k.in = Arrays.copyOf(in, Math.max(1, in.length));
         k.out = new int[Math.max(1, in.length)];
