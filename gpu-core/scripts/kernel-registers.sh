@@ -16,6 +16,7 @@ classes=("$@")
 if [ ${#classes[@]} -eq 0 ]; then
   classes=(org.gpumatch.gpu.primitives.GridKernel
            org.gpumatch.gpu.primitives.GridLongKernel
+           org.gpumatch.gpu.primitives.GridWideSortKernel
            org.gpumatch.gpu.primitives.GridSegmentKernel
            org.gpumatch.gpu.primitives.example.DenseRankPipeline
            org.gpumatch.suffixarray.PrefixDoublingKernel

@@ -8,8 +8,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * Sorts Java arrays on a device with a stable LSD radix sort: keys u32 ({@code int[]} read as unsigned) or u64
  * ({@code long[]} as unsigned), alone or with u32 values, on a bit range, on the grid layer ({@link GridDriver}: 8-bit
  * digits, 3 launches per pass, no host transfer between them). u32 keys run on the lean {@link GridKernel}; the first
- * u64 load compiles a second kernel, a {@link GridLongKernel} (the lean kernel leaves the u64 steps off to keep its
- * registers low).
+ * u64 load compiles a second kernel, a {@link GridWideSortKernel} (the lean kernel leaves the u64 steps off to keep
+ * its registers low).
  *
  * <p>Loading arrays of the length loaded before reuses the alternate buffers (and, for the same array objects, the
  * device buffers: an upload at the copy rate rather than a new buffer's first-upload rate).
@@ -37,8 +37,8 @@ public final class GpuArraySorter implements AutoCloseable {
     /** The lean kernel (u32 keys) and its driver. */
     private final GuardedKernel<GridKernel> leanLauncher;
     private final GridDriver leanGrid;
-    /** The long layer's kernel (u64 keys), made by the first u64 load; null before. */
-    private GuardedKernel<GridLongKernel> wideLauncher;
+    /** The u64 sort layer's kernel, made by the first u64 load; null before. */
+    private GuardedKernel<GridWideSortKernel> wideLauncher;
     private GridDriver wideGrid;
     /** The kernel and driver of the loaded arrays. */
     private GuardedKernel<? extends GridKernel> gridLauncher;
@@ -144,7 +144,7 @@ public final class GpuArraySorter implements AutoCloseable {
         loadedCount = keys.length;
         loadedSlot = values == null ? KEYS_U64 : PAIRS_U64;
         if (wideLauncher == null) {
-            wideLauncher = new GuardedKernel<>(new GridLongKernel(), device, localSize);
+            wideLauncher = new GuardedKernel<>(new GridWideSortKernel(), device, localSize);
             wideGrid = driver(wideLauncher);
         }
         gridLauncher = wideLauncher;

@@ -264,7 +264,7 @@ public final class GridDriver {
     public boolean sort(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, LaunchTiming[] timing) {
         if (wideKeys && !k.wideSortSteps()) {
             throw new IllegalStateException("u64 keys need the grid's long layer: " + k.getClass().getSimpleName()
-                    + " extends the lean GridKernel (extend GridLongKernel or GridSegmentKernel)");
+                    + " extends the lean GridKernel (extend GridWideSortKernel or GridSegmentKernel)");
         }
         begin(GridKernel.OP_RADIX, n);
         timing[0] = LaunchTiming.NONE;

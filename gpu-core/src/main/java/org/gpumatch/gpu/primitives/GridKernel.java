@@ -250,7 +250,7 @@ public class GridKernel extends TileKernel {
     }
 
     /**
-     * Whether the radix sort takes u64 keys ({@link #wide}): true in {@link GridLongKernel} and
+     * Whether the radix sort takes u64 keys ({@link #wide}): true in {@link GridWideSortKernel} and
      * {@link GridSegmentKernel} (whose large path sorts 64-bit composites). A constant per class, as {@link #longSteps}.
      */
     protected boolean wideSortSteps() {
