@@ -60,6 +60,13 @@ import org.gpumatch.gpu.runtime.ArrayMobility;
  * </ul>
  * Hooks must not call barriers, and, as any kernel code, may call only methods Aparapi can convert.
  *
+ * <p><b>Layers</b>: this class is the lean layer (int scan, select, reduce, histogram, u32 radix sort, the hooks).
+ * The long primitives, gather and scatter ({@link GridLongKernel}), the u64 radix sort ({@link GridWideSortKernel})
+ * and the segmented sort ({@link GridSegmentKernel}) are steps of the same {@code run()} behind the layer switches
+ * {@link #longSteps}, {@link #wideSortSteps} and {@link #segmentSteps}, constants per class that the OpenCL compiler
+ * folds: a kernel class pays registers only for the steps its layer switches on (one work-group of 256 per SM
+ * where every step was on). A pipeline extends the layer it needs; {@link GridDriver} refuses the others' steps.
+ *
  * <p><b>Control flow</b>: {@code run()} has one loop of steps; every step runs the same barriers (six, three of them
  * in {@link #groupScan4}) whatever the phase, and the phase and step decide only what the barrier-free code between
  * them does. The trip count is uniform within a work-group. So the kernel holds one copy of each barrier routine
