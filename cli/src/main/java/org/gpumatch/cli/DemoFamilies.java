@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.gpumatch.aparapi.multi.MultiPatternPlanner;
+import org.gpumatch.aparapi.multi.MultiWorkload;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.cpu.CpuMatcher;
@@ -51,7 +52,8 @@ final class DemoFamilies {
     private static void multiPattern(Text text, List<String> patterns, ComputeDevice dev, String where,
                                      PrintStream out, List<String> disagreements, CpuMatcher cpu) {
         PatternSet set = PatternSet.utf8(patterns.toArray(new String[0]));
-        MultiPatternPlanner.Choice choice = MultiPatternPlanner.choose("auto", dev, text.length());
+        MultiPatternPlanner.Choice choice = MultiPatternPlanner.choose("auto", dev,
+                MultiWorkload.of(text.length(), set, MultiWorkload.Start.NEW_PROCESS));
         try (MultiPatternMatcher matcher = choice.matcher()) {
             long t0 = System.nanoTime();
             long[] counts = matcher.count(text, set);

@@ -2,6 +2,8 @@ package org.gpumatch.aparapi.plan;
 
 import java.util.Locale;
 import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.plan.CandidateEstimate;
+import org.gpumatch.api.plan.CostChoice;
 
 /**
  * The estimated time of one candidate, by stage, in nanoseconds (summed over all queries of the workload).
@@ -11,7 +13,8 @@ import org.gpumatch.api.Algorithm;
  * @param overlap   how the stages overlap when they do (the one-shot pipeline), else null: they run one after another
  */
 public record Estimate(Algorithm algorithm, boolean onDevice, long readNanos, long packNanos, long transferNanos,
-                       long compileNanos, long launchNanos, long searchNanos, Overlap overlap) {
+                       long compileNanos, long launchNanos, long searchNanos, Overlap overlap)
+        implements CandidateEstimate {
     /**
      * The one-shot pipeline's overlapped time: {@code chunks} chunks, the first taking {@code firstChunkNanos} from the
      * start (its read and pack or the compile, whichever is longer, then its upload into a new buffer and its search),
@@ -34,7 +37,13 @@ public record Estimate(Algorithm algorithm, boolean onDevice, long readNanos, lo
         this(algorithm, onDevice, readNanos, packNanos, transferNanos, compileNanos, launchNanos, searchNanos, null);
     }
 
+    @Override
+    public String candidate() {
+        return algorithm.cliName();
+    }
+
     /** The sum of all stages, or the overlapped total of a pipelined estimate. */
+    @Override
     public long totalNanos() {
         return overlap != null ? overlap.totalNanos()
                 : readNanos + packNanos + transferNanos + compileNanos + launchNanos + searchNanos;
@@ -44,6 +53,7 @@ public record Estimate(Algorithm algorithm, boolean onDevice, long readNanos, lo
      * One line such as {@code drk-2s (device): total 1.20 ms = read 0.10 + pack ...}; a pipelined estimate gives the
      * overlapped total and then the stage sums.
      */
+    @Override
     public String describe() {
         if (overlap != null) {
             return String.format(Locale.ROOT, "%s (device, pipelined): total %s = first chunk %s (compile not hidden %s)"
@@ -59,6 +69,6 @@ public record Estimate(Algorithm algorithm, boolean onDevice, long readNanos, lo
     }
 
     static String ms(long nanos) {
-        return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
+        return CostChoice.ms(nanos);
     }
 }
