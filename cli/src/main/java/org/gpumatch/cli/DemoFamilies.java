@@ -113,7 +113,7 @@ final class DemoFamilies {
             disagreements.add("suffix array search counted " + count + ", cpu " + expected);
         }
         out.printf(Locale.ROOT, ROW, "\"" + DemoText.MOTIF + "\"", Integer.toString(motif.length),
-                "sa " + built.builder().name(), built.builder() instanceof org.gpumatch.suffixarray.GpuPrefixDoublingBuilder ? where : "CPU (Java)", count, Units.millis(time),
+                "sa " + built.builder().name(), built.builder().peakDeviceBytes(sample.length) > 0 ? where : "CPU (Java)", count, Units.millis(time),
                 Units.gbPerSecond(sample.length, time), "suffix array of the first " + Units.bytes(sample.length)
                         + ": built, checked " + (verdict.isOk() ? "OK" : "FAIL") + ", searched");
     }
