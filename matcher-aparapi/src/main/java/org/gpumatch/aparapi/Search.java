@@ -1,13 +1,16 @@
 package org.gpumatch.aparapi;
 
+import static org.gpumatch.aparapi.ExplainText.binary;
+import static org.gpumatch.aparapi.ExplainText.gbps;
+import static org.gpumatch.aparapi.ExplainText.matches;
+import static org.gpumatch.aparapi.ExplainText.ms;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Arrays;
@@ -15,7 +18,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.gpumatch.aparapi.plan.Calibration;
-import org.gpumatch.aparapi.plan.CostPlan;
 import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.aparapi.plan.Workload;
 import org.gpumatch.aparapi.rabinkarp.OneShotPipeline;
@@ -66,6 +68,10 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * algorithm on a text of fewer than {@link CostPlanner#CPU_WITHOUT_DEVICE_BELOW} bytes that is not yet on a device goes
  * to the CPU matcher without initialising OpenCL (the CPU wins there on every built-in table; see that constant).
  *
+ * <p>Parts: this class routes an input (one-shot pipeline, in place on the CPU, streamed, held whole) and explains each
+ * route's input and times; {@link SearchPlans} resolves the device, plans or checks the forced algorithm, explains the
+ * plan and keeps the matchers; {@link ExplainText} writes the numbers.
+ *
  * <p>Not thread-safe. Close it to release the device memory of the matchers it created.
  */
 public final class Search implements AutoCloseable {
@@ -75,16 +81,12 @@ public final class Search implements AutoCloseable {
      * buffer of the packed size) costs about the same without the lanes' threads and contexts.
      */
     public static final long PIPELINE_FROM = 4L << 20;
-    /** The device, or null until a plan needs it (an {@code auto} policy not yet resolved). */
-    private ComputeDevice device;
-    private final DevicePolicy policy;
+    /** Plans, the device, and the matchers kept for later queries. */
+    private final SearchPlans plans;
     private final Algorithm forced;
     private final long chunkBytes;
     private final ProgressListener progress;
     private final Consumer<String> explain;
-    private final Consumer<String> notices;
-    private Calibration calibration;
-    private final Map<Algorithm, Matcher> matchers = new EnumMap<>(Algorithm.class);
     /** One-shot pipelines by algorithm, kept so that their lanes' buffers are reused by later files. */
     private final Map<Algorithm, OneShotPipeline> pipelines = new EnumMap<>(Algorithm.class);
     /** The stage times of the last pipelined search, or null. */
@@ -92,19 +94,13 @@ public final class Search implements AutoCloseable {
     /** The array last searched whole and its {@link Text}, kept so that its device copy is reused. */
     private byte[] lastArray;
     private Text lastText;
-    private Plan lastPlan;
-    /** What {@code auto} settled for when it found no OpenCL device, told once to {@link Builder#notices}. */
-    private String pendingNotice = "";
 
     private Search(Builder b) {
-        this.device = b.device;
-        this.policy = b.policy;
+        this.plans = new SearchPlans(b.device, b.policy, b.algorithm, b.calibration, b.explain, b.notices);
         this.forced = b.algorithm;
         this.chunkBytes = b.chunkBytes;
         this.progress = b.progress;
         this.explain = b.explain;
-        this.notices = b.notices;
-        this.calibration = b.calibration;
     }
 
     /** A builder of searches on {@code device}. */
@@ -233,41 +229,24 @@ public final class Search implements AutoCloseable {
 
     /** What the last search ran, or empty before the first. */
     public Optional<Plan> lastPlan() {
-        return Optional.ofNullable(lastPlan);
+        return Optional.ofNullable(plans.lastPlan());
     }
 
+    /**
+     * A file: one-shot on a device through the pipeline, or in place on the CPU, when the plan says so; else streamed
+     * in windows when it cannot or should not be held whole; else read whole and searched.
+     */
     private long run(Path file, Pattern pattern, LongConsumer sink) {
         try {
             long size = Files.size(file);
             lastPipelineTimes = null;
-            boolean pipeline = pipelineMayRun(size);
-            boolean cpuInPlace = chunkBytes == 0 && (forced == null || forced == Algorithm.CPU);
-            FileSample sample = pipeline || cpuInPlace ? FileSample.of(file, pattern) : null;
-            if (pipeline) {
-                Optional<Long> found = pipelined(file, size, pattern, sink, sample);
-                if (found.isPresent()) {
-                    return found.get();
-                }
+            Optional<Long> found = oneShot(file, size, pattern, sink);
+            if (found.isPresent()) {
+                return found.get();
             }
-            if (cpuInPlace) {
-                Optional<Long> onCpu = inPlaceOnCpu(file, size, pattern, sink, sample);
-                if (onCpu.isPresent()) {
-                    return onCpu.get();
-                }
-            }
-            Runtime rt = Runtime.getRuntime();
-            long freeHeap = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-            String why = chunkBytes > 0 ? "a chunk size is set"
-                    : size > ChunkSizes.MAX_WINDOW_BYTES ? "the file is larger than the " + ChunkSizes.MAX_WINDOW_BYTES
-                            + " bytes (2^31-9) a text held whole can have"
-                    : 2 * size > freeHeap ? "the file does not fit twice in the free Java heap (" + freeHeap
-                            + " bytes)" : null;
-            if (why != null) {
-                long chunk = chunkBytes > 0 ? chunkBytes : Math.min(ChunkSizes.DEFAULT_CHUNK_BYTES,
-                        Math.max(1 << 20, freeHeap / 4));
-                try (ChunkSource source = MappedFileSource.open(file)) {
-                    return streamed(source, size, chunk, why, pattern, sink, () -> fileAlphabet(file, size));
-                }
+            String whyStreamed = whyStreamed(size);
+            if (whyStreamed != null) {
+                return streamedFile(file, size, whyStreamed, pattern, sink);
             }
             long t0 = System.nanoTime();
             byte[] bytes = readFile(file, size);
@@ -275,6 +254,46 @@ public final class Search implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The file searched through the one-shot pipeline or in place on the CPU when the plan (with the alphabet of a
+     * sample of the file) takes one of them; empty, having printed nothing, otherwise.
+     */
+    private Optional<Long> oneShot(Path file, long size, Pattern pattern, LongConsumer sink) throws IOException {
+        boolean pipeline = pipelineMayRun(size);
+        boolean cpuInPlace = chunkBytes == 0 && (forced == null || forced == Algorithm.CPU);
+        if (!pipeline && !cpuInPlace) {
+            return Optional.empty();
+        }
+        FileSample sample = FileSample.of(file, pattern);
+        Optional<Long> found = pipeline ? pipelined(file, size, pattern, sink, sample) : Optional.empty();
+        return found.isPresent() || !cpuInPlace ? found : inPlaceOnCpu(file, size, pattern, sink, sample);
+    }
+
+    /** Why a file of {@code size} bytes is streamed rather than held whole, or null to hold it whole. */
+    private String whyStreamed(long size) {
+        long freeHeap = freeHeap();
+        return chunkBytes > 0 ? "a chunk size is set"
+                : size > ChunkSizes.MAX_WINDOW_BYTES ? "the file is larger than the " + ChunkSizes.MAX_WINDOW_BYTES
+                        + " bytes (2^31-9) a text held whole can have"
+                : 2 * size > freeHeap ? "the file does not fit twice in the free Java heap (" + freeHeap + " bytes)"
+                : null;
+    }
+
+    /** Streams the file through its mapping: chunks of the chunk size set, else of at most a quarter of the free heap. */
+    private long streamedFile(Path file, long size, String why, Pattern pattern, LongConsumer sink)
+            throws IOException {
+        long chunk = chunkBytes > 0 ? chunkBytes : Math.min(ChunkSizes.DEFAULT_CHUNK_BYTES,
+                Math.max(1 << 20, freeHeap() / 4));
+        try (ChunkSource source = MappedFileSource.open(file)) {
+            return streamed(source, size, chunk, why, pattern, sink, () -> fileAlphabet(file, size));
+        }
+    }
+
+    private static long freeHeap() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
 
     private long run(InputStream in, Pattern pattern, LongConsumer sink) {
@@ -305,11 +324,11 @@ public final class Search implements AutoCloseable {
      */
     private Optional<Long> inPlaceOnCpu(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
             throws IOException {
-        Decision d = decide(Workload.oneShotFile(size, pattern.length(), sample.alphabet().sigma()), null);
+        SearchPlans.Decision d = plans.decide(Workload.oneShotFile(size, pattern.length(), sample.alphabet().sigma()), null);
         if (d.plan().algorithm() != Algorithm.CPU) {
             return Optional.empty();
         }
-        CpuMatcher cpu = (CpuMatcher) matcherOf(announce(d));
+        CpuMatcher cpu = (CpuMatcher) plans.matcherOf(plans.announce(d));
         if (explain != null) {
             explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, searched in place: the file "
                     + "memory-mapped and its parts searched on %d threads (no copy on the heap, no alphabet pass; "
@@ -353,10 +372,10 @@ public final class Search implements AutoCloseable {
         if (chunkBytes > 0 || size < PIPELINE_FROM || (forced != null && !OneShotPipeline.supports(forced))) {
             return false;
         }
-        if (device == null && forced == null && size < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
+        if (!plans.deviceResolved() && forced == null && size < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
             return false; // the CPU matcher takes it without listing devices
         }
-        return device().isOpenCL();
+        return plans.device().isOpenCL();
     }
 
     /**
@@ -371,15 +390,15 @@ public final class Search implements AutoCloseable {
         Alphabet sampled = sample.alphabet();
         int sigma = sampled.sigma();
         Workload w = Workload.oneShotPipelined(size, m, sigma);
-        Decision d;
+        SearchPlans.Decision d;
         if (forced != null) {
             int buffer = OneShotPipeline.configuredBufferBytes();
             if (OneShotPipeline.unsupportedReason(forced, m, sigma, buffer).isPresent()) {
                 return Optional.empty(); // the whole-text path checks it and explains a refusal
             }
-            d = decide(w, null);
+            d = plans.decide(w, null);
         } else {
-            d = decide(w, null);
+            d = plans.decide(w, null);
             if (d.plan().algorithm().runsOnHost()) {
                 return Optional.empty();
             }
@@ -392,9 +411,9 @@ public final class Search implements AutoCloseable {
                 return Optional.empty();
             }
         }
-        announce(d);
+        plans.announce(d);
         Algorithm a = d.plan().algorithm();
-        OneShotPipeline pipeline = pipelines.computeIfAbsent(a, alg -> new OneShotPipeline(device(), alg));
+        OneShotPipeline pipeline = pipelines.computeIfAbsent(a, alg -> new OneShotPipeline(plans.device(), alg));
         if (explain != null) {
             explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, sigma = %d bits (%d distinct "
                     + "symbols in a sample of the file and the pattern, %s; a chunk with other bytes widens it), "
@@ -438,7 +457,7 @@ public final class Search implements AutoCloseable {
     private long whole(byte[] bytes, Workload.TextState state, Pattern pattern, LongConsumer sink, long readNanos) {
         lastPipelineTimes = null;
         Text text;
-        if (bytes == lastArray && lastText != null && onDevice()) {
+        if (bytes == lastArray && lastText != null && plans.lastRanOnDevice()) {
             text = lastText;
             state = Workload.TextState.DEVICE;
         } else {
@@ -449,7 +468,7 @@ public final class Search implements AutoCloseable {
         int m = pattern.length();
         Alphabet alphabet = text.alphabet().union(Alphabet.of(pattern.toByteArray()));
         Workload w = new Workload(text.length(), m, alphabet.sigma(), state, 1);
-        Matcher matcher = matcherFor(w, null);
+        Matcher matcher = plans.matcherFor(w, null);
         if (explain != null) {
             explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, sigma = %d bits (%d distinct "
                     + "symbols), text held whole (%s)", w.n(), m, w.sigma(), alphabet.size(),
@@ -479,11 +498,6 @@ public final class Search implements AutoCloseable {
         return found;
     }
 
-    /** Whether the last text searched whole was searched by a device matcher (so its copy is on the device). */
-    private boolean onDevice() {
-        return lastPlan != null && !lastPlan.algorithm().runsOnHost();
-    }
-
     /**
      * Counts ({@code sink} null) or finds through windows of the source; {@code alphabet}, when not null, scans a
      * file's alphabet for a forced algorithm that refuses sigma = 8 (one extra pass, only then).
@@ -497,13 +511,13 @@ public final class Search implements AutoCloseable {
         Workload w = new Workload(n, m, 8, Workload.TextState.FILE, 1);
         String scanned = "";
         if (forced != null && alphabet != null
-                && ExactMatchers.unsupportedReason(forced, n, m, 8, deviceFor(forced)).isPresent()) {
+                && ExactMatchers.unsupportedReason(forced, n, m, 8, plans.deviceFor(forced)).isPresent()) {
             int sigma = alphabet.get().union(Alphabet.of(pattern.toByteArray())).sigma();
             w = new Workload(n, m, sigma, Workload.TextState.FILE, 1);
             scanned = " (the file's alphabet, scanned in one extra pass because " + forced.cliName()
                     + " refuses sigma = 8)";
         }
-        Matcher matcher = matcherFor(w, "in chunks of " + chunk + " bytes");
+        Matcher matcher = plans.matcherFor(w, "in chunks of " + chunk + " bytes");
         if (explain != null) {
             explain.accept("streamed (" + why + "): " + (size < 0 ? "the stream in" : size + " bytes in "
                     + ChunkSizes.windowCount(size, (int) chunk, m)) + " chunks of " + chunk + " bytes"
@@ -527,21 +541,6 @@ public final class Search implements AutoCloseable {
     }
 
     /**
-     * Plans (or checks the forced algorithm) for {@code w}, explains the plan, and returns the open matcher.
-     *
-     * @param within how the input is split, for the capability error ("in chunks of ..."), or null
-     */
-    private Matcher matcherFor(Workload w, String within) {
-        return matcherOf(announce(decide(w, within)));
-    }
-
-    /** The matcher that runs {@code plan}, made on first use and kept for later queries. */
-    private Matcher matcherOf(Plan plan) {
-        ComputeDevice d = deviceFor(plan.algorithm());
-        return matchers.computeIfAbsent(plan.algorithm(), a -> ExactMatchers.create(a, d, plan.reason()));
-    }
-
-    /**
      * The alphabet of a sample of a file (about 0.5 MiB, {@link OneShotPipeline#sampleAlphabet}) united with the
      * pattern's, and the time the sample took: read once per file query for both the pipeline's and the in-place CPU
      * search's plans.
@@ -554,100 +553,6 @@ public final class Search implements AutoCloseable {
         }
     }
 
-    /** A plan and the explain lines after its "plan:" and "why:" lines. */
-    private record Decision(Plan plan, List<String> lines) {
-    }
-
-    /**
-     * Plans (or checks the forced algorithm) for {@code w} without printing anything.
-     *
-     * @param within how the input is split, for the capability error ("in chunks of ..."), or null
-     */
-    private Decision decide(Workload w, String within) {
-        Plan plan;
-        List<String> lines = new ArrayList<>();
-        if (forced != null) {
-            ComputeDevice d = deviceFor(forced);
-            Optional<String> why = w.pipelined() ? Optional.empty()
-                    : ExactMatchers.unsupportedReason(forced, w.n(), w.m(), w.sigma(), d);
-            if (why.isPresent()) {
-                List<Algorithm> capable = ExactMatchers.capable(w.n(), w.m(), w.sigma(), device());
-                throw new IllegalArgumentException(forced.cliName() + " cannot search this input"
-                        + (within == null ? "" : " " + within) + ": " + why.get() + "; algorithms that can: "
-                        + (capable.isEmpty() ? "none" : ExactMatchers.names(capable)));
-            }
-            plan = new Plan(forced, forced.runsOnHost() ? "CPU" : d.describe(), "forced: " + forced.cliName());
-        } else if (device == null && w.state() != Workload.TextState.DEVICE
-                && w.n() < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
-            plan = new Plan(CostPlanner.cpuAlgorithm(), "CPU", "n = " + w.n() + " bytes < "
-                    + CostPlanner.CPU_WITHOUT_DEVICE_BELOW + ": the CPU matcher wins on every built-in table, so no "
-                    + "OpenCL device was listed");
-            lines.add("estimates: none needed (OpenCL not initialised; --device opencl or a forced algorithm plans "
-                    + "against a device)");
-        } else {
-            ComputeDevice d = device();
-            CostPlan cost = Planner.planByCost(w, d, calibration != null ? calibration
-                    : (calibration = Calibration.forDevice(d)));
-            plan = cost.plan();
-            lines.add("device: " + d.describe());
-            lines.addAll(cost.explainLines());
-        }
-        return new Decision(plan, lines);
-    }
-
-    /** Makes {@code d} the last plan, explains it and tells a pending notice; returns its plan. */
-    private Plan announce(Decision d) {
-        Plan plan = d.plan();
-        lastPlan = plan;
-        if (explain != null) {
-            explain.accept("plan: " + plan.algorithm().cliName() + " on " + plan.device());
-            explain.accept("why: " + plan.reason());
-            d.lines().forEach(explain);
-        }
-        if (!pendingNotice.isEmpty() && notices != null) {
-            notices.accept(pendingNotice + (plan.algorithm().runsOnHost()
-                    ? "; searching on the CPU with " + plan.algorithm().cliName()
-                    : "; running " + plan.algorithm().cliName() + " in Java threads"));
-        }
-        pendingNotice = "";
-        return plan;
-    }
-
-    /** The device, resolving an {@code auto} policy now (listing the OpenCL devices) if not yet done. */
-    private ComputeDevice device() {
-        if (device == null) {
-            DeviceCatalog.Selection s = DeviceCatalog.get().select(policy);
-            device = s.device();
-            pendingNotice = s.notice();
-        }
-        return device;
-    }
-
-    /** The device {@code a} runs on: a host algorithm needs none, so an unresolved one stays unresolved. */
-    private ComputeDevice deviceFor(Algorithm a) {
-        return a.runsOnHost() && device == null ? ComputeDevice.JAVA_THREADS : device();
-    }
-
-    private static String ms(long nanos) {
-        return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
-    }
-
-    private static String gbps(long bytes, long nanos) {
-        return nanos <= 0 ? "-" : String.format(Locale.ROOT, "%.2f", bytes / (double) nanos);
-    }
-
-    private static String matches(long found) {
-        return found + (found == 1 ? " match" : " matches");
-    }
-
-    /** " (4 KiB)" or " (256 MiB)" for whole binary units, else "". */
-    private static String binary(long bytes) {
-        if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
-            return " (" + (bytes >> 20) + " MiB)";
-        }
-        return bytes >= 1024 && bytes % 1024 == 0 ? " (" + (bytes >> 10) + " KiB)" : "";
-    }
-
     private static LongConsumer requireSink(LongConsumer sink) {
         if (sink == null) {
             throw new IllegalArgumentException("the sink is null");
@@ -657,8 +562,7 @@ public final class Search implements AutoCloseable {
 
     @Override
     public void close() {
-        matchers.values().forEach(Matcher::close);
-        matchers.clear();
+        plans.close();
         pipelines.values().forEach(OneShotPipeline::close);
         pipelines.clear();
         lastArray = null;
