@@ -20,7 +20,7 @@ import java.util.function.LongConsumer;
 import org.gpumatch.aparapi.plan.Calibration;
 import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.aparapi.plan.Workload;
-import org.gpumatch.aparapi.rabinkarp.OneShotPipeline;
+import org.gpumatch.aparapi.rabinkarp.OneShotFileSearch;
 import org.gpumatch.aparapi.rabinkarp.OneShotTimes;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.cpu.CpuMatcher;
@@ -50,10 +50,10 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * }
  * }</pre>
  *
- * <p>One-shot device searches of files of at least {@link #PIPELINE_FROM} bytes (no chunk size set) run through the
- * {@link OneShotPipeline}: planned as a pipelined workload (sigma from a sample of the file; read, pack, upload and
- * search overlapped chunk by chunk), explained with the measured stage times ({@link #lastPipelineTimes()}); its lanes
- * and their chunk buffers are kept for later files. A pattern whose m - 1 overlap the pipeline's chunks cannot hold,
+ * <p>One-shot device searches of files of at least {@link #ONE_SHOT_FROM} bytes (no chunk size set) run through the
+ * {@link OneShotFileSearch}: planned as a overlapped workload (sigma from a sample of the file; read, pack, upload and
+ * search overlapped chunk by chunk), explained with the measured stage times ({@link #lastOneShotTimes()}); its lanes
+ * and their chunk buffers are kept for later files. A pattern whose m - 1 overlap the one-shot search's chunks cannot hold,
  * or a plan for the CPU, takes the paths below.
  *
  * <p>Held whole: a regular file up to {@link ChunkSizes#MAX_WINDOW_BYTES} that fits twice in the free heap, a byte
@@ -68,7 +68,7 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * algorithm on a text of fewer than {@link CostPlanner#CPU_WITHOUT_DEVICE_BELOW} bytes that is not yet on a device goes
  * to the CPU matcher without initialising OpenCL (the CPU wins there on every built-in table; see that constant).
  *
- * <p>Parts: this class routes an input (one-shot pipeline, in place on the CPU, streamed, held whole) and explains each
+ * <p>Parts: this class routes an input (one-shot search, in place on the CPU, streamed, held whole) and explains each
  * route's input and times; {@link SearchPlans} resolves the device, plans or checks the forced algorithm, explains the
  * plan and keeps the matchers; {@link ExplainText} writes the numbers.
  *
@@ -76,21 +76,21 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  */
 public final class Search implements AutoCloseable {
     /**
-     * Files of at least this many bytes searched on an OpenCL device run through the {@link OneShotPipeline}: 4 MiB.
+     * Files of at least this many bytes searched on an OpenCL device run through the {@link OneShotFileSearch}: 4 MiB.
      * Below it a file is at most a chunk or two, so the whole-text path (one read, one pack, one upload into a new
      * buffer of the packed size) costs about the same without the lanes' threads and contexts.
      */
-    public static final long PIPELINE_FROM = 4L << 20;
+    public static final long ONE_SHOT_FROM = 4L << 20;
     /** Plans, the device, and the matchers kept for later queries. */
     private final SearchPlans plans;
     private final Algorithm forced;
     private final long chunkBytes;
     private final ProgressListener progress;
     private final Consumer<String> explain;
-    /** One-shot pipelines by algorithm, kept so that their lanes' buffers are reused by later files. */
-    private final Map<Algorithm, OneShotPipeline> pipelines = new EnumMap<>(Algorithm.class);
-    /** The stage times of the last pipelined search, or null. */
-    private OneShotTimes lastPipelineTimes;
+    /** One-shot searchs by algorithm, kept so that their lanes' buffers are reused by later files. */
+    private final Map<Algorithm, OneShotFileSearch> oneShotSearches = new EnumMap<>(Algorithm.class);
+    /** The stage times of the last overlapped search, or null. */
+    private OneShotTimes lastOneShotTimes;
     /** The array last searched whole and its {@link Text}, kept so that its device copy is reused. */
     private byte[] lastArray;
     private Text lastText;
@@ -233,13 +233,13 @@ public final class Search implements AutoCloseable {
     }
 
     /**
-     * A file: one-shot on a device through the pipeline, or in place on the CPU, when the plan says so; else streamed
+     * A file: one-shot on a device through the one-shot search, or in place on the CPU, when the plan says so; else streamed
      * in windows when it cannot or should not be held whole; else read whole and searched.
      */
     private long run(Path file, Pattern pattern, LongConsumer sink) {
         try {
             long size = Files.size(file);
-            lastPipelineTimes = null;
+            lastOneShotTimes = null;
             Optional<Long> found = oneShot(file, size, pattern, sink);
             if (found.isPresent()) {
                 return found.get();
@@ -257,17 +257,17 @@ public final class Search implements AutoCloseable {
     }
 
     /**
-     * The file searched through the one-shot pipeline or in place on the CPU when the plan (with the alphabet of a
+     * The file searched through the one-shot search or in place on the CPU when the plan (with the alphabet of a
      * sample of the file) takes one of them; empty, having printed nothing, otherwise.
      */
     private Optional<Long> oneShot(Path file, long size, Pattern pattern, LongConsumer sink) throws IOException {
-        boolean pipeline = pipelineMayRun(size);
+        boolean onDevice = oneShotMayRun(size);
         boolean cpuInPlace = chunkBytes == 0 && (forced == null || forced == Algorithm.CPU);
-        if (!pipeline && !cpuInPlace) {
+        if (!onDevice && !cpuInPlace) {
             return Optional.empty();
         }
         FileSample sample = FileSample.of(file, pattern);
-        Optional<Long> found = pipeline ? pipelined(file, size, pattern, sink, sample) : Optional.empty();
+        Optional<Long> found = onDevice ? oneShotOnDevice(file, size, pattern, sink, sample) : Optional.empty();
         return found.isPresent() || !cpuInPlace ? found : inPlaceOnCpu(file, size, pattern, sink, sample);
     }
 
@@ -318,7 +318,7 @@ public final class Search implements AutoCloseable {
     /**
      * Searches {@code file} in place with the CPU matcher ({@link CpuMatcher#count(Path, Pattern)}: memory-mapped,
      * its parts searched on all cores, never copied whole onto the heap and no pass for the alphabet) when the CPU
-     * matcher is forced or, planned with the alphabet of a sample of the file (as the one-shot pipeline plans), wins;
+     * matcher is forced or, planned with the alphabet of a sample of the file (as the one-shot search plans), wins;
      * empty, having printed nothing, otherwise (the caller then reads or streams the file). Called only without a
      * chunk size and with no algorithm or the CPU matcher forced.
      */
@@ -364,12 +364,12 @@ public final class Search implements AutoCloseable {
     }
 
     /**
-     * Whether a file of {@code size} bytes may take the one-shot pipeline: no chunk size set, at least
-     * {@link #PIPELINE_FROM} bytes, no forced algorithm or one with a pipeline, and a device that is (or, for an
+     * Whether a file of {@code size} bytes may take the one-shot search: no chunk size set, at least
+     * {@link #ONE_SHOT_FROM} bytes, no forced algorithm or one with a one-shot search, and a device that is (or, for an
      * unresolved {@code auto}, for a file the CPU does not take without planning, may be) OpenCL.
      */
-    private boolean pipelineMayRun(long size) {
-        if (chunkBytes > 0 || size < PIPELINE_FROM || (forced != null && !OneShotPipeline.supports(forced))) {
+    private boolean oneShotMayRun(long size) {
+        if (chunkBytes > 0 || size < ONE_SHOT_FROM || (forced != null && !OneShotFileSearch.supports(forced))) {
             return false;
         }
         if (!plans.deviceResolved() && forced == null && size < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
@@ -379,21 +379,21 @@ public final class Search implements AutoCloseable {
     }
 
     /**
-     * Plans a one-shot search of {@code file} as a pipelined workload (sigma from a sample of the file) and runs it
-     * through the {@link OneShotPipeline} when a device algorithm with a pipeline wins; empty (nothing printed) when
-     * the CPU wins or the pipeline cannot take the pattern: the caller then reads the file whole or streams it, and
+     * Plans a one-shot search of {@code file} as a overlapped workload (sigma from a sample of the file) and runs it
+     * through the {@link OneShotFileSearch} when a device algorithm with a one-shot search wins; empty (nothing printed) when
+     * the CPU wins or the one-shot search cannot take the pattern: the caller then reads the file whole or streams it, and
      * plans again with the whole file's alphabet.
      */
-    private Optional<Long> pipelined(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
+    private Optional<Long> oneShotOnDevice(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
             throws IOException {
         int m = pattern.length();
         Alphabet sampled = sample.alphabet();
         int sigma = sampled.sigma();
-        Workload w = Workload.oneShotPipelined(size, m, sigma);
+        Workload w = Workload.oneShotOverlapped(size, m, sigma);
         SearchPlans.Decision d;
         if (forced != null) {
-            int buffer = OneShotPipeline.configuredBufferBytes();
-            if (OneShotPipeline.unsupportedReason(forced, m, sigma, buffer).isPresent()) {
+            int buffer = OneShotFileSearch.configuredBufferBytes();
+            if (OneShotFileSearch.unsupportedReason(forced, m, sigma, buffer).isPresent()) {
                 return Optional.empty(); // the whole-text path checks it and explains a refusal
             }
             d = plans.decide(w, null);
@@ -402,41 +402,41 @@ public final class Search implements AutoCloseable {
             if (d.plan().algorithm().runsOnHost()) {
                 return Optional.empty();
             }
-            Optional<String> why = OneShotPipeline.unsupportedReason(d.plan().algorithm(), m, sigma,
-                    OneShotPipeline.configuredBufferBytes());
+            Optional<String> why = OneShotFileSearch.unsupportedReason(d.plan().algorithm(), m, sigma,
+                    OneShotFileSearch.configuredBufferBytes());
             if (why.isPresent()) {
                 if (explain != null) {
-                    explain.accept("one-shot pipeline not used (" + why.get() + "): the file is read whole or streamed");
+                    explain.accept("one-shot search not used (" + why.get() + "): the file is read whole or streamed");
                 }
                 return Optional.empty();
             }
         }
         plans.announce(d);
         Algorithm a = d.plan().algorithm();
-        OneShotPipeline pipeline = pipelines.computeIfAbsent(a, alg -> new OneShotPipeline(plans.device(), alg));
+        OneShotFileSearch search = oneShotSearches.computeIfAbsent(a, alg -> new OneShotFileSearch(plans.device(), alg));
         if (explain != null) {
             explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, sigma = %d bits (%d distinct "
                     + "symbols in a sample of the file and the pattern, %s; a chunk with other bytes widens it), "
-                    + "one-shot pipeline: the file memory-mapped, read and packed by %d threads into chunk buffers of "
+                    + "one-shot search: the file memory-mapped, read and packed by %d threads into chunk buffers of "
                     + "%s, uploaded by up to %d lanes while the next chunk is packed", size, m, sigma, sampled.size(),
-                    ms(sample.nanos()), OneShotPipeline.defaultPackThreads(), binary(OneShotPipeline.configuredBufferBytes())
-                            .trim(), OneShotPipeline.configuredLanes()));
+                    ms(sample.nanos()), OneShotFileSearch.defaultPackThreads(), binary(OneShotFileSearch.configuredBufferBytes())
+                            .trim(), OneShotFileSearch.configuredLanes()));
         }
-        long found = sink == null ? pipeline.count(file, pattern, progress)
-                : pipeline.find(file, pattern, sink, progress);
-        lastPipelineTimes = pipeline.lastTimes();
+        long found = sink == null ? search.count(file, pattern, progress)
+                : search.find(file, pattern, sink, progress);
+        lastOneShotTimes = search.lastTimes();
         if (explain != null) {
-            explain.accept("time: search " + ms(lastPipelineTimes.totalNanos()) + " (" + gbps(size,
-                    lastPipelineTimes.totalNanos()) + " GB/s, reading, packing, compile and upload included), "
+            explain.accept("time: search " + ms(lastOneShotTimes.totalNanos()) + " (" + gbps(size,
+                    lastOneShotTimes.totalNanos()) + " GB/s, reading, packing, compile and upload included), "
                     + matches(found));
-            lastPipelineTimes.describe().forEach(explain);
+            lastOneShotTimes.describe().forEach(explain);
         }
         return Optional.of(found);
     }
 
-    /** The stage times of the last search if it ran through the one-shot pipeline. */
-    public Optional<OneShotTimes> lastPipelineTimes() {
-        return Optional.ofNullable(lastPipelineTimes);
+    /** The stage times of the last search if it ran through the one-shot search. */
+    public Optional<OneShotTimes> lastOneShotTimes() {
+        return Optional.ofNullable(lastOneShotTimes);
     }
 
     /** The symbols of a whole file: one pass, 16 MiB at a time, stopping when all 256 byte values were seen. */
@@ -455,7 +455,7 @@ public final class Search implements AutoCloseable {
     }
 
     private long whole(byte[] bytes, Workload.TextState state, Pattern pattern, LongConsumer sink, long readNanos) {
-        lastPipelineTimes = null;
+        lastOneShotTimes = null;
         Text text;
         if (bytes == lastArray && lastText != null && plans.lastRanOnDevice()) {
             text = lastText;
@@ -504,7 +504,7 @@ public final class Search implements AutoCloseable {
      */
     private long streamed(ChunkSource source, long size, long chunk, String why, Pattern pattern, LongConsumer sink,
                           java.util.function.Supplier<Alphabet> alphabet) throws IOException {
-        lastPipelineTimes = null;
+        lastOneShotTimes = null;
         int m = pattern.length();
         int window = ChunkSizes.windowBytes(ChunkSizes.chunkFor(chunk, m), m);
         long n = size < 0 ? window : Math.min(size, window);
@@ -541,14 +541,14 @@ public final class Search implements AutoCloseable {
     }
 
     /**
-     * The alphabet of a sample of a file (about 0.5 MiB, {@link OneShotPipeline#sampleAlphabet}) united with the
-     * pattern's, and the time the sample took: read once per file query for both the pipeline's and the in-place CPU
+     * The alphabet of a sample of a file (about 0.5 MiB, {@link OneShotFileSearch#sampleAlphabet}) united with the
+     * pattern's, and the time the sample took: read once per file query for both the one-shot search's and the in-place CPU
      * search's plans.
      */
     private record FileSample(Alphabet alphabet, long nanos) {
         static FileSample of(Path file, Pattern pattern) throws IOException {
             long t0 = System.nanoTime();
-            Alphabet a = OneShotPipeline.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
+            Alphabet a = OneShotFileSearch.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
             return new FileSample(a, System.nanoTime() - t0);
         }
     }
@@ -563,8 +563,8 @@ public final class Search implements AutoCloseable {
     @Override
     public void close() {
         plans.close();
-        pipelines.values().forEach(OneShotPipeline::close);
-        pipelines.clear();
+        oneShotSearches.values().forEach(OneShotFileSearch::close);
+        oneShotSearches.clear();
         lastArray = null;
         lastText = null;
     }

@@ -112,7 +112,7 @@ final class SearchPlans implements AutoCloseable {
     /** The forced algorithm's plan, or the error naming the algorithms that can take {@code w}. */
     private Decision forcedPlan(Workload w, String within) {
         ComputeDevice d = deviceFor(forced);
-        Optional<String> why = w.pipelined() ? Optional.empty()
+        Optional<String> why = w.overlapped() ? Optional.empty()
                 : ExactMatchers.unsupportedReason(forced, w.n(), w.m(), w.sigma(), d);
         if (why.isPresent()) {
             List<Algorithm> capable = ExactMatchers.capable(w.n(), w.m(), w.sigma(), device());

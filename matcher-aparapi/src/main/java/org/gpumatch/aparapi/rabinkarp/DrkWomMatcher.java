@@ -259,7 +259,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     /**
      * Words of a host array that holds a packed chunk of up to {@code dataWords} words for any geometry a matcher
      * created with {@code localSize} and {@code wordsPerItem} may fit to the device: whole tiles of that geometry (every fitted tile divides it: both factors are
-     * halved powers of two) plus {@link DrkWomKernel#HALO_WORDS}. The one-shot pipeline allocates its lane arrays with
+     * halved powers of two) plus {@link DrkWomKernel#HALO_WORDS}. The one-shot search allocates its lane arrays with
      * it before the kernel is compiled.
      */
     static int packedArrayWords(long dataWords, int localSize, int wordsPerItem) {
@@ -273,7 +273,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
 
     /**
      * Makes the first {@code symbols} symbols packed in {@code words} by {@code p} the resident text (the one-shot
-     * pipeline's chunk). {@code words} must have {@link #packedArrayWords} words for the chunk's capacity, and the
+     * one-shot search's chunk). {@code words} must have {@link #packedArrayWords} words for the chunk's capacity, and the
      * caller passes the same array every time: its device buffer is then created once (the slow first upload) and
      * later chunks are copies into it at the host-to-device rate. The copy happens with the next launch (Aparapi's
      * lazy put). The words past the chunk's data need not be zero: no window reads past symbol {@code symbols - 1}.
