@@ -13,19 +13,24 @@ import java.util.Arrays;
  * <p>Inducing uses one sign bit per entry instead of a type array: an entry is stored complemented ({@code ~j}) when
  * the pass that wrote it must not induce from it (an L-type suffix whose predecessor is S-type, an S-type suffix whose
  * predecessor is L-type), and the L pass flips every entry it passes, so the S pass sees exactly the entries it must
- * induce from as non-negative. LMS substrings are named in a compact space (their lengths parked in the free half of
- * the suffix array, so equal names cost one length comparison and a short byte comparison), and the reduced problem
- * reuses the suffix array as its own.
+ * induce from as non-negative. LMS substrings are named in a compact space (their lengths read from the LMS bits, so
+ * equal names cost one length comparison and a short byte comparison; in blocks whose loads come before the
+ * comparisons), and the reduced problem reuses the suffix array as its own.
  *
  * <p>Cost per level: the text read about 5 times (counts, types, two inducing passes twice) and the suffix array
  * 4 times sequentially, plus the random reads of the inducing passes; the recursion works on at most n/2 names (about
  * n/3 on real text). Memory besides the text and the {@code 4n}-byte result: an LMS bit set of {@code n/8} bytes and
- * the reduced string ({@code 4m} bytes, m the LMS count, at most n/2) per level, bucket arrays of {@code 8k} bytes.
- * Sequential.
+ * the reduced string ({@code 4m} bytes, m the LMS count, at most n/2) per level, bucket and LMS count arrays of
+ * {@code 12k} bytes, 2 KiB of naming buffers. Sequential, unless asked for a {@link SymbolLookahead} thread beside
+ * each inducing pass (192 KiB of buffers).
  */
 final class InducedSorting {
     /** Eight bytes of a {@code byte[]} as one {@code long}. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** The shortest text whose inducing passes run a {@link SymbolLookahead} when asked (a thread per pass). */
+    static final int LOOKAHEAD_MIN = 1 << 20;
+    /** LMS suffixes per block of the naming loop (see {@link #sortLms}). */
+    private static final int BLOCK = 256;
 
     private InducedSorting() {
     }
@@ -40,10 +45,12 @@ final class InducedSorting {
      * @param sa       receives the suffix array; at least n entries
      * @param n        the text length
      * @param k        the alphabet size
+     * @param lookahead  whether the inducing passes over a text of at least {@link #LOOKAHEAD_MIN} symbols (at every
+     *                   level) run a {@link SymbolLookahead} thread beside them (two threads)
      * @param progress receives fractions of this call's work (top level only; pass {@code Progress.NONE} below)
      */
     static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
-                     final SuffixArrayBuilder.Progress progress) {
+                     final boolean lookahead, final SuffixArrayBuilder.Progress progress) {
         if (n <= 1) {
             if (n == 1) {
                 sa[0] = 0;
@@ -85,13 +92,19 @@ final class InducedSorting {
             c1 = c0;
         }
         if (m > 0) {
-            induce(bytes, ints, sa, n, counts, bucket, true);
+            // LMS suffixes per first symbol, for placing them after the sort without reading the text again.
+            final int[] lmsCounts = new int[k];
+            bucketEnds(counts, lmsCounts);
+            for (int c = 0; c < k; c++) {
+                lmsCounts[c] -= bucket[c];
+            }
+            induce(bytes, ints, sa, n, counts, bucket, true, lookahead);
             progress.report(0.3);
-            m = sortLms(bytes, ints, sa, n, m, last, lms);
+            m = sortLms(bytes, ints, sa, n, m, last, lms, lookahead);
             progress.report(0.6);
-            placeLms(bytes, ints, sa, n, m, counts, bucket);
+            placeLms(sa, n, m, counts, lmsCounts, bucket);
         }
-        induce(bytes, ints, sa, n, counts, bucket, false);
+        induce(bytes, ints, sa, n, counts, bucket, false, lookahead);
     }
 
     /**
@@ -101,7 +114,7 @@ final class InducedSorting {
      * @return m
      */
     private static int sortLms(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int m,
-                               final int last, final long[] lms) {
+                               final int last, final long[] lms, final boolean lookahead) {
         int j = 0;
         for (int i = 0; i < n; i++) {
             final int p = sa[i];
@@ -109,34 +122,38 @@ final class InducedSorting {
                 sa[j++] = ~p;
             }
         }
-        // Lengths of the LMS substrings (to the next LMS position, inclusive) at sa[m + p / 2]: LMS positions are at
-        // least 2 apart and m <= n / 2, so the slots are distinct and inside the free part.
+        // Names at sa[m + p / 2]: LMS positions are at least 2 apart and m <= n / 2, so the slots are distinct and
+        // inside the free part. The length of an LMS substring (to the next LMS position, inclusive) comes from the
+        // LMS bits (n/8 bytes) instead of a pass parking lengths in the slots first. In blocks: one loop loads each
+        // suffix's length and first symbols (independent loads, overlapped by the core), the next compares
+        // neighbours; loads behind the branches on compared values would wait for each other.
         Arrays.fill(sa, m, n, 0);
-        int next = n;
-        for (int w = lms.length - 1; w >= 0; w--) {
-            long bits = lms[w];
-            while (bits != 0) {
-                final int bit = 63 - Long.numberOfLeadingZeros(bits);
-                bits &= ~(1L << bit);
-                final int p = (w << 6) | bit;
-                sa[m + (p >> 1)] = next - p + 1;
-                next = p;
-            }
-        }
+        final int[] lengths = new int[BLOCK];
+        final long[] heads = new long[BLOCK];
         int names = 0;
         int prev = -1;
         int prevLength = 0;
-        for (int i = 0; i < m; i++) {
-            final int p = sa[i];
-            final int slot = m + (p >> 1);
-            final int length = sa[slot];
-            if (prev < 0 || length != prevLength || p == last || prev == last
-                    || !equalSymbols(bytes, ints, p, prev, length)) {
-                names++;
-                prev = p;
-                prevLength = length;
+        long prevHead = 0;
+        for (int base = 0; base < m; base += BLOCK) {
+            final int end = Math.min(m, base + BLOCK);
+            for (int i = base; i < end; i++) {
+                final int p = sa[i];
+                lengths[i - base] = nextLms(lms, p, n) - p + 1;
+                heads[i - base] = head(bytes, ints, p, n);
             }
-            sa[slot] = names;
+            for (int i = base; i < end; i++) {
+                final int p = sa[i];
+                final int length = lengths[i - base];
+                final long h = heads[i - base];
+                if (prev < 0 || length != prevLength || p == last || prev == last
+                        || !equalSymbols(bytes, ints, p, prev, length, h, prevHead)) {
+                    names++;
+                    prev = p;
+                    prevLength = length;
+                    prevHead = h;
+                }
+                sa[m + (p >> 1)] = names;
+            }
         }
         if (names == m) {
             return m; // every LMS substring is unique: their order is the order of the LMS suffixes
@@ -150,7 +167,7 @@ final class InducedSorting {
             }
         }
         final int[] reduced = Arrays.copyOfRange(sa, n - m, n);
-        sort(null, reduced, sa, m, names, SuffixArrayBuilder.Progress.NONE);
+        sort(null, reduced, sa, m, names, lookahead, SuffixArrayBuilder.Progress.NONE);
         // Map ranks of the reduced suffixes back to text positions (the reduced string's array now lists them).
         int r = 0;
         for (int w = 0; w < lms.length; w++) {
@@ -170,15 +187,20 @@ final class InducedSorting {
     /**
      * Moves the sorted LMS suffixes from {@code sa[0, m)} to the ends of their buckets, in order, and clears the
      * rest. A suffix of rank i lands at or after i, so the descending loop never overwrites one it has yet to move.
+     * Sorted suffixes come in the order of their first symbols, so the LMS counts per symbol say which bucket each
+     * belongs to: a sequential pass with no text read (the former loop read each suffix's symbol, a random access).
      */
-    private static void placeLms(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int m,
-                                 final int[] counts, final int[] bucket) {
+    private static void placeLms(final int[] sa, final int n, final int m, final int[] counts,
+                                 final int[] lmsCounts, final int[] bucket) {
         bucketEnds(counts, bucket);
         Arrays.fill(sa, m, n, 0);
-        for (int i = m - 1; i >= 0; i--) {
-            final int p = sa[i];
-            sa[i] = 0;
-            sa[--bucket[chr(bytes, ints, p)]] = p;
+        int i = m;
+        for (int c = lmsCounts.length - 1; c >= 0 && i > 0; c--) {
+            for (int r = lmsCounts[c]; r > 0; r--) {
+                final int p = sa[--i];
+                sa[i] = 0;
+                sa[--bucket[c]] = p;
+            }
         }
     }
 
@@ -198,7 +220,12 @@ final class InducedSorting {
      * symbols ahead of inducing, to overlap their cache misses, measured 12 to 20% slower than these plain loops.)
      */
     private static void induce(final byte[] bytes, final int[] ints, final int[] sa, final int n,
-                               final int[] counts, final int[] bucket, final boolean lmsOnly) {
+                               final int[] counts, final int[] bucket, final boolean lmsOnly,
+                               final boolean lookahead) {
+        if (lookahead && n >= LOOKAHEAD_MIN) {
+            induceAhead(bytes, ints, sa, n, counts, bucket, lmsOnly);
+            return;
+        }
         if (bytes != null) {
             induceBytes(bytes, sa, n, counts, bucket, lmsOnly);
             return;
@@ -265,14 +292,136 @@ final class InducedSorting {
     }
 
     /**
-     * Whether the symbols {@code [a, a + length)} and {@code [b, b + length)} are equal: bytes eight at a time (one
-     * unaligned little-endian load each, as the JIT compiles a byte-array view), ints one at a time. Naming compares
-     * every pair of equal-length neighbours in sorted order, a quarter of a build's samples before this.
+     * {@link #induce} with a {@link SymbolLookahead} thread per pass: the same passes, block by block, each block with
+     * the symbols the lookahead loaded where they are ready.
+     */
+    private static void induceAhead(final byte[] bytes, final int[] ints, final int[] sa, final int n,
+                                    final int[] counts, final int[] bucket, final boolean lmsOnly) {
+        bucketStarts(counts, bucket);
+        final int j = n - 1;
+        final int c = chr(bytes, ints, j);
+        sa[bucket[c]++] = j > 0 && chr(bytes, ints, j - 1) < c ? ~j : j; // induced by the virtual sentinel
+        final SymbolLookahead left = new SymbolLookahead(bytes, ints, sa, n, false);
+        runBeside(left, () -> {
+            for (int x = 0; x < left.blocks(); x++) {
+                final boolean ready = left.ready(x);
+                final int b = SymbolLookahead.buffer(x);
+                leftBlock(bytes, ints, sa, left.low(x), left.high(x), bucket, lmsOnly,
+                        ready ? left.seen[b] : null, left.firsts[b], left.seconds[b]);
+                left.finished(x);
+            }
+        });
+        bucketEnds(counts, bucket);
+        final SymbolLookahead right = new SymbolLookahead(bytes, ints, sa, n, true);
+        runBeside(right, () -> {
+            for (int x = 0; x < right.blocks(); x++) {
+                final boolean ready = right.ready(x);
+                final int b = SymbolLookahead.buffer(x);
+                rightBlock(bytes, ints, sa, right.low(x), right.high(x), bucket, lmsOnly,
+                        ready ? right.seen[b] : null, right.firsts[b], right.seconds[b]);
+                right.finished(x);
+            }
+        });
+    }
+
+    /**
+     * The L pass of {@link #induce} over {@code sa[lo, hi)}, with the symbols {@code t[j - 1]}, {@code t[j - 2]} of
+     * entry j from a lookahead's buffers where its {@code seen} entry is j, else from the text ({@code seen} null:
+     * always from the text).
+     */
+    static void leftBlock(final byte[] bytes, final int[] ints, final int[] sa, final int lo, final int hi,
+                                  final int[] bucket, final boolean lmsOnly, final int[] seen, final int[] firsts,
+                                  final int[] seconds) {
+        for (int i = lo; i < hi; i++) {
+            int j = sa[i];
+            sa[i] = lmsOnly && j >= 0 ? 0 : ~j;
+            if (j > 0) {
+                final boolean hit = seen != null && seen[i - lo] == j;
+                final int c = hit ? firsts[i - lo] : chr(bytes, ints, j - 1);
+                final int b = hit ? seconds[i - lo] : chr(bytes, ints, Math.max(j - 2, 0));
+                j--;
+                sa[bucket[c]++] = j > 0 && b < c ? ~j : j;
+            }
+        }
+    }
+
+    /** The S pass of {@link #induce} over {@code sa[lo, hi)}, right to left; symbols as in {@link #leftBlock}. */
+    static void rightBlock(final byte[] bytes, final int[] ints, final int[] sa, final int lo, final int hi,
+                                   final int[] bucket, final boolean lmsOnly, final int[] seen, final int[] firsts,
+                                   final int[] seconds) {
+        for (int i = hi - 1; i >= lo; i--) {
+            int j = sa[i];
+            if (j > 0) {
+                if (lmsOnly) {
+                    sa[i] = 0;
+                }
+                final boolean hit = seen != null && seen[i - lo] == j;
+                final int c = hit ? firsts[i - lo] : chr(bytes, ints, j - 1);
+                final int b = hit ? seconds[i - lo] : chr(bytes, ints, Math.max(j - 2, 0));
+                j--;
+                sa[--bucket[c]] = j == 0 ? (lmsOnly ? 0 : ~0) : b > c ? ~j : j;
+            } else if (!lmsOnly) {
+                sa[i] = ~j;
+            }
+        }
+    }
+
+    /** Runs {@code scan} on this thread with {@code lookahead} on a thread of its own, which it then joins. */
+    private static void runBeside(final SymbolLookahead lookahead, final Runnable scan) {
+        final Thread helper = new Thread(lookahead, "gpumatch-sais-lookahead");
+        helper.setDaemon(true);
+        helper.start();
+        try {
+            scan.run();
+        } finally {
+            lookahead.stop();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    helper.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * The first symbols of suffix p as one {@code long}: up to eight bytes, little-endian, zeros past the end; or the
+     * first int name.
+     */
+    private static long head(final byte[] bytes, final int[] ints, final int p, final int n) {
+        if (bytes == null) {
+            return ints[p];
+        }
+        if (p + Long.BYTES <= n) {
+            return (long) LONGS.get(bytes, p);
+        }
+        long h = 0;
+        for (int d = n - 1; d >= p; d--) {
+            h = h << 8 | (bytes[d] & 0xFF);
+        }
+        return h;
+    }
+
+    /**
+     * Whether the symbols {@code [a, a + length)} and {@code [b, b + length)} are equal, given their {@link #head}s
+     * (both within the text: {@code length <= n - max(a, b)}): the heads decide up to eight bytes or the first name;
+     * the rest is compared eight bytes at a time (one unaligned little-endian load each, as the JIT compiles a
+     * byte-array view), or one int at a time.
      */
     private static boolean equalSymbols(final byte[] bytes, final int[] ints, final int a, final int b,
-                                        final int length) {
+                                        final int length, final long headA, final long headB) {
         if (bytes != null) {
-            int d = 0;
+            final long mask = length >= Long.BYTES ? -1L : (1L << (length << 3)) - 1;
+            if (((headA ^ headB) & mask) != 0) {
+                return false;
+            }
+            int d = Long.BYTES;
             for (; d + Long.BYTES <= length; d += Long.BYTES) {
                 if ((long) LONGS.get(bytes, a + d) != (long) LONGS.get(bytes, b + d)) {
                     return false;
@@ -285,12 +434,28 @@ final class InducedSorting {
             }
             return true;
         }
-        for (int d = 0; d < length; d++) {
+        if (headA != headB) {
+            return false;
+        }
+        for (int d = 1; d < length; d++) {
             if (ints[a + d] != ints[b + d]) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** @return the first LMS position after p, or n when there is none (the virtual sentinel ends the substring) */
+    private static int nextLms(final long[] lms, final int p, final int n) {
+        int w = p >>> 6;
+        long bits = lms[w] & (-2L << (p & 63));
+        while (bits == 0) {
+            if (++w >= lms.length) {
+                return n;
+            }
+            bits = lms[w];
+        }
+        return (w << 6) | Long.numberOfTrailingZeros(bits);
     }
 
     private static int chr(final byte[] bytes, final int[] ints, final int i) {

@@ -38,6 +38,24 @@ class SaisBuilderTest {
         }
     }
 
+    /**
+     * Texts of alternating high and low bytes have an LMS suffix at every low byte, so their LMS counts fall exactly
+     * around the naming loop's blocks (256) and its multiples; few distinct pairs make names repeat (recursion).
+     */
+    @Test
+    void lmsCountsAroundTheNamingBlocks() {
+        java.util.Random r = new java.util.Random(24);
+        for (int m : new int[] {255, 256, 257, 511, 512, 513, 767, 768, 769}) {
+            for (int variety : new int[] {1, 2, 120}) {
+                byte[] text = new byte[2 * m + 1];
+                for (int i = 0; i < text.length; i++) {
+                    text[i] = (byte) (i % 2 == 0 ? 200 + r.nextInt(variety) : 1 + r.nextInt(variety));
+                }
+                assertSame("pairs m=" + m + " variety " + variety, text);
+            }
+        }
+    }
+
     @Test
     void hardInputs() {
         for (int n : new int[] {1, 2, 10, 255, 1024, 2500}) {
@@ -52,6 +70,34 @@ class SaisBuilderTest {
         for (Map.Entry<String, byte[]> e : HardTexts.hard(1 << 19).entrySet()) {
             int[] sa = builder.build(e.getValue());
             assertThat(SuffixArrayChecker.sequential().check(e.getValue(), sa).line()).as(e.getKey()).isEqualTo("OK");
+        }
+    }
+
+    /**
+     * Two threads (a {@link SymbolLookahead} beside each inducing pass of the top level) give the one-thread array on
+     * texts past {@link InducedSorting#LOOKAHEAD_MIN}, with lengths around its blocks; repeated because the lookahead's
+     * timing varies from run to run.
+     */
+    @Test
+    void twoThreadsWithLookaheadGiveTheOneThreadArray() {
+        SaisBuilder two = new SaisBuilder(2);
+        assertThat(two.name()).isEqualTo("sais-cpu-2t");
+        int base = InducedSorting.LOOKAHEAD_MIN;
+        int block = SymbolLookahead.BLOCK;
+        int[] sizes = {base, base + 1, base + block - 1, base + 3 * block + 1};
+        for (int rep = 0; rep < 2; rep++) {
+            for (int k = 0; k < sizes.length; k++) {
+                int n = sizes[k];
+                for (Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
+                    if (k > 0 && !e.getKey().startsWith("random") && !e.getKey().startsWith("tandem")) {
+                        continue;
+                    }
+                    byte[] text = e.getValue();
+                    int[] sa = two.build(text);
+                    assertThat(sa).as("%s n=%d", e.getKey(), n).isEqualTo(builder.build(text));
+                    assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).as(e.getKey()).isEqualTo("OK");
+                }
+            }
         }
     }
 
@@ -76,6 +122,7 @@ class SaisBuilderTest {
         assertThat(text.length).isGreaterThan(5_000_000);
         int[] sa = builder.build(text);
         assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).isEqualTo("OK");
+        assertThat(new SaisBuilder(2).build(text)).as("two threads").isEqualTo(sa);
     }
 
     @Test

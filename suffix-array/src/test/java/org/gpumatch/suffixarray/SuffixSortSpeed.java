@@ -20,13 +20,14 @@ import org.gpumatch.checker.SuffixArrayChecker;
  * <pre>
  * java -cp suffix-array/target/classes:suffix-array/target/test-classes:$(cat cp.txt) \
  *     org.gpumatch.suffixarray.SuffixSortSpeed [--size 8M] [--threads 1,2] [--runs 3] [--only LABEL,...]
- *     [--builders sais,doubling,cpu] [--hard] [--text LABEL=FILE ...]
+ *     [--builders sais,sais2,doubling,cpu] [--hard] [--text LABEL=FILE ...]
  * </pre>
  *
- * Inputs: random bytes, random DNA, an English-like text (order-2 word Markov chain trained on the matcher-api English
- * sample), one repeated letter, with {@code --hard} the inputs of {@link HardTexts#hard(int)} (those of
- * {@code bench sa}), and every {@code --text LABEL=FILE} cut to the size (whole when shorter; the
- * {@code scripts/fetch-corpora.sh} files are 4 to 9 MB).
+ * Builder {@code sais2}: SA-IS with its lookahead thread ({@code new SaisBuilder(2)}). Inputs: random bytes, random
+ * DNA, an English-like text (order-2 word Markov chain trained on the matcher-api English sample), one repeated letter,
+ * with {@code --hard} the inputs of {@link HardTexts#hard(int)} (those of {@code bench sa}), and every
+ * {@code --text LABEL=FILE} cut to the size (whole when shorter; the {@code scripts/fetch-corpora.sh} files are 4 to
+ * 9 MB).
  */
 public final class SuffixSortSpeed {
     private SuffixSortSpeed() {
@@ -79,6 +80,8 @@ public final class SuffixSortSpeed {
             for (String b : builders) {
                 if (b.equals("sais")) {
                     row(in.getKey(), new SaisBuilder(), text, runs);
+                } else if (b.equals("sais2")) {
+                    row(in.getKey(), new SaisBuilder(2), text, runs);
                 } else {
                     for (int t : threads) {
                         row(in.getKey(), b.equals("cpu") ? new CpuSuffixArrayBuilder(t) : new ParallelSuffixSorter(t),
