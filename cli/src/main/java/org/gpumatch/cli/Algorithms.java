@@ -8,7 +8,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.gpumatch.aparapi.ExactMatchers;
+import org.gpumatch.aparapi.multi.MultiPatternPlanner;
 import org.gpumatch.api.Algorithm;
+import org.gpumatch.kmismatch.KMismatchVariant;
 
 /** Parses {@code -a}: {@code auto} or the name of an exact-matching algorithm this build implements. */
 final class Algorithms {
@@ -27,9 +29,14 @@ final class Algorithms {
         if (n.equalsIgnoreCase(AUTO)) {
             return Optional.empty();
         }
-        Algorithm a = Algorithm.fromCliName(n).orElseThrow(() -> new CliException("unknown algorithm \"" + n
-                + "\"; exact-matching algorithms: " + implementedNames() + ", or auto"
-                + notYet()));
+        Optional<Algorithm> known = Algorithm.fromCliName(n);
+        if (known.isEmpty()) {
+            String family = otherFamily(n);
+            throw new CliException(family != null ? n + " is a " + family + "; count and find take: "
+                    + implementedNames() + ", or auto" : "unknown algorithm \"" + n + "\"; exact-matching algorithms: "
+                    + implementedNames() + ", or auto" + notYet());
+        }
+        Algorithm a = known.get();
         if (a.family() != Algorithm.Family.EXACT) {
             throw new CliException(a.cliName() + " is a " + familyName(a.family()) + " algorithm, not an exact-matching one;"
                     + " count and find take: " + implementedNames() + ", or auto");
@@ -67,9 +74,23 @@ final class Algorithms {
         return switch (f) {
             case EXACT -> "exact-matching";
             case MULTI_PATTERN -> "multi-pattern";
-            case K_MISMATCH -> "k-mismatch";
-            case SUFFIX_ARRAY -> "suffix-array";
         };
+    }
+
+    /**
+     * The family that names {@code name} in its own registry, as a phrase ("k-mismatch algorithm (gpumatch
+     * kmismatch -a thread)"), or null.
+     */
+    private static String otherFamily(String name) {
+        for (KMismatchVariant v : KMismatchVariant.values()) {
+            if (v.cliName().equalsIgnoreCase(name)) {
+                return "k-mismatch algorithm (gpumatch kmismatch -a " + v.cliName() + ")";
+            }
+        }
+        if (MultiPatternPlanner.accepts(name.toLowerCase(java.util.Locale.ROOT))) {
+            return "multi-pattern algorithm (count or find with --patterns-file -a " + name + ")";
+        }
+        return null;
     }
 
     /** The names picocli shows in {@code --help}. */

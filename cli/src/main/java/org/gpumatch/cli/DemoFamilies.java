@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.gpumatch.aparapi.multi.MultiPatternPlanner;
+import org.gpumatch.aparapi.multi.MultiWorkload;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.cpu.CpuMatcher;
@@ -51,7 +52,8 @@ final class DemoFamilies {
     private static void multiPattern(Text text, List<String> patterns, ComputeDevice dev, String where,
                                      PrintStream out, List<String> disagreements, CpuMatcher cpu) {
         PatternSet set = PatternSet.utf8(patterns.toArray(new String[0]));
-        MultiPatternPlanner.Choice choice = MultiPatternPlanner.choose("auto", dev, text.length());
+        MultiPatternPlanner.Choice choice = MultiPatternPlanner.choose("auto", dev,
+                MultiWorkload.of(text.length(), set, MultiWorkload.Start.NEW_PROCESS));
         try (MultiPatternMatcher matcher = choice.matcher()) {
             long t0 = System.nanoTime();
             long[] counts = matcher.count(text, set);
@@ -111,7 +113,7 @@ final class DemoFamilies {
             disagreements.add("suffix array search counted " + count + ", cpu " + expected);
         }
         out.printf(Locale.ROOT, ROW, "\"" + DemoText.MOTIF + "\"", Integer.toString(motif.length),
-                "sa " + built.builder().name(), built.builder() instanceof org.gpumatch.suffixarray.GpuPrefixDoublingBuilder ? where : "CPU (Java)", count, Units.millis(time),
+                "sa " + built.builder().name(), built.builder().peakDeviceBytes(sample.length) > 0 ? where : "CPU (Java)", count, Units.millis(time),
                 Units.gbPerSecond(sample.length, time), "suffix array of the first " + Units.bytes(sample.length)
                         + ": built, checked " + (verdict.isOk() ? "OK" : "FAIL") + ", searched");
     }

@@ -147,7 +147,9 @@ final class KMismatchCommand implements Callable<Integer> {
             if (patternsFile == null && !bothStrands) {
                 try (KMismatchMatcher matcher = singleMatcher(variant, dev)) {
                     total = single(input, format, Pattern.of(patterns.get(0)), matcher, chunk);
-                    plan = matcher instanceof AutoKMismatchMatcher auto ? "plan (last text): " + auto.explain()
+                    plan = variant == KMismatchVariant.AUTO && !iupac
+                            ? "plan (last text): " + String.join(System.lineSeparator() + Diagnostics.PREFIX,
+                                    matcher.explainLines())
                             : "algorithm " + matcher.name() + (iupac ? "" : " (forced)") + " on " + dev.describe();
                 }
             } else {

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.gpumatch.aparapi.multi.MultiPatternPlanner;
+import org.gpumatch.aparapi.multi.MultiWorkload;
 import org.gpumatch.api.multi.MultiPatternMatcher;
 import org.gpumatch.api.multi.PatternSet;
 import org.gpumatch.api.stream.ChunkSizes;
@@ -66,8 +67,8 @@ final class MultiPatternSearch {
         long t0 = System.nanoTime();
         MultiPatternPlanner.Choice choice;
         try {
-            choice = MultiPatternPlanner.choose(name, device, input.size() < 0 ? Long.MAX_VALUE
-                    : Math.min(input.size(), chunk));
+            choice = MultiPatternPlanner.choose(name, device, MultiWorkload.of(
+                    input.size() < 0 ? Long.MAX_VALUE : input.size(), patterns, MultiWorkload.Start.NEW_PROCESS));
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
@@ -103,7 +104,11 @@ final class MultiPatternSearch {
 
     private static void explain(Io io, MultiPatternPlanner.Choice choice, MultiPatternMatcher matcher,
                                 SequenceFormat format, TextInput input, long t0) {
-        io.err().println(Diagnostics.PREFIX + "plan: " + choice.reason());
+        List<String> plan = choice.explainLines();
+        io.err().println(Diagnostics.PREFIX + "plan: " + plan.get(0));
+        for (String line : plan.subList(1, plan.size())) {
+            io.err().println(Diagnostics.PREFIX + line);
+        }
         io.err().println(Diagnostics.PREFIX + "run: " + matcher.explain());
         if (format != SequenceFormat.RAW) {
             io.err().println(Diagnostics.PREFIX + input.name() + ": " + format.label() + ", its sequences searched "

@@ -7,10 +7,27 @@ import picocli.CommandLine.TypeConversionException;
 
 /** The options {@code count} and {@code find} share (a picocli mixin). */
 final class SearchOptions {
-    @Option(names = {"-p", "--pattern"}, paramLabel = "PATTERN",
+    @Option(names = {"-p", "--pattern"}, paramLabel = "PATTERN", preprocessor = AttachedValue.class,
             description = "The pattern: its UTF-8 bytes, or with --hex, hex digits of arbitrary bytes. "
                     + "A pattern starting with '-' is written -p=-x.")
     String pattern;
+
+    /**
+     * Takes an attached value ({@code -p=--}, {@code --pattern=--}) as it is: picocli would read a value of exactly
+     * {@code --} as the end of the options and refuse it, though the user wrote it as the pattern (grep and ripgrep
+     * take {@code -e --}). A detached value goes through picocli's usual checks.
+     */
+    static final class AttachedValue implements picocli.CommandLine.IParameterPreprocessor {
+        @Override
+        public boolean preprocess(java.util.Stack<String> args, picocli.CommandLine.Model.CommandSpec spec,
+                                  picocli.CommandLine.Model.ArgSpec arg, java.util.Map<String, Object> info) {
+            if ("=".equals(info.get("separator")) && !args.isEmpty() && args.peek().equals("--")) {
+                arg.setValue(args.pop());
+                return true;
+            }
+            return false;
+        }
+    }
 
     @Option(names = {"-a", "--algorithm"}, paramLabel = "ALG", defaultValue = Algorithms.AUTO,
             description = "Algorithm: ${COMPLETION-CANDIDATES}. Default auto: the planner chooses (see --explain).",

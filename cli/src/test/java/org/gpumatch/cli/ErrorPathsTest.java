@@ -101,8 +101,11 @@ class ErrorPathsTest {
 
     @Test
     void algorithmOfAnotherFamily() {
-        assertThat(CliRun.of("find", "-p", "A", "-a", "kmm-tp", file).usageError())
-                .contains("kmm-tp is a k-mismatch algorithm").contains("drk-wom-64");
+        assertThat(CliRun.of("find", "-p", "A", "-a", "bit-parallel", file).usageError())
+                .contains("bit-parallel is a k-mismatch algorithm (gpumatch kmismatch -a bit-parallel)")
+                .contains("drk-wom-64");
+        assertThat(CliRun.of("count", "-p", "A", "-a", "multi-fused", file).usageError())
+                .contains("multi-fused is a multi-pattern algorithm").contains("--patterns-file");
     }
 
     @Test

@@ -112,6 +112,15 @@ class SmallCasesTest {
         }
     }
 
+    /** An attached pattern of exactly "--" is the pattern, not the end of the options (grep -e -- takes it too). */
+    @Test
+    void doubleDashAttachedIsAPattern() throws IOException {
+        String file = write("d.txt", "a -- b --x".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).toString();
+        assertThat(CliRun.of("count", "--pattern=--", file).ok().out()).isEqualTo("2\n");
+        assertThat(CliRun.of("find", "-p=--", file).ok().outLines()).containsExactly("2", "7");
+        assertThat(CliRun.of("count", "-p=-x", file).ok().out()).isEqualTo("1\n");
+    }
+
     @Test
     void utf8PatternIsItsBytes() throws IOException {
         String file = write("u.txt", "Kärkkäinen, Kärkkäinen".getBytes(java.nio.charset.StandardCharsets.UTF_8))

@@ -1,5 +1,6 @@
 package org.gpumatch.kmismatch;
 
+import java.util.List;
 import java.util.EnumMap;
 import java.util.Map;
 import org.gpumatch.api.Pattern;
@@ -43,6 +44,12 @@ public final class AutoKMismatchMatcher implements KMismatchMatcher {
     /** The last call's choice and reason, or "(no call yet)". */
     public String explain() {
         return lastChoice == null ? "(no call yet)" : lastChoice.explain();
+    }
+
+    /** The last call's choice and reason, then the estimates it weighed where it weighed any. */
+    @Override
+    public List<String> explainLines() {
+        return lastChoice == null ? List.of("(no call yet)") : lastChoice.explainLines();
     }
 
     private KMismatchMatcher choose(Text text, Pattern pattern, int k) {

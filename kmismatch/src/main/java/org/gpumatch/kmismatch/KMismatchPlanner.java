@@ -1,5 +1,9 @@
 package org.gpumatch.kmismatch;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.gpumatch.api.plan.CostChoice;
+import org.gpumatch.api.plan.StagedEstimate;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 
 /**
@@ -59,12 +63,46 @@ public final class KMismatchPlanner {
         return work < GPU_SETUP_SECONDS * CPU_COMPARISONS_PER_CORE_SECOND * Math.max(1, cores);
     }
 
-    /** A chosen variant and why. */
-    public record Choice(KMismatchVariant variant, String reason) {
+    /**
+     * A chosen variant, why, and where the end-to-end rule was weighed (an OpenCL GPU, enough work) the two paths'
+     * estimates it weighed ({@code cpu} and {@code gpu}), else null.
+     */
+    public record Choice(KMismatchVariant variant, String reason, CostChoice<StagedEstimate> estimates) {
+        /** A choice made by a rule without estimates. */
+        public Choice(KMismatchVariant variant, String reason) {
+            this(variant, reason, null);
+        }
+
         /** One line: the variant and the reason. */
         public String explain() {
             return variant.cliName() + ": " + reason;
         }
+
+        /** {@link #explain()}, then the estimates where the end-to-end rule weighed them (one formatter for all). */
+        public List<String> explainLines() {
+            List<String> lines = new ArrayList<>();
+            lines.add(explain());
+            if (estimates != null) {
+                lines.addAll(estimates.explainLines());
+            }
+            return lines;
+        }
+    }
+
+    /**
+     * The two paths of the end-to-end rule as estimates: {@code cpu} (the comparisons on all cores) and {@code gpu}
+     * (set-up unless {@code deviceReady}, packing and upload per byte); the chosen one is what
+     * {@link #cpuFinishesFirst(long, long, int, boolean)} says (the GPU on a tie). O(1).
+     */
+    static CostChoice<StagedEstimate> endToEnd(long work, long n, int cores, boolean deviceReady) {
+        StagedEstimate cpu = new StagedEstimate("cpu", "cpu", List.of(new StagedEstimate.Stage("search",
+                Math.round(1e9 * work / (CPU_COMPARISONS_PER_CORE_SECOND * Math.max(1, cores))))));
+        StagedEstimate gpu = new StagedEstimate("gpu", "device", List.of(
+                new StagedEstimate.Stage("set-up", deviceReady ? 0 : Math.round(1e9 * GPU_SETUP_SECONDS)),
+                new StagedEstimate.Stage("pack+upload+search", Math.round(1e9 * n * GPU_SECONDS_PER_BYTE))));
+        boolean onCpu = cpuFinishesFirst(work, n, cores, deviceReady);
+        return new CostChoice<>(onCpu ? cpu : gpu, onCpu ? List.of(cpu, gpu) : List.of(gpu, cpu),
+                "KMismatchPlanner: bench/results/nvidia-h200/2026-11-25-offtargets-3.log", "end-to-end rule");
     }
 
     /**
@@ -106,20 +144,23 @@ public final class KMismatchPlanner {
                     + "cores run the Java matcher without a kernel compile (" + shape + ")");
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        if (device.kind() == ComputeDevice.Kind.OPENCL_GPU && cpuFinishesFirst(work, n, cores, deviceReady)) {
+        CostChoice<StagedEstimate> weighed = device.kind() == ComputeDevice.Kind.OPENCL_GPU
+                ? endToEnd(work, n, cores, deviceReady) : null;
+        if (weighed != null && weighed.candidate().equals("cpu")) {
             return new Choice(KMismatchVariant.CPU, String.format(java.util.Locale.ROOT, "%d symbol comparisons take "
                     + "about %.2f s on %d cores, less than the GPU path's %s%.2f s for the text (%s)", work,
                     work / (CPU_COMPARISONS_PER_CORE_SECOND * cores), cores, deviceReady ? "" : "set-up ("
-                    + GPU_SETUP_SECONDS + " s) plus ", n * GPU_SECONDS_PER_BYTE, shape));
+                    + GPU_SETUP_SECONDS + " s) plus ", n * GPU_SECONDS_PER_BYTE, shape), weighed);
         }
         int sigma = sigmaOf.getAsInt();
         shape = "n=" + n + ", m=" + m + ", k=" + k + ", sigma=" + sigma + ", patterns=" + patterns;
         if (sigma <= 4) {
             return new Choice(KMismatchVariant.BIT_PARALLEL, "sigma " + sigma + " bits packs " + (32 / Math.max(1,
                     Integer.highestOneBit(sigma) == sigma ? sigma : Integer.highestOneBit(sigma) << 1))
-                    + " symbols per XOR on " + device.describe() + " (" + shape + ")");
+                    + " symbols per XOR on " + device.describe() + " (" + shape + ")", weighed);
         }
         return new Choice(KMismatchVariant.OPT_BLOCK_THREAD, "sigma " + sigma
-                + " bits: local-memory tiles of text and pattern on " + device.describe() + " (" + shape + ")");
+                + " bits: local-memory tiles of text and pattern on " + device.describe() + " (" + shape + ")",
+                weighed);
     }
 }

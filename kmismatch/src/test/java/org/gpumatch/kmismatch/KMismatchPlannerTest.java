@@ -71,4 +71,18 @@ class KMismatchPlannerTest {
         assertEquals(8, new SymbolCodePacker(org.gpumatch.api.Alphabet.full()).bits());
         assertEquals(1, new SymbolCodePacker(org.gpumatch.api.Alphabet.of("A".getBytes())).bits());
     }
+
+    /** The estimates the end-to-end rule prints choose exactly what the rule chooses, and the chosen one is marked. */
+    @Test
+    void endToEndEstimatesAgreeWithTheRule() {
+        long[][] cases = {{23L << 27, 1L << 27}, {230L << 30, 1L << 30}, {23L << 20, 1L << 20}, {1L << 40, 1L << 30}};
+        for (long[] c : cases) {
+            for (boolean ready : new boolean[] {false, true}) {
+                var e = KMismatchPlanner.endToEnd(c[0], c[1], 16, ready);
+                assertEquals(KMismatchPlanner.cpuFinishesFirst(c[0], c[1], 16, ready) ? "cpu" : "gpu", e.candidate());
+                assertEquals(3, e.explainLines().size());
+                assertTrue(e.explainLines().get(1).startsWith("  * " + e.candidate() + " ("), e.explainLines().get(1));
+            }
+        }
+    }
 }

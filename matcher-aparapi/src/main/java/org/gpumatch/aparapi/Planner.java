@@ -5,7 +5,7 @@ import org.gpumatch.aparapi.plan.CostPlan;
 import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.aparapi.plan.CrossoverTable;
 import org.gpumatch.aparapi.plan.Workload;
-import org.gpumatch.aparapi.rabinkarp.OneShotPipeline;
+import org.gpumatch.aparapi.rabinkarp.OneShotFileSearch;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Plan;
@@ -19,8 +19,8 @@ import org.gpumatch.api.Plan;
  * to two packed words, DRK-2S beyond; H200: DRK-2S); when none does, sequential Rabin-Karp.
  *
  * <p>{@link #planByCost} weighs that device algorithm against the CPU matcher by estimated end-to-end time
- * ({@link CostPlanner}) with the device's {@link Calibration}; for a {@link Workload#pipelined() pipelined} workload
- * the device algorithms are those {@link OneShotPipeline} takes (any file size: it searches chunk by chunk).
+ * ({@link CostPlanner}) with the device's {@link Calibration}; for a {@link Workload#overlapped() overlapped} workload
+ * the device algorithms are those {@link OneShotFileSearch} takes (any file size: it searches chunk by chunk).
  */
 public final class Planner {
     private Planner() {
@@ -53,9 +53,9 @@ public final class Planner {
     /** As {@link #planByCost(Workload, ComputeDevice)} with the given rates. */
     public static CostPlan planByCost(Workload workload, ComputeDevice device, Calibration calibration) {
         Calibration c = device.isOpenCL() ? calibration : Calibration.builtIn(device);
-        CostPlanner.Capability capability = workload.pipelined()
-                ? (a, n, m, sigma) -> OneShotPipeline.unsupportedReason(a, m, sigma,
-                        OneShotPipeline.configuredBufferBytes())
+        CostPlanner.Capability capability = workload.overlapped()
+                ? (a, n, m, sigma) -> OneShotFileSearch.unsupportedReason(a, m, sigma,
+                        OneShotFileSearch.configuredBufferBytes())
                 : (a, n, m, sigma) -> ExactMatchers.unsupportedReason(a, n, m, sigma, device);
         return new CostPlanner(c, capability, device.describe()).plan(workload);
     }

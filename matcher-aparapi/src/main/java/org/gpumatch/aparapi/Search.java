@@ -1,13 +1,16 @@
 package org.gpumatch.aparapi;
 
+import static org.gpumatch.aparapi.ExplainText.binary;
+import static org.gpumatch.aparapi.ExplainText.gbps;
+import static org.gpumatch.aparapi.ExplainText.matches;
+import static org.gpumatch.aparapi.ExplainText.ms;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Arrays;
@@ -15,10 +18,9 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.gpumatch.aparapi.plan.Calibration;
-import org.gpumatch.aparapi.plan.CostPlan;
 import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.aparapi.plan.Workload;
-import org.gpumatch.aparapi.rabinkarp.OneShotPipeline;
+import org.gpumatch.aparapi.rabinkarp.OneShotFileSearch;
 import org.gpumatch.aparapi.rabinkarp.OneShotTimes;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.cpu.CpuMatcher;
@@ -48,10 +50,10 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * }
  * }</pre>
  *
- * <p>One-shot device searches of files of at least {@link #PIPELINE_FROM} bytes (no chunk size set) run through the
- * {@link OneShotPipeline}: planned as a pipelined workload (sigma from a sample of the file; read, pack, upload and
- * search overlapped chunk by chunk), explained with the measured stage times ({@link #lastPipelineTimes()}); its lanes
- * and their chunk buffers are kept for later files. A pattern whose m - 1 overlap the pipeline's chunks cannot hold,
+ * <p>One-shot device searches of files of at least {@link #ONE_SHOT_FROM} bytes (no chunk size set) run through the
+ * {@link OneShotFileSearch}: planned as a overlapped workload (sigma from a sample of the file; read, pack, upload and
+ * search overlapped chunk by chunk), explained with the measured stage times ({@link #lastOneShotTimes()}); its lanes
+ * and their chunk buffers are kept for later files. A pattern whose m - 1 overlap the one-shot search's chunks cannot hold,
  * or a plan for the CPU, takes the paths below.
  *
  * <p>Held whole: a regular file up to {@link ChunkSizes#MAX_WINDOW_BYTES} that fits twice in the free heap, a byte
@@ -66,45 +68,39 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * algorithm on a text of fewer than {@link CostPlanner#CPU_WITHOUT_DEVICE_BELOW} bytes that is not yet on a device goes
  * to the CPU matcher without initialising OpenCL (the CPU wins there on every built-in table; see that constant).
  *
+ * <p>Parts: this class routes an input (one-shot search, in place on the CPU, streamed, held whole) and explains each
+ * route's input and times; {@link SearchPlans} resolves the device, plans or checks the forced algorithm, explains the
+ * plan and keeps the matchers; {@link ExplainText} writes the numbers.
+ *
  * <p>Not thread-safe. Close it to release the device memory of the matchers it created.
  */
 public final class Search implements AutoCloseable {
     /**
-     * Files of at least this many bytes searched on an OpenCL device run through the {@link OneShotPipeline}: 4 MiB.
+     * Files of at least this many bytes searched on an OpenCL device run through the {@link OneShotFileSearch}: 4 MiB.
      * Below it a file is at most a chunk or two, so the whole-text path (one read, one pack, one upload into a new
      * buffer of the packed size) costs about the same without the lanes' threads and contexts.
      */
-    public static final long PIPELINE_FROM = 4L << 20;
-    /** The device, or null until a plan needs it (an {@code auto} policy not yet resolved). */
-    private ComputeDevice device;
-    private final DevicePolicy policy;
+    public static final long ONE_SHOT_FROM = 4L << 20;
+    /** Plans, the device, and the matchers kept for later queries. */
+    private final SearchPlans plans;
     private final Algorithm forced;
     private final long chunkBytes;
     private final ProgressListener progress;
     private final Consumer<String> explain;
-    private final Consumer<String> notices;
-    private Calibration calibration;
-    private final Map<Algorithm, Matcher> matchers = new EnumMap<>(Algorithm.class);
-    /** One-shot pipelines by algorithm, kept so that their lanes' buffers are reused by later files. */
-    private final Map<Algorithm, OneShotPipeline> pipelines = new EnumMap<>(Algorithm.class);
-    /** The stage times of the last pipelined search, or null. */
-    private OneShotTimes lastPipelineTimes;
+    /** One-shot searchs by algorithm, kept so that their lanes' buffers are reused by later files. */
+    private final Map<Algorithm, OneShotFileSearch> oneShotSearches = new EnumMap<>(Algorithm.class);
+    /** The stage times of the last overlapped search, or null. */
+    private OneShotTimes lastOneShotTimes;
     /** The array last searched whole and its {@link Text}, kept so that its device copy is reused. */
     private byte[] lastArray;
     private Text lastText;
-    private Plan lastPlan;
-    /** What {@code auto} settled for when it found no OpenCL device, told once to {@link Builder#notices}. */
-    private String pendingNotice = "";
 
     private Search(Builder b) {
-        this.device = b.device;
-        this.policy = b.policy;
+        this.plans = new SearchPlans(b.device, b.policy, b.algorithm, b.calibration, b.explain, b.notices);
         this.forced = b.algorithm;
         this.chunkBytes = b.chunkBytes;
         this.progress = b.progress;
         this.explain = b.explain;
-        this.notices = b.notices;
-        this.calibration = b.calibration;
     }
 
     /** A builder of searches on {@code device}. */
@@ -233,41 +229,24 @@ public final class Search implements AutoCloseable {
 
     /** What the last search ran, or empty before the first. */
     public Optional<Plan> lastPlan() {
-        return Optional.ofNullable(lastPlan);
+        return Optional.ofNullable(plans.lastPlan());
     }
 
+    /**
+     * A file: one-shot on a device through the one-shot search, or in place on the CPU, when the plan says so; else streamed
+     * in windows when it cannot or should not be held whole; else read whole and searched.
+     */
     private long run(Path file, Pattern pattern, LongConsumer sink) {
         try {
             long size = Files.size(file);
-            lastPipelineTimes = null;
-            boolean pipeline = pipelineMayRun(size);
-            boolean cpuInPlace = chunkBytes == 0 && (forced == null || forced == Algorithm.CPU);
-            FileSample sample = pipeline || cpuInPlace ? FileSample.of(file, pattern) : null;
-            if (pipeline) {
-                Optional<Long> found = pipelined(file, size, pattern, sink, sample);
-                if (found.isPresent()) {
-                    return found.get();
-                }
+            lastOneShotTimes = null;
+            Optional<Long> found = oneShot(file, size, pattern, sink);
+            if (found.isPresent()) {
+                return found.get();
             }
-            if (cpuInPlace) {
-                Optional<Long> onCpu = inPlaceOnCpu(file, size, pattern, sink, sample);
-                if (onCpu.isPresent()) {
-                    return onCpu.get();
-                }
-            }
-            Runtime rt = Runtime.getRuntime();
-            long freeHeap = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-            String why = chunkBytes > 0 ? "a chunk size is set"
-                    : size > ChunkSizes.MAX_WINDOW_BYTES ? "the file is larger than the " + ChunkSizes.MAX_WINDOW_BYTES
-                            + " bytes (2^31-9) a text held whole can have"
-                    : 2 * size > freeHeap ? "the file does not fit twice in the free Java heap (" + freeHeap
-                            + " bytes)" : null;
-            if (why != null) {
-                long chunk = chunkBytes > 0 ? chunkBytes : Math.min(ChunkSizes.DEFAULT_CHUNK_BYTES,
-                        Math.max(1 << 20, freeHeap / 4));
-                try (ChunkSource source = MappedFileSource.open(file)) {
-                    return streamed(source, size, chunk, why, pattern, sink, () -> fileAlphabet(file, size));
-                }
+            String whyStreamed = whyStreamed(size);
+            if (whyStreamed != null) {
+                return streamedFile(file, size, whyStreamed, pattern, sink);
             }
             long t0 = System.nanoTime();
             byte[] bytes = readFile(file, size);
@@ -275,6 +254,46 @@ public final class Search implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The file searched through the one-shot search or in place on the CPU when the plan (with the alphabet of a
+     * sample of the file) takes one of them; empty, having printed nothing, otherwise.
+     */
+    private Optional<Long> oneShot(Path file, long size, Pattern pattern, LongConsumer sink) throws IOException {
+        boolean onDevice = oneShotMayRun(size);
+        boolean cpuInPlace = chunkBytes == 0 && (forced == null || forced == Algorithm.CPU);
+        if (!onDevice && !cpuInPlace) {
+            return Optional.empty();
+        }
+        FileSample sample = FileSample.of(file, pattern);
+        Optional<Long> found = onDevice ? oneShotOnDevice(file, size, pattern, sink, sample) : Optional.empty();
+        return found.isPresent() || !cpuInPlace ? found : inPlaceOnCpu(file, size, pattern, sink, sample);
+    }
+
+    /** Why a file of {@code size} bytes is streamed rather than held whole, or null to hold it whole. */
+    private String whyStreamed(long size) {
+        long freeHeap = freeHeap();
+        return chunkBytes > 0 ? "a chunk size is set"
+                : size > ChunkSizes.MAX_WINDOW_BYTES ? "the file is larger than the " + ChunkSizes.MAX_WINDOW_BYTES
+                        + " bytes (2^31-9) a text held whole can have"
+                : 2 * size > freeHeap ? "the file does not fit twice in the free Java heap (" + freeHeap + " bytes)"
+                : null;
+    }
+
+    /** Streams the file through its mapping: chunks of the chunk size set, else of at most a quarter of the free heap. */
+    private long streamedFile(Path file, long size, String why, Pattern pattern, LongConsumer sink)
+            throws IOException {
+        long chunk = chunkBytes > 0 ? chunkBytes : Math.min(ChunkSizes.DEFAULT_CHUNK_BYTES,
+                Math.max(1 << 20, freeHeap() / 4));
+        try (ChunkSource source = MappedFileSource.open(file)) {
+            return streamed(source, size, chunk, why, pattern, sink, () -> fileAlphabet(file, size));
+        }
+    }
+
+    private static long freeHeap() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
 
     private long run(InputStream in, Pattern pattern, LongConsumer sink) {
@@ -299,17 +318,17 @@ public final class Search implements AutoCloseable {
     /**
      * Searches {@code file} in place with the CPU matcher ({@link CpuMatcher#count(Path, Pattern)}: memory-mapped,
      * its parts searched on all cores, never copied whole onto the heap and no pass for the alphabet) when the CPU
-     * matcher is forced or, planned with the alphabet of a sample of the file (as the one-shot pipeline plans), wins;
+     * matcher is forced or, planned with the alphabet of a sample of the file (as the one-shot search plans), wins;
      * empty, having printed nothing, otherwise (the caller then reads or streams the file). Called only without a
      * chunk size and with no algorithm or the CPU matcher forced.
      */
     private Optional<Long> inPlaceOnCpu(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
             throws IOException {
-        Decision d = decide(Workload.oneShotFile(size, pattern.length(), sample.alphabet().sigma()), null);
+        SearchPlans.Decision d = plans.decide(Workload.oneShotFile(size, pattern.length(), sample.alphabet().sigma()), null);
         if (d.plan().algorithm() != Algorithm.CPU) {
             return Optional.empty();
         }
-        CpuMatcher cpu = (CpuMatcher) matcherOf(announce(d));
+        CpuMatcher cpu = (CpuMatcher) plans.matcherOf(plans.announce(d));
         if (explain != null) {
             explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, searched in place: the file "
                     + "memory-mapped and its parts searched on %d threads (no copy on the heap, no alphabet pass; "
@@ -345,79 +364,79 @@ public final class Search implements AutoCloseable {
     }
 
     /**
-     * Whether a file of {@code size} bytes may take the one-shot pipeline: no chunk size set, at least
-     * {@link #PIPELINE_FROM} bytes, no forced algorithm or one with a pipeline, and a device that is (or, for an
+     * Whether a file of {@code size} bytes may take the one-shot search: no chunk size set, at least
+     * {@link #ONE_SHOT_FROM} bytes, no forced algorithm or one with a one-shot search, and a device that is (or, for an
      * unresolved {@code auto}, for a file the CPU does not take without planning, may be) OpenCL.
      */
-    private boolean pipelineMayRun(long size) {
-        if (chunkBytes > 0 || size < PIPELINE_FROM || (forced != null && !OneShotPipeline.supports(forced))) {
+    private boolean oneShotMayRun(long size) {
+        if (chunkBytes > 0 || size < ONE_SHOT_FROM || (forced != null && !OneShotFileSearch.supports(forced))) {
             return false;
         }
-        if (device == null && forced == null && size < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
+        if (!plans.deviceResolved() && forced == null && size < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
             return false; // the CPU matcher takes it without listing devices
         }
-        return device().isOpenCL();
+        return plans.device().isOpenCL();
     }
 
     /**
-     * Plans a one-shot search of {@code file} as a pipelined workload (sigma from a sample of the file) and runs it
-     * through the {@link OneShotPipeline} when a device algorithm with a pipeline wins; empty (nothing printed) when
-     * the CPU wins or the pipeline cannot take the pattern: the caller then reads the file whole or streams it, and
+     * Plans a one-shot search of {@code file} as a overlapped workload (sigma from a sample of the file) and runs it
+     * through the {@link OneShotFileSearch} when a device algorithm with a one-shot search wins; empty (nothing printed) when
+     * the CPU wins or the one-shot search cannot take the pattern: the caller then reads the file whole or streams it, and
      * plans again with the whole file's alphabet.
      */
-    private Optional<Long> pipelined(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
+    private Optional<Long> oneShotOnDevice(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
             throws IOException {
         int m = pattern.length();
         Alphabet sampled = sample.alphabet();
         int sigma = sampled.sigma();
-        Workload w = Workload.oneShotPipelined(size, m, sigma);
-        Decision d;
+        Workload w = Workload.oneShotOverlapped(size, m, sigma);
+        SearchPlans.Decision d;
         if (forced != null) {
-            int buffer = OneShotPipeline.configuredBufferBytes();
-            if (OneShotPipeline.unsupportedReason(forced, m, sigma, buffer).isPresent()) {
+            int buffer = OneShotFileSearch.configuredBufferBytes();
+            if (OneShotFileSearch.unsupportedReason(forced, m, sigma, buffer).isPresent()) {
                 return Optional.empty(); // the whole-text path checks it and explains a refusal
             }
-            d = decide(w, null);
+            d = plans.decide(w, null);
         } else {
-            d = decide(w, null);
+            d = plans.decide(w, null);
             if (d.plan().algorithm().runsOnHost()) {
                 return Optional.empty();
             }
-            Optional<String> why = OneShotPipeline.unsupportedReason(d.plan().algorithm(), m, sigma,
-                    OneShotPipeline.configuredBufferBytes());
+            Optional<String> why = OneShotFileSearch.unsupportedReason(d.plan().algorithm(), m, sigma,
+                    OneShotFileSearch.configuredBufferBytes());
             if (why.isPresent()) {
                 if (explain != null) {
-                    explain.accept("one-shot pipeline not used (" + why.get() + "): the file is read whole or streamed");
+                    explain.accept("one-shot search not used (" + why.get() + "): the file is read whole or streamed");
                 }
                 return Optional.empty();
             }
         }
-        announce(d);
+        plans.announce(d);
         Algorithm a = d.plan().algorithm();
-        OneShotPipeline pipeline = pipelines.computeIfAbsent(a, alg -> new OneShotPipeline(device(), alg));
+        OneShotFileSearch search = oneShotSearches.computeIfAbsent(a, alg -> new OneShotFileSearch(plans.device(), alg));
         if (explain != null) {
             explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, sigma = %d bits (%d distinct "
                     + "symbols in a sample of the file and the pattern, %s; a chunk with other bytes widens it), "
-                    + "one-shot pipeline: the file memory-mapped, read and packed by %d threads into chunk buffers of "
+                    + "one-shot search: the file memory-mapped, read and packed by %d threads into chunk buffers of "
                     + "%s, uploaded by up to %d lanes while the next chunk is packed", size, m, sigma, sampled.size(),
-                    ms(sample.nanos()), OneShotPipeline.defaultPackThreads(), binary(OneShotPipeline.configuredBufferBytes())
-                            .trim(), OneShotPipeline.configuredLanes()));
+                    ms(sample.nanos()), OneShotFileSearch.defaultPackThreads(), binary(OneShotFileSearch.configuredBufferBytes())
+                            .trim(), OneShotFileSearch.configuredLanes()));
         }
-        long found = sink == null ? pipeline.count(file, pattern, progress)
-                : pipeline.find(file, pattern, sink, progress);
-        lastPipelineTimes = pipeline.lastTimes();
+        long found = sink == null ? search.count(file, pattern, progress)
+                : search.find(file, pattern, sink, progress);
+        lastOneShotTimes = search.lastTimes();
         if (explain != null) {
-            explain.accept("time: search " + ms(lastPipelineTimes.totalNanos()) + " (" + gbps(size,
-                    lastPipelineTimes.totalNanos()) + " GB/s, reading, packing, compile and upload included), "
+            explain.accept("time: search " + ms(lastOneShotTimes.totalNanos()) + " (" + gbps(size,
+                    lastOneShotTimes.totalNanos()) + " GB/s, reading, packing, compile and upload included), "
                     + matches(found));
-            lastPipelineTimes.describe().forEach(explain);
+            lastOneShotTimes.describe().forEach(explain);
         }
         return Optional.of(found);
     }
 
-    /** The stage times of the last search if it ran through the one-shot pipeline. */
-    public Optional<OneShotTimes> lastPipelineTimes() {
-        return Optional.ofNullable(lastPipelineTimes);
+    /** The stage times of the last search if it ran through the one-shot search. */
+    public Optional<OneShotTimes> lastOneShotTimes() {
+        return Optional.ofNullable(lastOneShotTimes);
     }
 
     /** The symbols of a whole file: one pass, 16 MiB at a time, stopping when all 256 byte values were seen. */
@@ -436,9 +455,9 @@ public final class Search implements AutoCloseable {
     }
 
     private long whole(byte[] bytes, Workload.TextState state, Pattern pattern, LongConsumer sink, long readNanos) {
-        lastPipelineTimes = null;
+        lastOneShotTimes = null;
         Text text;
-        if (bytes == lastArray && lastText != null && onDevice()) {
+        if (bytes == lastArray && lastText != null && plans.lastRanOnDevice()) {
             text = lastText;
             state = Workload.TextState.DEVICE;
         } else {
@@ -449,7 +468,7 @@ public final class Search implements AutoCloseable {
         int m = pattern.length();
         Alphabet alphabet = text.alphabet().union(Alphabet.of(pattern.toByteArray()));
         Workload w = new Workload(text.length(), m, alphabet.sigma(), state, 1);
-        Matcher matcher = matcherFor(w, null);
+        Matcher matcher = plans.matcherFor(w, null);
         if (explain != null) {
             explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, sigma = %d bits (%d distinct "
                     + "symbols), text held whole (%s)", w.n(), m, w.sigma(), alphabet.size(),
@@ -479,31 +498,26 @@ public final class Search implements AutoCloseable {
         return found;
     }
 
-    /** Whether the last text searched whole was searched by a device matcher (so its copy is on the device). */
-    private boolean onDevice() {
-        return lastPlan != null && !lastPlan.algorithm().runsOnHost();
-    }
-
     /**
      * Counts ({@code sink} null) or finds through windows of the source; {@code alphabet}, when not null, scans a
      * file's alphabet for a forced algorithm that refuses sigma = 8 (one extra pass, only then).
      */
     private long streamed(ChunkSource source, long size, long chunk, String why, Pattern pattern, LongConsumer sink,
                           java.util.function.Supplier<Alphabet> alphabet) throws IOException {
-        lastPipelineTimes = null;
+        lastOneShotTimes = null;
         int m = pattern.length();
         int window = ChunkSizes.windowBytes(ChunkSizes.chunkFor(chunk, m), m);
         long n = size < 0 ? window : Math.min(size, window);
         Workload w = new Workload(n, m, 8, Workload.TextState.FILE, 1);
         String scanned = "";
         if (forced != null && alphabet != null
-                && ExactMatchers.unsupportedReason(forced, n, m, 8, deviceFor(forced)).isPresent()) {
+                && ExactMatchers.unsupportedReason(forced, n, m, 8, plans.deviceFor(forced)).isPresent()) {
             int sigma = alphabet.get().union(Alphabet.of(pattern.toByteArray())).sigma();
             w = new Workload(n, m, sigma, Workload.TextState.FILE, 1);
             scanned = " (the file's alphabet, scanned in one extra pass because " + forced.cliName()
                     + " refuses sigma = 8)";
         }
-        Matcher matcher = matcherFor(w, "in chunks of " + chunk + " bytes");
+        Matcher matcher = plans.matcherFor(w, "in chunks of " + chunk + " bytes");
         if (explain != null) {
             explain.accept("streamed (" + why + "): " + (size < 0 ? "the stream in" : size + " bytes in "
                     + ChunkSizes.windowCount(size, (int) chunk, m)) + " chunks of " + chunk + " bytes"
@@ -527,125 +541,16 @@ public final class Search implements AutoCloseable {
     }
 
     /**
-     * Plans (or checks the forced algorithm) for {@code w}, explains the plan, and returns the open matcher.
-     *
-     * @param within how the input is split, for the capability error ("in chunks of ..."), or null
-     */
-    private Matcher matcherFor(Workload w, String within) {
-        return matcherOf(announce(decide(w, within)));
-    }
-
-    /** The matcher that runs {@code plan}, made on first use and kept for later queries. */
-    private Matcher matcherOf(Plan plan) {
-        ComputeDevice d = deviceFor(plan.algorithm());
-        return matchers.computeIfAbsent(plan.algorithm(), a -> ExactMatchers.create(a, d, plan.reason()));
-    }
-
-    /**
-     * The alphabet of a sample of a file (about 0.5 MiB, {@link OneShotPipeline#sampleAlphabet}) united with the
-     * pattern's, and the time the sample took: read once per file query for both the pipeline's and the in-place CPU
+     * The alphabet of a sample of a file (about 0.5 MiB, {@link OneShotFileSearch#sampleAlphabet}) united with the
+     * pattern's, and the time the sample took: read once per file query for both the one-shot search's and the in-place CPU
      * search's plans.
      */
     private record FileSample(Alphabet alphabet, long nanos) {
         static FileSample of(Path file, Pattern pattern) throws IOException {
             long t0 = System.nanoTime();
-            Alphabet a = OneShotPipeline.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
+            Alphabet a = OneShotFileSearch.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
             return new FileSample(a, System.nanoTime() - t0);
         }
-    }
-
-    /** A plan and the explain lines after its "plan:" and "why:" lines. */
-    private record Decision(Plan plan, List<String> lines) {
-    }
-
-    /**
-     * Plans (or checks the forced algorithm) for {@code w} without printing anything.
-     *
-     * @param within how the input is split, for the capability error ("in chunks of ..."), or null
-     */
-    private Decision decide(Workload w, String within) {
-        Plan plan;
-        List<String> lines = new ArrayList<>();
-        if (forced != null) {
-            ComputeDevice d = deviceFor(forced);
-            Optional<String> why = w.pipelined() ? Optional.empty()
-                    : ExactMatchers.unsupportedReason(forced, w.n(), w.m(), w.sigma(), d);
-            if (why.isPresent()) {
-                List<Algorithm> capable = ExactMatchers.capable(w.n(), w.m(), w.sigma(), device());
-                throw new IllegalArgumentException(forced.cliName() + " cannot search this input"
-                        + (within == null ? "" : " " + within) + ": " + why.get() + "; algorithms that can: "
-                        + (capable.isEmpty() ? "none" : ExactMatchers.names(capable)));
-            }
-            plan = new Plan(forced, forced.runsOnHost() ? "CPU" : d.describe(), "forced: " + forced.cliName());
-        } else if (device == null && w.state() != Workload.TextState.DEVICE
-                && w.n() < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
-            plan = new Plan(CostPlanner.cpuAlgorithm(), "CPU", "n = " + w.n() + " bytes < "
-                    + CostPlanner.CPU_WITHOUT_DEVICE_BELOW + ": the CPU matcher wins on every built-in table, so no "
-                    + "OpenCL device was listed");
-            lines.add("estimates: none needed (OpenCL not initialised; --device opencl or a forced algorithm plans "
-                    + "against a device)");
-        } else {
-            ComputeDevice d = device();
-            CostPlan cost = Planner.planByCost(w, d, calibration != null ? calibration
-                    : (calibration = Calibration.forDevice(d)));
-            plan = cost.plan();
-            lines.add("device: " + d.describe());
-            lines.addAll(cost.explainLines());
-        }
-        return new Decision(plan, lines);
-    }
-
-    /** Makes {@code d} the last plan, explains it and tells a pending notice; returns its plan. */
-    private Plan announce(Decision d) {
-        Plan plan = d.plan();
-        lastPlan = plan;
-        if (explain != null) {
-            explain.accept("plan: " + plan.algorithm().cliName() + " on " + plan.device());
-            explain.accept("why: " + plan.reason());
-            d.lines().forEach(explain);
-        }
-        if (!pendingNotice.isEmpty() && notices != null) {
-            notices.accept(pendingNotice + (plan.algorithm().runsOnHost()
-                    ? "; searching on the CPU with " + plan.algorithm().cliName()
-                    : "; running " + plan.algorithm().cliName() + " in Java threads"));
-        }
-        pendingNotice = "";
-        return plan;
-    }
-
-    /** The device, resolving an {@code auto} policy now (listing the OpenCL devices) if not yet done. */
-    private ComputeDevice device() {
-        if (device == null) {
-            DeviceCatalog.Selection s = DeviceCatalog.get().select(policy);
-            device = s.device();
-            pendingNotice = s.notice();
-        }
-        return device;
-    }
-
-    /** The device {@code a} runs on: a host algorithm needs none, so an unresolved one stays unresolved. */
-    private ComputeDevice deviceFor(Algorithm a) {
-        return a.runsOnHost() && device == null ? ComputeDevice.JAVA_THREADS : device();
-    }
-
-    private static String ms(long nanos) {
-        return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
-    }
-
-    private static String gbps(long bytes, long nanos) {
-        return nanos <= 0 ? "-" : String.format(Locale.ROOT, "%.2f", bytes / (double) nanos);
-    }
-
-    private static String matches(long found) {
-        return found + (found == 1 ? " match" : " matches");
-    }
-
-    /** " (4 KiB)" or " (256 MiB)" for whole binary units, else "". */
-    private static String binary(long bytes) {
-        if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
-            return " (" + (bytes >> 20) + " MiB)";
-        }
-        return bytes >= 1024 && bytes % 1024 == 0 ? " (" + (bytes >> 10) + " KiB)" : "";
     }
 
     private static LongConsumer requireSink(LongConsumer sink) {
@@ -657,10 +562,9 @@ public final class Search implements AutoCloseable {
 
     @Override
     public void close() {
-        matchers.values().forEach(Matcher::close);
-        matchers.clear();
-        pipelines.values().forEach(OneShotPipeline::close);
-        pipelines.clear();
+        plans.close();
+        oneShotSearches.values().forEach(OneShotFileSearch::close);
+        oneShotSearches.clear();
         lastArray = null;
         lastText = null;
     }

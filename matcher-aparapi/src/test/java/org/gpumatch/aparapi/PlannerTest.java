@@ -60,7 +60,7 @@ class PlannerTest {
 
     @Test
     void creatingANonExactAlgorithmNamesTheImplementedOnes() {
-        assertThatThrownBy(() -> ExactMatchers.create(Algorithm.SA_CHECK, ComputeDevice.JAVA_THREADS, "test"))
+        assertThatThrownBy(() -> ExactMatchers.create(Algorithm.MULTI_RK, ComputeDevice.JAVA_THREADS, "test"))
                 .isInstanceOf(UnsupportedInputException.class).hasMessageContaining("drk-wom-64");
     }
 }

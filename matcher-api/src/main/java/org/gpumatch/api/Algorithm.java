@@ -6,7 +6,11 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Every algorithm of the seed documents, by the lowercase name the command line accepts ({@code -a drk-wom-64}).
+ * The exact-matching algorithms (and {@code multi-rk}, the paper's multi-pattern method) by the lowercase name the
+ * command line accepts ({@code -a drk-wom-64}). The other families name their algorithms where they choose them:
+ * k-mismatch in {@code KMismatchVariant} ({@code gpumatch kmismatch -a bit-parallel}), multi-pattern in
+ * {@code MultiPatternPlanner.NAMES}, suffix arrays in {@code SuffixArrayBuilders.Algorithm}; the cli's {@code -a}
+ * of count and find names the family of a name it does not take.
  *
  * <p>{@code auto} is not an algorithm: it asks the planner to choose one, and the {@link Plan} says which and why.
  */
@@ -30,21 +34,11 @@ public enum Algorithm {
     /** Two-stage DRK: skim for a subpattern with DRK-WOM, verify candidates in chunk fingerprints (SPAA 2016 section 7.2). */
     DRK_2S("drk-2s", Family.EXACT, "SPAA 2016 section 7.2"),
     /** Multi-pattern Rabin-Karp: k patterns of one length, prefix sums of powers, hash table of pattern hashes (Nunes et al.). */
-    MULTI_RK("multi-rk", Family.MULTI_PATTERN, "Nunes, Bordim, Ito, Nakano"),
-    /** k-mismatch, one work-item per text position (Liu et al., "thread-parallel"). */
-    KMISMATCH_TP("kmm-tp", Family.K_MISMATCH, "Liu et al. thread-parallel"),
-    /** k-mismatch, a work-group per text block with the pattern in local memory (Liu et al., "block-thread-parallel"). */
-    KMISMATCH_BTP("kmm-btp", Family.K_MISMATCH, "Liu et al. block-thread-parallel"),
-    /** k-mismatch, block-thread-parallel with the text tile in local memory (Liu et al., "OPT-block-thread-parallel"). */
-    KMISMATCH_OPT_BTP("kmm-opt-btp", Family.K_MISMATCH, "Liu et al. OPT-block-thread-parallel"),
-    /** Suffix array by prefix doubling on the GPU: radix sort, bucket heads, segmented sort (thesis chapters 3-4). */
-    SA_PREFIX_DOUBLING("sa-pd", Family.SUFFIX_ARRAY, "thesis, prefix doubling"),
-    /** Burkhardt-Karkkainen suffix array checker, O(sigma) extra space (thesis section 5.3). */
-    SA_CHECK("sa-check", Family.SUFFIX_ARRAY, "thesis section 5.3");
+    MULTI_RK("multi-rk", Family.MULTI_PATTERN, "Nunes, Bordim, Ito, Nakano");
 
     /** Whether this is a CPU reference that runs in the calling thread whatever device is chosen (the oracles). */
     public boolean isCpuReference() {
-        return this == NAIVE || this == SRK || this == SA_CHECK;
+        return this == NAIVE || this == SRK;
     }
 
     /** Whether this runs on the host CPU whatever device is chosen: the oracles and the {@code cpu} matcher. */
@@ -53,7 +47,7 @@ public enum Algorithm {
     }
 
     /** What kind of question an algorithm answers. */
-    public enum Family { EXACT, MULTI_PATTERN, K_MISMATCH, SUFFIX_ARRAY }
+    public enum Family { EXACT, MULTI_PATTERN }
 
     /** The command line word for "let the planner choose". */
     public static final String AUTO = "auto";

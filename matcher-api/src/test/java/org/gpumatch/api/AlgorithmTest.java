@@ -46,7 +46,7 @@ class AlgorithmTest {
         try {
             Locale.setDefault(Locale.forLanguageTag("tr-TR")); // "I".toLowerCase() is a dotless i there
             assertThat(Algorithm.fromCliName("MULTI-RK")).contains(Algorithm.MULTI_RK);
-            assertThat(Algorithm.fromCliName("KMM-TP")).contains(Algorithm.KMISMATCH_TP);
+            assertThat(Algorithm.fromCliName("DRK-WOM-64")).contains(Algorithm.DRK_WOM_64);
         } finally {
             Locale.setDefault(saved);
         }

@@ -20,6 +20,7 @@ import org.gpumatch.checker.MappedByteSequence;
 import org.gpumatch.checker.MappedIndexSequence;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
+import org.gpumatch.suffixarray.CpuSuffixArrayBuilder;
 
 /**
  * Times the suffix array checker, sequential and parallel, on heap arrays and on memory-mapped files, and prints a
@@ -32,8 +33,9 @@ import org.gpumatch.checker.Verdict;
  *              [--warmup W] [--save-text FILE] [--save-sa FILE] [--input array|mapped|both] [--generate-only]
  * </pre>
  * Without {@code --text}, the text is N bytes of i.i.d. uniform ACGT (seed 1; default N = 100,000,000). Without
- * {@code --sa}, the suffix array is built here by prefix doubling (about 20 s for 100 MB of uniform ACGT, longer
- * for texts with long repeats). {@code --save-*} write
+ * {@code --sa}, the suffix array is built here by the suffix-array module's CPU builder on all cores
+ * ({@link CpuSuffixArrayBuilder}: SA-IS or parallel prefix doubling, chosen by its cost model; about a second for
+ * 100 MB of uniform ACGT on 16 cores, where the bench's own one-core prefix doubling took about 20 s). {@code --save-*} write
  * the text and the int32 suffix array so that later runs and the native peer reuse them; {@code --generate-only} stops
  * after writing the text (the native peer then builds the suffix array with libdivsufsort, which is faster). Mapped
  * rows need files: the given or saved ones. {@code bench/native/run-checker-bench.sh} runs the whole comparison.
@@ -72,10 +74,10 @@ public final class CheckerBench {
         int[] sa = null;
         Path saFile = o.saFile;
         EntryFormat format = o.format;
-        String saName = o.saFile != null ? o.saFile.toString() : "built by prefix doubling";
+        String saName = o.saFile != null ? o.saFile.toString() : "built by the suffix-array module's CPU builder";
         if (o.saFile == null) {
             final long t0 = System.nanoTime();
-            sa = PrefixDoublingSorter.sort(text);
+            sa = CpuSuffixArrayBuilder.build(text, Runtime.getRuntime().availableProcessors());
             out.printf("# built the suffix array in %.1f s%n", (System.nanoTime() - t0) / 1e9);
             if (o.saveSa != null) {
                 writeInt32(o.saveSa, sa);

@@ -8,6 +8,7 @@ import java.util.Locale;
 import org.gpumatch.aparapi.multi.AhoCorasickMatcher;
 import org.gpumatch.aparapi.multi.MultiFusedMatcher;
 import org.gpumatch.aparapi.multi.MultiPatternPlanner;
+import org.gpumatch.aparapi.multi.MultiWorkload;
 import org.gpumatch.aparapi.multi.MultiRkMatcher;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.multi.MultiPatternMatcher;
@@ -174,7 +175,8 @@ public final class MultiSuite implements Suite {
      */
     private String paperAuto(ComputeDevice device, RowFactory rows, RunRecord record, byte[] t, PatternSet set,
                              long[] expected, long matches, int k, int reps) {
-        MultiPatternPlanner.Choice choice = MultiPatternPlanner.choose("auto", device, t.length);
+        MultiPatternPlanner.Choice choice = MultiPatternPlanner.choose("auto", device,
+                MultiWorkload.of(t.length, set, MultiWorkload.Start.WARM));
         try (MultiPatternMatcher m = choice.matcher()) {
             Text text = Text.wrap(t);
             validate("auto (" + m.name() + ") k=" + k, expected, m.count(text, set)); // compile, upload, tables

@@ -1,23 +1,52 @@
 package org.gpumatch.aparapi.multi;
 
+import java.util.List;
 import org.gpumatch.api.multi.MultiPatternMatcher;
+import org.gpumatch.api.plan.CostChoice;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 
 /**
  * Chooses the multi-pattern method: {@code multi-fused} (device, one pass), {@code multi-rk} (device, the paper's
- * method), {@code multi-cpu} (Aho-Corasick on all cores), or {@code auto}, which takes the CPU path when there is no
- * OpenCL GPU (a CPU OpenCL runtime such as PoCL is slower than the Java automaton on the same cores) or when the input
- * is below {@link #AUTO_DEVICE_MIN_BYTES} (kernel compilation and upload outweigh the scan), and {@code multi-fused}
- * otherwise. Neither the threshold nor fused against rk is measured yet. Costs nothing beyond creating the matcher.
+ * method), {@code multi-cpu} (Aho-Corasick on all cores), or {@code auto}. Without an OpenCL GPU {@code auto} takes
+ * {@code multi-cpu} (a CPU OpenCL runtime such as PoCL is slower than the Java automaton on the same cores). On a GPU
+ * it estimates both {@code multi-cpu} and {@code multi-fused} from a {@link MultiCalibration} and takes the cheaper
+ * ({@link #plan}):
+ * <ul>
+ *   <li>{@code multi-cpu}: in a new process the automaton's build, {@code automatonNanosPerCell} per (node, class)
+ *       entry of its DFA ({@code (pattern bytes + 1) x classes} at most, and at most 2^28); then n times the scan
+ *       rate at k.</li>
+ *   <li>{@code multi-fused}: in a new process the compile and the first upload into a new buffer, else the copy into
+ *       the kept buffer; the launches; n times the kernel rate at k.</li>
+ * </ul>
+ * {@code multi-rk} is never chosen: a pass per distinct length and 33 bytes moved per character for its sums, where
+ * multi-fused reads the text once (H200, 2026-11-23: multi-rk's 4..64-byte sets ran 2-10x slower).
+ *
+ * <p>The rule before (2026-11-25): {@code multi-cpu} below 8 MiB of text whatever the patterns; 20,000 mixed
+ * patterns over 2 MB took 6.6 s through it where {@code -a multi-fused} took 1.1 s (H200, issue 25), since building
+ * the automaton of a large set costs more than compiling the kernel. {@code MultiPatternPlannerCalibrationTest}
+ * holds every choice on the recorded inputs within 1.2x of the fastest method recorded. Cost: O(k) to count the
+ * patterns' distinct bytes, nothing else before the matcher is made.
  */
 public final class MultiPatternPlanner {
-    /** Below this many text bytes {@code auto} stays on the CPU. Not tuned yet. */
-    public static final long AUTO_DEVICE_MIN_BYTES = 8L << 20;
     /** The names {@link #choose} accepts. */
     public static final String[] NAMES = {"auto", "multi-fused", "multi-rk", "multi-cpu"};
+    /** The automaton's largest DFA in entries (see {@code AhoCorasick.MAX_DFA_ENTRIES}). */
+    private static final long MAX_CELLS = AhoCorasick.MAX_DFA_ENTRIES;
 
-    /** A chosen matcher and the one-line reason. */
-    public record Choice(MultiPatternMatcher matcher, String reason) {
+    /**
+     * A chosen matcher, the one-line reason, and for {@code auto} on a GPU the estimates it was chosen from (else
+     * null).
+     */
+    public record Choice(MultiPatternMatcher matcher, String reason, CostChoice<MultiEstimate> estimates) {
+        /** The lines {@code --explain} prints: the reason, then the estimates where there are any. */
+        public List<String> explainLines() {
+            List<String> lines = new java.util.ArrayList<>();
+            lines.add(reason);
+            if (estimates != null) {
+                lines.addAll(estimates.explainLines());
+            }
+            return lines;
+        }
     }
 
     private MultiPatternPlanner() {
@@ -34,36 +63,62 @@ public final class MultiPatternPlanner {
     }
 
     /**
-     * The matcher for {@code name} on {@code device} for a text of {@code n} bytes.
+     * The matcher for {@code name} on {@code device} for {@code work}.
      *
      * @throws IllegalArgumentException for an unknown name, or a device method without an OpenCL device
      */
-    public static Choice choose(String name, ComputeDevice device, long n) {
+    public static Choice choose(String name, ComputeDevice device, MultiWorkload work) {
         switch (name) {
             case "multi-rk":
-                return new Choice(new MultiRkMatcher(device), "multi-rk: asked for");
+                return new Choice(new MultiRkMatcher(device), "multi-rk: asked for", null);
             case "multi-fused":
-                return new Choice(new MultiFusedMatcher(device), "multi-fused: asked for");
+                return new Choice(new MultiFusedMatcher(device), "multi-fused: asked for", null);
             case "multi-cpu":
-                return new Choice(new AhoCorasickMatcher(), "multi-cpu: asked for");
+                return new Choice(new AhoCorasickMatcher(), "multi-cpu: asked for", null);
             case "auto":
-                return auto(device, n);
+                return auto(device, work);
             default:
                 throw new IllegalArgumentException("unknown multi-pattern algorithm '" + name + "'; one of "
                         + String.join(", ", NAMES));
         }
     }
 
-    private static Choice auto(ComputeDevice device, long n) {
+    private static Choice auto(ComputeDevice device, MultiWorkload work) {
         if (device.kind() != ComputeDevice.Kind.OPENCL_GPU) {
             return new Choice(new AhoCorasickMatcher(), "auto: multi-cpu, " + device.describe()
-                    + " is not an OpenCL GPU (Aho-Corasick on all cores)");
+                    + " is not an OpenCL GPU (Aho-Corasick on all cores)", null);
         }
-        if (n < AUTO_DEVICE_MIN_BYTES) {
-            return new Choice(new AhoCorasickMatcher(), "auto: multi-cpu, " + n + " bytes is below "
-                    + AUTO_DEVICE_MIN_BYTES + " (compiling and uploading cost more than the CPU scan)");
-        }
-        return new Choice(new MultiFusedMatcher(device), "auto: multi-fused on " + device.describe() + ", " + n
-                + " bytes (one pass for all lengths; multi-rk needs a pass per distinct length)");
+        CostChoice<MultiEstimate> plan = plan(work, MultiCalibration.H200);
+        String why = "auto: " + plan.candidate() + " on " + (plan.chosen().onDevice() ? device.describe()
+                : "all cores") + ", the cheaper estimate for " + work.textBytes() + " bytes and " + work.patterns()
+                + " patterns (" + work.start().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")";
+        MultiPatternMatcher matcher = plan.chosen().onDevice() ? new MultiFusedMatcher(device)
+                : new AhoCorasickMatcher();
+        return new Choice(matcher, why, plan);
+    }
+
+    /** The estimates of {@code multi-cpu} and {@code multi-fused} for {@code work} and the cheaper one. */
+    public static CostChoice<MultiEstimate> plan(MultiWorkload work, MultiCalibration cal) {
+        return CostChoice.cheapest(List.of(cpu(work, cal), fused(work, cal)), cal.name());
+    }
+
+    static MultiEstimate cpu(MultiWorkload work, MultiCalibration cal) {
+        long build = work.start() == MultiWorkload.Start.NEW_PROCESS
+                ? Math.round(Math.min(work.automatonCells(), MAX_CELLS) * cal.automatonNanosPerCell()) : 0;
+        long scan = Math.round(bytes(work) * cal.cpuNanosPerByte(work.patterns()));
+        return new MultiEstimate("multi-cpu", false, build, 0, scan);
+    }
+
+    static MultiEstimate fused(MultiWorkload work, MultiCalibration cal) {
+        boolean fresh = work.start() == MultiWorkload.Start.NEW_PROCESS;
+        long compile = fresh ? cal.compileNanos() : 0;
+        long upload = Math.round(bytes(work) * (fresh ? cal.firstUploadNanosPerByte() : cal.copyNanosPerByte()));
+        long scan = cal.launchNanos() + Math.round(bytes(work) * cal.fusedNanosPerByte(work.patterns()));
+        return new MultiEstimate("multi-fused", true, compile, upload, scan);
+    }
+
+    /** The text's size for the estimates, at most 2^50 (an input of unknown size is passed as Long.MAX_VALUE). */
+    private static double bytes(MultiWorkload work) {
+        return Math.min(work.textBytes(), 1L << 50);
     }
 }

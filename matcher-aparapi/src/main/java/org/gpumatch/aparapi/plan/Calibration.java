@@ -142,7 +142,7 @@ public record Calibration(String source, CrossoverTable table, double readRate, 
      * host-to-device 7.94 GB/s (row 3: 135.7 ms per GiB), first upload 1.00 GB/s (row 4: 1077 ms per GiB), launch 0.066
      * ms (row 5), sigma 8 resident device rates DRK-WOM-32 3552 GB/s (row 6), DRK-WOM-64 3583 GB/s (row 8, m = 8),
      * DRK-2S 3438 GB/s (row 15, m = 1024; 3261-3586 over rows 9-15, m = 4..1024). Compile: 380 ms
-     * (2026-11-23-oneshot.log, DRK-2S 277-415 ms as the pipeline measured it). Read and pack as for the H100.
+     * (2026-11-23-oneshot.log, DRK-2S 277-415 ms as the one-shot search measured it). Read and pack as for the H100.
      */
     static Calibration h200(int cores) {
         return new Calibration("built-in NVIDIA H200 table (bench/results/nvidia-h200, 2026-11-23)",

@@ -1,8 +1,8 @@
 package org.gpumatch.aparapi.plan;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.gpumatch.api.Plan;
+import org.gpumatch.api.plan.CostChoice;
 
 /**
  * The planner's choice with the estimates it was made from.
@@ -19,11 +19,6 @@ public record CostPlan(Plan plan, Estimate chosen, List<Estimate> estimates, Str
 
     /** The lines {@code --explain} prints: the rates' source and each estimate, the chosen one marked. */
     public List<String> explainLines() {
-        List<String> lines = new ArrayList<>();
-        lines.add("estimates (" + calibration + "):");
-        for (Estimate e : estimates) {
-            lines.add((e.equals(chosen) ? "  * " : "    ") + e.describe());
-        }
-        return lines;
+        return CostChoice.explainLines(calibration, estimates, chosen);
     }
 }

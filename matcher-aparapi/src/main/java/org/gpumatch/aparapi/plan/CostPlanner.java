@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.gpumatch.aparapi.rabinkarp.OneShotPipeline;
+import org.gpumatch.aparapi.rabinkarp.OneShotFileSearch;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Plan;
 
@@ -21,7 +21,7 @@ import org.gpumatch.api.Plan;
  *       n * sigma / 8 bytes / first-upload rate, one compile;</li>
  *   <li>launch and search, per query: two launches, n / kernel rate on the device; n / CPU rate on the CPU.</li>
  * </ul>
- * A {@link Workload#pipelined() pipelined} workload (one query of a file through the one-shot pipeline) overlaps
+ * A {@link Workload#overlapped() overlapped} workload (one query of a file through the one-shot search) overlaps
  * the device candidate's stages chunk by chunk instead ({@link Estimate.Overlap}): the first chunk's latency (its read
  * and pack, or the compile started with them if longer, then its upload into a new buffer and its search), plus each
  * further chunk at its slowest stage (read, pack, upload or search), plus the other lanes' first uploads into new
@@ -56,20 +56,20 @@ public final class CostPlanner {
     }
 
     /**
-     * The one-shot pipeline's shape, for pipelined workloads: bytes of each lane's chunk buffer, lanes, read+pack
+     * The one-shot search's shape, for overlapped workloads: bytes of each lane's chunk buffer, lanes, read+pack
      * threads.
      */
-    public record Pipeline(int bufferBytes, int lanes, int threads) {
-        /** The pipeline {@code Search} runs: {@link OneShotPipeline}'s defaults on this host. */
-        public static Pipeline defaults() {
-            return new Pipeline(OneShotPipeline.configuredBufferBytes(), OneShotPipeline.configuredLanes(),
-                    OneShotPipeline.defaultPackThreads());
+    public record OneShotShape(int bufferBytes, int lanes, int threads) {
+        /** The one-shot search {@code Search} runs: {@link OneShotFileSearch}'s defaults on this host. */
+        public static OneShotShape defaults() {
+            return new OneShotShape(OneShotFileSearch.configuredBufferBytes(), OneShotFileSearch.configuredLanes(),
+                    OneShotFileSearch.defaultPackThreads());
         }
     }
 
     private final Calibration calibration;
     private final Capability capability;
-    private Pipeline pipeline = Pipeline.defaults();
+    private OneShotShape oneShot = OneShotShape.defaults();
     private final String deviceName;
     private final Algorithm cpu;
 
@@ -95,9 +95,9 @@ public final class CostPlanner {
         this.cpu = cpu;
     }
 
-    /** Plans pipelined workloads for {@code p} instead of {@link Pipeline#defaults()}. */
-    public CostPlanner withPipeline(Pipeline p) {
-        this.pipeline = p;
+    /** Plans overlapped workloads for {@code p} instead of {@link OneShotShape#defaults()}. */
+    public CostPlanner withOneShot(OneShotShape p) {
+        this.oneShot = p;
         return this;
     }
 
@@ -157,8 +157,8 @@ public final class CostPlanner {
     }
 
     private Estimate device(Workload w, Algorithm a, double kernelRate) {
-        if (w.pipelined()) {
-            return pipelined(w, a, kernelRate);
+        if (w.overlapped()) {
+            return overlapped(w, a, kernelRate);
         }
         boolean resident = w.state() == Workload.TextState.DEVICE;
         long pack = resident ? 0 : nanos(w.n(), calibration.packRate());
@@ -170,17 +170,17 @@ public final class CostPlanner {
     }
 
     /**
-     * The one-shot pipeline ({@link Estimate.Overlap}): chunks of {@code bufferBytes * 8 / sigma} symbols; per chunk
+     * The one-shot search ({@link Estimate.Overlap}): chunks of {@code bufferBytes * 8 / sigma} symbols; per chunk
      * read and pack by {@code threads} threads (the calibration's one-thread rates times the threads), upload into an
      * existing buffer at the copy rate, search at the kernel rate plus the launches. The first chunk waits for the
      * compile (started with the read) and uploads into a new buffer (the first-upload rate); so does the first chunk of
      * every other lane. Later chunks cost the slowest stage each.
      */
-    private Estimate pipelined(Workload w, Algorithm a, double kernelRate) {
+    private Estimate overlapped(Workload w, Algorithm a, double kernelRate) {
         double n = w.n();
-        double chunk = Math.min(n, (double) pipeline.bufferBytes() * 8 / w.sigma());
+        double chunk = Math.min(n, (double) oneShot.bufferBytes() * 8 / w.sigma());
         long chunks = Math.max(1, (long) Math.ceil(n / chunk));
-        double threads = pipeline.threads();
+        double threads = oneShot.threads();
         long read = nanos(chunk, calibration.readRate() * threads);
         long pack = nanos(chunk, calibration.packRate() * threads);
         double packed = chunk * w.sigma() / 8;
@@ -193,7 +193,7 @@ public final class CostPlanner {
         long bottleneck = Math.max(Math.max(read, pack), Math.max(upload, search));
         String stage = bottleneck == upload ? "upload" : bottleneck == search ? "search" : bottleneck == pack ? "pack"
                 : "read";
-        long lanes = Math.min(chunks, pipeline.lanes());
+        long lanes = Math.min(chunks, oneShot.lanes());
         long newBuffers = (lanes - 1) * Math.max(0, nanos(packed, calibration.uploadRate()) - upload);
         Estimate.Overlap overlap = new Estimate.Overlap(chunks, first, bottleneck, stage, newBuffers,
                 Math.max(0, compile - host));

@@ -2,18 +2,21 @@ package org.gpumatch.aparapi.plan;
 
 import java.util.Locale;
 import org.gpumatch.api.Algorithm;
+import org.gpumatch.api.plan.CandidateEstimate;
+import org.gpumatch.api.plan.CostChoice;
 
 /**
  * The estimated time of one candidate, by stage, in nanoseconds (summed over all queries of the workload).
  *
  * @param algorithm the candidate
  * @param onDevice  whether it runs on the OpenCL device (else on the CPU)
- * @param overlap   how the stages overlap when they do (the one-shot pipeline), else null: they run one after another
+ * @param overlap   how the stages overlap when they do (the one-shot search), else null: they run one after another
  */
 public record Estimate(Algorithm algorithm, boolean onDevice, long readNanos, long packNanos, long transferNanos,
-                       long compileNanos, long launchNanos, long searchNanos, Overlap overlap) {
+                       long compileNanos, long launchNanos, long searchNanos, Overlap overlap)
+        implements CandidateEstimate {
     /**
-     * The one-shot pipeline's overlapped time: {@code chunks} chunks, the first taking {@code firstChunkNanos} from the
+     * The one-shot search's overlapped time: {@code chunks} chunks, the first taking {@code firstChunkNanos} from the
      * start (its read and pack or the compile, whichever is longer, then its upload into a new buffer and its search),
      * each later one {@code bottleneckNanos} (the slowest of its read, pack, upload and search), plus the other lanes'
      * first uploads into new buffers ({@code newBufferNanos}).
@@ -34,19 +37,26 @@ public record Estimate(Algorithm algorithm, boolean onDevice, long readNanos, lo
         this(algorithm, onDevice, readNanos, packNanos, transferNanos, compileNanos, launchNanos, searchNanos, null);
     }
 
-    /** The sum of all stages, or the overlapped total of a pipelined estimate. */
+    @Override
+    public String candidate() {
+        return algorithm.cliName();
+    }
+
+    /** The sum of all stages, or the overlapped total of a overlapped estimate. */
+    @Override
     public long totalNanos() {
         return overlap != null ? overlap.totalNanos()
                 : readNanos + packNanos + transferNanos + compileNanos + launchNanos + searchNanos;
     }
 
     /**
-     * One line such as {@code drk-2s (device): total 1.20 ms = read 0.10 + pack ...}; a pipelined estimate gives the
+     * One line such as {@code drk-2s (device): total 1.20 ms = read 0.10 + pack ...}; a overlapped estimate gives the
      * overlapped total and then the stage sums.
      */
+    @Override
     public String describe() {
         if (overlap != null) {
-            return String.format(Locale.ROOT, "%s (device, pipelined): total %s = first chunk %s (compile not hidden %s)"
+            return String.format(Locale.ROOT, "%s (device, overlapped): total %s = first chunk %s (compile not hidden %s)"
                             + " + %d more chunks x %s (%s bound) + new lane buffers %s; stages summed: read %s, pack %s,"
                             + " transfer %s, compile %s, launch %s, search %s", algorithm.cliName(), ms(totalNanos()),
                     ms(overlap.firstChunkNanos()), ms(overlap.compileExposedNanos()), overlap.chunks() - 1,
@@ -59,6 +69,6 @@ public record Estimate(Algorithm algorithm, boolean onDevice, long readNanos, lo
     }
 
     static String ms(long nanos) {
-        return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
+        return CostChoice.ms(nanos);
     }
 }

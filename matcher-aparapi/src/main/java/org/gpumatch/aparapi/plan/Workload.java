@@ -9,10 +9,10 @@ package org.gpumatch.aparapi.plan;
  * @param sigma   bits per symbol, 1..8
  * @param state   where the text is before the search
  * @param queries queries run against this text, at least 1
- * @param pipelined whether a device search of this file runs as the one-shot pipeline (read, pack, upload and search
+ * @param overlapped whether a device search of this file runs as the one-shot search (read, pack, upload and search
  *                overlapped chunk by chunk; see {@link CostPlanner}), else stage after stage
  */
-public record Workload(long n, int m, int sigma, TextState state, int queries, boolean pipelined) {
+public record Workload(long n, int m, int sigma, TextState state, int queries, boolean overlapped) {
     /** Where the text is before the search. */
     public enum TextState {
         /** In a file: it must be read (or mapped) first. */
@@ -23,14 +23,14 @@ public record Workload(long n, int m, int sigma, TextState state, int queries, b
         DEVICE
     }
 
-    /** A workload whose device search runs stage after stage (not {@link #pipelined}). */
+    /** A workload whose device search runs stage after stage (not {@link #overlapped}). */
     public Workload(long n, int m, int sigma, TextState state, int queries) {
         this(n, m, sigma, state, queries, false);
     }
 
     public Workload {
-        if (pipelined && (state != TextState.FILE || queries != 1)) {
-            throw new IllegalArgumentException("only one query of a text in a file is pipelined");
+        if (overlapped && (state != TextState.FILE || queries != 1)) {
+            throw new IllegalArgumentException("only one query of a text in a file is overlapped");
         }
         if (n < 0 || m < 1 || sigma < 1 || sigma > 8 || queries < 1 || state == null) {
             throw new IllegalArgumentException("workload needs n >= 0, m >= 1, sigma 1..8, queries >= 1 and a state: n = "
@@ -38,8 +38,8 @@ public record Workload(long n, int m, int sigma, TextState state, int queries, b
         }
     }
 
-    /** One query on a file searched on the device through the one-shot pipeline, the CLI's case for large files. */
-    public static Workload oneShotPipelined(long n, int m, int sigma) {
+    /** One query on a file searched on the device through the one-shot search, the CLI's case for large files. */
+    public static Workload oneShotOverlapped(long n, int m, int sigma) {
         return new Workload(n, m, sigma, TextState.FILE, 1, true);
     }
 

@@ -10,7 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Reads and packs one memory-mapped window of the one-shot pipeline with several threads: the window's words are cut
+ * Reads and packs one memory-mapped window of the one-shot search with several threads: the window's words are cut
  * into one range per thread (at least {@link #MIN_WORDS_PER_TASK} words each), and each thread packs its range straight
  * from the mapping ({@link SymbolPacking#packFrom}): reading the file and packing it are one pass. The calling thread
  * packs the first range itself.

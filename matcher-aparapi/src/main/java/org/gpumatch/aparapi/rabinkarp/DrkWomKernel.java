@@ -19,7 +19,7 @@ import org.gpumatch.gpu.primitives.TileKernel;
  * {@code [i * wordsPerItem, (i+1) * wordsPerItem)} in the find phase, which stages tile plus {@link #HALO_WORDS} words in
  * local memory (padded against bank conflicts) so that each work-item writes its matches in ascending order.
  *
- * <p><b>Phases</b> (one {@code run()} dispatching on {@link #phase}, because a pipeline's buffers live in one kernel;
+ * <p><b>Phases</b> (one {@code run()} dispatching on {@link #phase}, because a query's buffers live in one kernel;
  * each phase is a slot registered with {@link TileKernel#registerSlot}, checked by the matcher before it launches; the
  * work-group sums below come from the one {@link TileKernel#groupScan4} call of {@code run()}):
  * <ul>

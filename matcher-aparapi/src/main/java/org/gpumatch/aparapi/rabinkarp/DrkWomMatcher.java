@@ -1,10 +1,7 @@
 package org.gpumatch.aparapi.rabinkarp;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
-import java.util.stream.IntStream;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.api.Algorithm;
@@ -27,6 +24,10 @@ import org.gpumatch.api.Text;
  *       with a long pattern makes every window a candidate and costs O(nm / localSize) per work-item.</li>
  * </ul>
  * See {@link DrkWomKernel} for the device side.
+ *
+ * <p>Parts: this class makes the text resident (packed), sets the pattern, fits the tiles and runs the skim (the
+ * count phase) and DRK-WOM's ordered find; {@link TwoStageVerifier} is DRK-2S's second stage (verify, ranges,
+ * compaction).
  *
  * <p>Outline of a query: count (one launch: per-group counts and the total); for {@code find}, download the per-group
  * counts (4 bytes per tile of {@code localSize * wordsPerItem} words), prefix-sum them on the host, and launch again to
@@ -118,6 +119,8 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     private SymbolPacking packing;
     /** Symbols of the resident text (a {@link Text}'s length, or a packed chunk's). */
     private int residentLength;
+    /** DRK-2S's second stage, made at its first use. */
+    private TwoStageVerifier verifier;
 
     /** A DRK-WOM-64 matcher on {@code device} with the default geometry. */
     public DrkWomMatcher(ComputeDevice device, String reason) {
@@ -256,7 +259,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     /**
      * Words of a host array that holds a packed chunk of up to {@code dataWords} words for any geometry a matcher
      * created with {@code localSize} and {@code wordsPerItem} may fit to the device: whole tiles of that geometry (every fitted tile divides it: both factors are
-     * halved powers of two) plus {@link DrkWomKernel#HALO_WORDS}. The one-shot pipeline allocates its lane arrays with
+     * halved powers of two) plus {@link DrkWomKernel#HALO_WORDS}. The one-shot search allocates its lane arrays with
      * it before the kernel is compiled.
      */
     static int packedArrayWords(long dataWords, int localSize, int wordsPerItem) {
@@ -270,7 +273,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
 
     /**
      * Makes the first {@code symbols} symbols packed in {@code words} by {@code p} the resident text (the one-shot
-     * pipeline's chunk). {@code words} must have {@link #packedArrayWords} words for the chunk's capacity, and the
+     * one-shot search's chunk). {@code words} must have {@link #packedArrayWords} words for the chunk's capacity, and the
      * caller passes the same array every time: its device buffer is then created once (the slow first upload) and
      * later chunks are copies into it at the host-to-device rate. The copy happens with the next launch (Aparapi's
      * lazy put). The words past the chunk's data need not be zero: no window reads past symbol {@code symbols - 1}.
@@ -334,21 +337,14 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         return countResident();
     }
 
-    /** The count of the pattern set by {@link #setPattern} in the resident text. */
+    /**
+     * The count of the pattern set by {@link #setPattern} in the resident text: the skim's count (DRK-WOM, and DRK-2S
+     * with an inline tail), or its candidates verified by the second stage.
+     */
     private long countResident() {
-        int candidates = skim(needsVerification());
-        if (!needsVerification() || candidates == 0) {
-            return candidates;
-        }
-        if (candidates <= appendCapacity) {
-            launcher.kernel().get(launcher.kernel().candidates); // keeps the host copy current (see verifyAppended)
-            return verify(candidates);
-        }
-        long verified = 0;
-        for (int[] range : groupRanges()) {
-            verified += verifyRange(range, null);
-        }
-        return verified;
+        boolean twoStage = needsVerification();
+        int skimmed = skim(twoStage);
+        return !twoStage || skimmed == 0 ? skimmed : verifier().count(skimmed);
     }
 
     @Override
@@ -366,19 +362,42 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         if (total == 0) {
             return new int[0];
         }
-        if (twoStage && total <= appendCapacity) {
-            return verifyAppended(total);
+        return twoStage ? verifier().find(total) : compactInOrder(total);
+    }
+
+    /** DRK-WOM's find: the skim's per-group counts prefix-summed on the host, then the positions written in order. */
+    private int[] compactInOrder(int total) {
+        loadGroupOffsets();
+        int[] found = writeInOrder(0, groupsForPattern(), 0, total, false);
+        return Arrays.copyOf(found, total);
+    }
+
+    /** The second stage of DRK-2S, on this matcher's kernel and skim. */
+    private TwoStageVerifier verifier() {
+        if (verifier == null) {
+            verifier = new TwoStageVerifier(launcher, new TwoStageVerifier.Skim() {
+                @Override
+                public void launch(int groups) {
+                    lastTiming = lastTiming.plus(launcher.launch(groups));
+                }
+
+                @Override
+                public int groups() {
+                    return groupsForPattern();
+                }
+
+                @Override
+                public void loadGroupOffsets() {
+                    DrkWomMatcher.this.loadGroupOffsets();
+                }
+
+                @Override
+                public void writeInOrder(int first, int end, int base, int count) {
+                    DrkWomMatcher.this.writeInOrder(first, end, base, count, true);
+                }
+            }, appendCapacity, rangeCapacity);
         }
-        if (!twoStage) {
-            loadGroupOffsets();
-            int[] found = writeInOrder(0, groupsForPattern(), 0, total, false);
-            return Arrays.copyOf(found, total);
-        }
-        IntStream.Builder out = IntStream.builder();
-        for (int[] range : groupRanges()) {
-            verifyRange(range, out);
-        }
-        return out.build().toArray();
+        return verifier;
     }
 
     /**
@@ -410,50 +429,6 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     }
 
     /**
-     * Verifies the {@code count} candidates the skim appended (unordered); returns the matches, ascending. Each array
-     * the device wrote is downloaded before the next launch reads it, so the host copy, from which Aparapi rebuilds a
-     * buffer after a GC move, is never stale; nothing is uploaded.
-     */
-    private int[] verifyAppended(int count) {
-        DrkWomKernel k = launcher.kernel();
-        k.get(k.candidates);
-        verify(count);
-        k.get(k.candidates);
-        int[] matches = Arrays.stream(k.candidates, 0, count).filter(c -> c >= 0).toArray();
-        Arrays.sort(matches);
-        return matches;
-    }
-
-    /**
-     * The ordered path of DRK-2S for one range {@code {first, end, base, count}} of {@link #groupRanges()}: writes the
-     * candidates of work-groups {@code [first, end)} in order, verifies them and returns the number of matches; with a
-     * {@code sink}, compacts the matches on the device and adds them to it, ascending.
-     */
-    private int verifyRange(int[] range, IntStream.Builder sink) {
-        DrkWomKernel k = launcher.kernel();
-        int count = range[3];
-        writeInOrder(range[0], range[1], range[2], count, true);
-        int verified = verify(count);
-        if (sink == null || verified == 0) {
-            return verified;
-        }
-        k.get(k.verifyCounts);
-        int groups = verifyGroups(count);
-        k.verifyOffsets = groupOffsets(k.verifyCounts, groups, k.verifyOffsets);
-        k.put(k.verifyOffsets);
-        k.get(k.candidates); // the host copy stays current across launches (a GC move rebuilds the buffer from it)
-        k.positions = sized(k.positions, verified);
-        k.phase = k.checkedSlot(DrkWomKernel.PHASE_COMPACT);
-        k.candidateCount = count;
-        lastTiming = lastTiming.plus(launcher.launch(groups));
-        k.get(k.positions);
-        for (int i = 0; i < verified; i++) {
-            sink.add(k.positions[i]);
-        }
-        return verified;
-    }
-
-    /**
      * The find phase over work-groups {@code [first, end)}: their {@code count} hits, in order, into {@code candidates}
      * (DRK-2S) or {@code positions}; {@code base} is the number of hits before group {@code first}. Returns the array.
      */
@@ -475,65 +450,6 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
         return out;
     }
 
-    /**
-     * Verifies candidates {@code [0, count)} of the candidates buffer (whose host copy is current); returns the number of
-     * matches. {@code total[2]}, the verified matches since the skim reset it, is current in the host copy, so nothing
-     * is uploaded.
-     */
-    private int verify(int count) {
-        DrkWomKernel k = launcher.kernel();
-        int before = k.total[2];
-        k.phase = k.checkedSlot(DrkWomKernel.PHASE_VERIFY);
-        k.candidateCount = count;
-        k.teamSize = teamSize(k.patternWordCount - 2, launcher.localSize());
-        int groups = verifyGroups(count);
-        if (k.verifyCounts.length < groups) {
-            k.verifyCounts = new int[groups];
-        }
-        lastTiming = lastTiming.plus(launcher.launch(groups));
-        k.get(k.total);
-        return k.total[2] - before;
-    }
-
-    /** Work-items per candidate: the smallest power of two covering the words to compare, at most the work-group. */
-    static int teamSize(int words, int localSize) {
-        int t = 1;
-        while (t < words && t < localSize) {
-            t <<= 1;
-        }
-        return t;
-    }
-
-    private int verifyGroups(int candidates) {
-        int l = launcher.localSize();
-        return Math.max(1, (candidates + l - 1) / l);
-    }
-
-    /**
-     * Ranges of work-groups whose candidates fit {@link #rangeCapacity} (raised to one tile's windows, the most one
-     * group can have): each {@code {first, end, base, count}}, from the downloaded per-group counts.
-     */
-    private List<int[]> groupRanges() {
-        DrkWomKernel k = launcher.kernel();
-        loadGroupOffsets();
-        int groups = groupsForPattern();
-        int capacity = Math.max(rangeCapacity, k.tileWords * k.symbolsPerWord);
-        List<int[]> ranges = new ArrayList<>();
-        int first = 0;
-        while (first < groups) {
-            int end = first;
-            long sum = 0;
-            while (end < groups && sum + k.groupCounts[end] <= capacity) {
-                sum += k.groupCounts[end++];
-            }
-            if (sum > 0) {
-                ranges.add(new int[] {first, end, k.groupOffsets[first], (int) sum});
-            }
-            first = end;
-        }
-        return ranges;
-    }
-
     /** Downloads the skim's per-group counts and prefix-sums them into {@code groupOffsets} (on the host). */
     private void loadGroupOffsets() {
         DrkWomKernel k = launcher.kernel();
@@ -542,7 +458,7 @@ public final class DrkWomMatcher extends ResidentTextMatcher<DrkWomKernel> {
     }
 
     /** {@code array} when it holds {@code needed} ints and is not more than twice that, else a new array. */
-    private static int[] sized(int[] array, int needed) {
+    static int[] sized(int[] array, int needed) {
         return array.length < needed || array.length > 2 * needed ? new int[Math.max(1, needed)] : array;
     }
 

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What one run of the {@link OneShotPipeline} measured, stage by stage (nanoseconds of wall time). Stages overlap, so
- * the stage times do not add up to the total: the pipeline is as fast as its slowest stage once it runs.
+ * What one run of the {@link OneShotFileSearch} measured, stage by stage (nanoseconds of wall time). Stages overlap, so
+ * the stage times do not add up to the total: the one-shot search is as fast as its slowest stage once it runs.
  *
  * @param n                bytes of the file
  * @param chunks           chunks searched (device and CPU)
@@ -41,10 +41,10 @@ public record OneShotTimes(long n, long chunks, int chunkSymbols, int sigma, int
                            long uploadSearchNanos, long transferNanos, long kernelNanos, long lanesBusyNanos,
                            long firstChunkNanos, long totalNanos, long cpuChunks, int widenings) {
 
-    /** The lines {@code --explain} prints after a pipelined run. */
+    /** The lines {@code --explain} prints after a overlapped run. */
     public List<String> describe() {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "pipeline: %d chunks of %d symbols (sigma %d, + m-1 overlap), %d lanes "
+        lines.add(String.format(Locale.ROOT, "one-shot: %d chunks of %d symbols (sigma %d, + m-1 overlap), %d lanes "
                         + "with a %s buffer each, %d read+pack threads; %s uploaded (%s per byte of text)", chunks,
                 chunkSymbols, sigma, lanes, bytes(bufferBytes), packThreads, bytes(packedBytes),
                 n == 0 ? "-" : String.format(Locale.ROOT, "%.3f", packedBytes / (double) n)));

@@ -12,10 +12,10 @@ import org.gpumatch.api.Text;
 import org.gpumatch.api.UnsupportedInputException;
 
 /**
- * What the Rabin-Karp device matchers share: one pipeline kernel on one device (created on first use, released by
+ * What the Rabin-Karp device matchers share: one kernel on one device (created on first use, released by
  * {@link #close()}), the text resident in it, the timing of the last query and the plan it reports.
  *
- * @param <K> the pipeline kernel
+ * @param <K> the kernel
  */
 abstract class ResidentTextMatcher<K extends Kernel> implements DeviceMatcher {
     protected final ComputeDevice device;

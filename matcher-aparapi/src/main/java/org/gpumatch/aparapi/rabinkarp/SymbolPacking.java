@@ -118,7 +118,7 @@ final class SymbolPacking {
 
     /**
      * Packs {@code symbols} symbols read from {@code src} at absolute index {@code from} into {@code words} from word
-     * {@code firstWord} on: the one-shot pipeline's packing of a memory-mapped chunk, straight from the page cache.
+     * {@code firstWord} on: the one-shot search's packing of a memory-mapped chunk, straight from the page cache.
      * Sigma 8 copies whole words (one copy, little-endian); smaller sigma copy 64 KiB blocks into {@code scratch}
      * ({@link #scratchSymbols()} bytes) and pack them from there. The last word is zero above its symbols. Absolute
      * reads only, so threads may pack disjoint ranges of one buffer at once. Cost: one read of the bytes, one write of

@@ -43,12 +43,12 @@ class CostPlannerTest {
 
     @Test
     void oneQueryOfAFileOnTheCpuIsSearchedInPlaceAtTheMappedRate() {
-        // the lent H200 host: 1 GiB one-shot took 478-721 ms as a process on the CPU, 946-1124 ms through the pipeline
+        // the lent H200 host: 1 GiB one-shot took 478-721 ms as a process on the CPU, 946-1124 ms through the one-shot search
         for (Calibration h : new Calibration[] {Calibration.h100(16), Calibration.h200(16)}) {
             for (int m : new int[] {8, 64, 1024}) {
                 for (int sigma : new int[] {2, 8}) {
                     CostPlan p = new CostPlanner(h, PACKED, "test device", CPU_MATCHER)
-                            .plan(Workload.oneShotPipelined(GIB, m, sigma));
+                            .plan(Workload.oneShotOverlapped(GIB, m, sigma));
                     assertThat(p.chosen().onDevice()).as("%s, m = %d, sigma = %d", h.source(), m, sigma).isFalse();
                     assertThat(p.chosen().readNanos()).isEqualTo((long) Math.ceil(GIB / h.mappedRate() * 1e9));
                     assertThat(p.chosen().searchNanos()).isZero();

@@ -8,13 +8,13 @@ import java.util.Optional;
 import org.gpumatch.api.Algorithm;
 import org.junit.jupiter.api.Test;
 
-/** The overlapped estimate of a one-shot pipelined device search, from tables alone. */
+/** The overlapped estimate of a one-shot searchd device search, from tables alone. */
 class OneShotCostPlannerTest {
     private static final long GIB = 1L << 30;
     private static final CostPlanner.Capability ANY = (a, n, m, sigma) -> Optional.empty();
 
-    private static CostPlan plan(Calibration c, CostPlanner.Pipeline p, Workload w) {
-        return new CostPlanner(c, ANY, "test device", Algorithm.CPU).withPipeline(p).plan(w);
+    private static CostPlan plan(Calibration c, CostPlanner.OneShotShape p, Workload w) {
+        return new CostPlanner(c, ANY, "test device", Algorithm.CPU).withOneShot(p).plan(w);
     }
 
     @Test
@@ -22,8 +22,8 @@ class OneShotCostPlannerTest {
         // round rates: read 1 GB/s and pack 2 GB/s per thread, copy 1 GB/s, first upload 0.5 GB/s, compile 10 ms
         Calibration c = new Calibration("round", CrossoverTable.H200, 1e9, 1e9, 1e9, 2e9, 1e9, 0.5e9, 10_000_000L, 0,
                 Map.of(Algorithm.DRK_2S, 1e12));
-        CostPlanner.Pipeline p = new CostPlanner.Pipeline(1_000_000, 2, 4);
-        Estimate e = plan(c, p, Workload.oneShotPipelined(10_000_000, 8, 8)).estimates().stream()
+        CostPlanner.OneShotShape p = new CostPlanner.OneShotShape(1_000_000, 2, 4);
+        Estimate e = plan(c, p, Workload.oneShotOverlapped(10_000_000, 8, 8)).estimates().stream()
                 .filter(Estimate::onDevice).findFirst().orElseThrow();
         Estimate.Overlap o = e.overlap();
         assertThat(o.chunks()).isEqualTo(10);
@@ -34,7 +34,7 @@ class OneShotCostPlannerTest {
         assertThat(o.newBufferNanos()).isEqualTo(1_000_000L); // the second lane's first upload: 2 ms instead of 1
         assertThat(o.compileExposedNanos()).isEqualTo(9_625_000L);
         assertThat(e.totalNanos()).isEqualTo(12_001_000L + 9 * 1_000_000L + 1_000_000L);
-        assertThat(e.describe()).contains("pipelined").contains("upload bound");
+        assertThat(e.describe()).contains("overlapped").contains("upload bound");
         // the same search stage after stage costs the sum
         Estimate serial = plan(c, p, Workload.oneShotFile(10_000_000, 8, 8)).estimates().stream()
                 .filter(Estimate::onDevice).findFirst().orElseThrow();
@@ -45,11 +45,11 @@ class OneShotCostPlannerTest {
     @Test
     void dnaUploadsAQuarterSoTheHostBecomesTheBottleneck() {
         Calibration h100 = Calibration.h100(16);
-        CostPlanner.Pipeline p = new CostPlanner.Pipeline(8 << 20, 2, 16);
+        CostPlanner.OneShotShape p = new CostPlanner.OneShotShape(8 << 20, 2, 16);
         // the device candidates (at 1 GiB the CPU matcher's in-place search still wins on this host)
-        Estimate bytes = plan(h100, p, Workload.oneShotPipelined(GIB, 64, 8)).estimates().stream()
+        Estimate bytes = plan(h100, p, Workload.oneShotOverlapped(GIB, 64, 8)).estimates().stream()
                 .filter(Estimate::onDevice).findFirst().orElseThrow();
-        Estimate dna = plan(h100, p, Workload.oneShotPipelined(GIB, 64, 2)).estimates().stream()
+        Estimate dna = plan(h100, p, Workload.oneShotOverlapped(GIB, 64, 2)).estimates().stream()
                 .filter(Estimate::onDevice).findFirst().orElseThrow();
         assertThat(bytes.overlap().stage()).isEqualTo("upload");
         assertThat(dna.overlap().stage()).isIn("read", "pack");
@@ -61,10 +61,10 @@ class OneShotCostPlannerTest {
     }
 
     @Test
-    void onlyOneQueryOfAFileIsPipelined() {
+    void onlyOneQueryOfAFileIsOverlapped() {
         assertThatThrownBy(() -> new Workload(1, 1, 8, Workload.TextState.HEAP, 1, true))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThat(Workload.oneShotPipelined(5, 1, 8).pipelined()).isTrue();
-        assertThat(Workload.oneShotFile(5, 1, 8).pipelined()).isFalse();
+        assertThat(Workload.oneShotOverlapped(5, 1, 8).overlapped()).isTrue();
+        assertThat(Workload.oneShotFile(5, 1, 8).overlapped()).isFalse();
     }
 }

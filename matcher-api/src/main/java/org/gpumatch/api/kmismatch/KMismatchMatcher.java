@@ -1,5 +1,6 @@
 package org.gpumatch.api.kmismatch;
 
+import java.util.List;
 import java.util.Optional;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
@@ -27,6 +28,14 @@ public interface KMismatchMatcher extends AutoCloseable {
 
     /** The number of hits; never materializes offsets on the host. */
     long count(Text text, Pattern pattern, int k);
+
+    /**
+     * What the last search ran and why, in lines for {@code --explain}; the default: the matcher's name. A matcher
+     * that chooses per call ({@code auto}) gives its last choice and the estimates behind it.
+     */
+    default List<String> explainLines() {
+        return List.of(name());
+    }
 
     /** Releases device resources; the default does nothing. */
     @Override

@@ -23,11 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The one-shot pipeline against the naive oracle on OpenCL: texts whose size is no multiple of the chunk, occurrences on
+ * The one-shot search against the naive oracle on OpenCL: texts whose size is no multiple of the chunk, occurrences on
  * every chunk boundary, all 256 byte values and DNA, count and find, tiny buffers for many chunks, the empty file, a
  * file shorter than the pattern, patterns whose overlap a chunk cannot hold, alphabets that grow after the sample.
  */
-class OneShotPipelineTest {
+class OneShotFileSearchTest {
     /** Small tiles (16 work-items of 2 words) so that small buffers hold several. */
     private static final int LOCAL = 16;
     private static final int WORDS = 2;
@@ -35,8 +35,8 @@ class OneShotPipelineTest {
     @TempDir
     Path dir;
 
-    private static OneShotPipeline pipeline(Algorithm a, int bufferBytes, int lanes, int threads) {
-        return new OneShotPipeline(TestDevices.openCl(), a, bufferBytes, lanes, threads, LOCAL, WORDS);
+    private static OneShotFileSearch oneShot(Algorithm a, int bufferBytes, int lanes, int threads) {
+        return new OneShotFileSearch(TestDevices.openCl(), a, bufferBytes, lanes, threads, LOCAL, WORDS);
     }
 
     private Path file(byte[] text) throws IOException {
@@ -45,8 +45,8 @@ class OneShotPipelineTest {
         return f;
     }
 
-    /** Count and find through the pipeline, checked against the oracle; returns the count. */
-    private long check(OneShotPipeline p, Path file, byte[] text, byte[] pattern, String what) throws IOException {
+    /** Count and find through the one-shot search, checked against the oracle; returns the count. */
+    private long check(OneShotFileSearch p, Path file, byte[] text, byte[] pattern, String what) throws IOException {
         int[] want = naive.find(Text.wrap(text), Pattern.of(pattern));
         assertThat(p.count(file, Pattern.of(pattern), ProgressListener.NONE)).as("count " + what).isEqualTo(want.length);
         List<Long> got = new ArrayList<>();
@@ -63,9 +63,9 @@ class OneShotPipelineTest {
         r.nextBytes(text);
         Path f = file(text);
         for (Algorithm a : new Algorithm[] {Algorithm.DRK_2S, Algorithm.DRK_WOM_64, Algorithm.DRK_WOM_32}) {
-            try (OneShotPipeline p = pipeline(a, 256, 2, 2)) { // 256 symbols a chunk buffer: about 80 chunks
+            try (OneShotFileSearch p = oneShot(a, 256, 2, 2)) { // 256 symbols a chunk buffer: about 80 chunks
                 for (int m : new int[] {1, 2, 3, 4, 5, 7, 8, 9, 40, 128, 129}) {
-                    if (OneShotPipeline.unsupportedReason(a, m, 8, 256).isPresent()) {
+                    if (OneShotFileSearch.unsupportedReason(a, m, 8, 256).isPresent()) {
                         continue;
                     }
                     for (int k = 0; k < 3; k++) {
@@ -85,7 +85,7 @@ class OneShotPipelineTest {
         byte[] text = new byte[9_999];
         Arrays.fill(text, (byte) 'a');
         Path f = file(text);
-        try (OneShotPipeline p = pipeline(Algorithm.DRK_2S, 64, 3, 2)) {
+        try (OneShotFileSearch p = oneShot(Algorithm.DRK_2S, 64, 3, 2)) {
             for (int m : new int[] {1, 2, 3, 31, 32, 33, 64}) {
                 byte[] pattern = new byte[m];
                 Arrays.fill(pattern, (byte) 'a');
@@ -108,7 +108,7 @@ class OneShotPipelineTest {
                     System.arraycopy(pattern, 0, text, at, m);
                 }
             }
-            try (OneShotPipeline p = pipeline(Algorithm.DRK_2S, buffer, 2, 2)) {
+            try (OneShotFileSearch p = oneShot(Algorithm.DRK_2S, buffer, 2, 2)) {
                 assertThat(check(p, file(text), text, pattern, "m=" + m)).isGreaterThanOrEqualTo(6);
                 assertThat(p.lastTimes().chunkSymbols()).isEqualTo(chunk);
                 assertThat(p.lastTimes().sigma()).isEqualTo(2);
@@ -121,7 +121,7 @@ class OneShotPipelineTest {
         Random r = new Random(7);
         byte[] text = dna(100_003, r);
         Path f = file(text);
-        try (OneShotPipeline p = pipeline(Algorithm.DRK_2S, 1024, 2, 2)) {
+        try (OneShotFileSearch p = oneShot(Algorithm.DRK_2S, 1024, 2, 2)) {
             for (int m : new int[] {1, 7, 16, 32, 33, 64, 300, 2048}) {
                 int at = r.nextInt(text.length - m);
                 check(p, f, text, Arrays.copyOfRange(text, at, at + m), "m=" + m);
@@ -131,14 +131,14 @@ class OneShotPipelineTest {
             assertThat(t.packedBytes()).isLessThan(text.length / 4 + t.chunks() * (2048 / 4 + 8));
             assertThat(t.describe()).hasSize(3);
         }
-        try (OneShotPipeline w32 = pipeline(Algorithm.DRK_WOM_32, 1024, 1, 1)) {
+        try (OneShotFileSearch w32 = oneShot(Algorithm.DRK_WOM_32, 1024, 1, 1)) {
             check(w32, f, text, Arrays.copyOfRange(text, 10, 26), "drk-wom-32 m=16");
         }
     }
 
     @Test
     void emptyFilesAndFilesShorterThanThePatternHaveNoOccurrences() throws IOException {
-        try (OneShotPipeline p = pipeline(Algorithm.DRK_2S, 256, 2, 2)) {
+        try (OneShotFileSearch p = oneShot(Algorithm.DRK_2S, 256, 2, 2)) {
             check(p, file(new byte[0]), new byte[0], "a".getBytes(), "empty");
             check(p, file("abc".getBytes()), "abc".getBytes(), "abcd".getBytes(), "short");
             check(p, file("abc".getBytes()), "abc".getBytes(), "abc".getBytes(), "equal");
@@ -149,40 +149,40 @@ class OneShotPipelineTest {
     @Test
     void patternsBeyondHalfABufferAreRefused() throws IOException {
         // 256-byte buffers hold 256 bytes or 1024 DNA bases; the m-1 overlap may take at most half
-        assertThat(OneShotPipeline.unsupportedReason(Algorithm.DRK_2S, 129, 8, 256)).isEmpty();
-        assertThat(OneShotPipeline.unsupportedReason(Algorithm.DRK_2S, 130, 8, 256)).get().asString()
+        assertThat(OneShotFileSearch.unsupportedReason(Algorithm.DRK_2S, 129, 8, 256)).isEmpty();
+        assertThat(OneShotFileSearch.unsupportedReason(Algorithm.DRK_2S, 130, 8, 256)).get().asString()
                 .contains("exceed half a chunk buffer");
-        assertThat(OneShotPipeline.unsupportedReason(Algorithm.DRK_2S, 513, 2, 256)).isEmpty();
-        assertThat(OneShotPipeline.unsupportedReason(Algorithm.DRK_WOM_64, 9, 8, 256)).isPresent();
-        assertThat(OneShotPipeline.unsupportedReason(Algorithm.CPU, 4, 8, 256)).isPresent();
+        assertThat(OneShotFileSearch.unsupportedReason(Algorithm.DRK_2S, 513, 2, 256)).isEmpty();
+        assertThat(OneShotFileSearch.unsupportedReason(Algorithm.DRK_WOM_64, 9, 8, 256)).isPresent();
+        assertThat(OneShotFileSearch.unsupportedReason(Algorithm.CPU, 4, 8, 256)).isPresent();
         byte[] text = new byte[1000];
         new Random(5).nextBytes(text); // sigma 8
-        try (OneShotPipeline p = pipeline(Algorithm.DRK_2S, 256, 2, 2)) {
+        try (OneShotFileSearch p = oneShot(Algorithm.DRK_2S, 256, 2, 2)) {
             Path f = file(text);
             assertThatThrownBy(() -> p.count(f, Pattern.of(new byte[130]), ProgressListener.NONE))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("drk-2s pipeline");
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("drk-2s one-shot search");
         }
-        assertThatThrownBy(() -> new OneShotPipeline(TestDevices.openCl(), Algorithm.DRK, 256, 2, 2))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no one-shot pipeline");
+        assertThatThrownBy(() -> new OneShotFileSearch(TestDevices.openCl(), Algorithm.DRK, 256, 2, 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no one-shot search");
     }
 
     @Test
     void bytesOutsideTheSampledAlphabetWidenItOrGoToTheCpu() throws IOException {
         Random r = new Random(3);
-        byte[] text = dna(OneShotPipeline.SAMPLE_HEAD + 400_000, r);
-        int hidden = OneShotPipeline.SAMPLE_HEAD + OneShotPipeline.SAMPLE_BLOCK + 100; // between two sampled blocks
+        byte[] text = dna(OneShotFileSearch.SAMPLE_HEAD + 400_000, r);
+        int hidden = OneShotFileSearch.SAMPLE_HEAD + OneShotFileSearch.SAMPLE_BLOCK + 100; // between two sampled blocks
         text[hidden] = 'N';
         Path f = file(text);
         byte[] withN = Arrays.copyOfRange(text, hidden - 5, hidden + 5);
         byte[] plain = Arrays.copyOfRange(text, hidden + 20, hidden + 36); // 16 bases
-        try (OneShotPipeline p = pipeline(Algorithm.DRK_2S, 4096, 2, 2)) {
+        try (OneShotFileSearch p = oneShot(Algorithm.DRK_2S, 4096, 2, 2)) {
             check(p, f, text, withN, "N in the pattern");
             assertThat(p.lastTimes().widenings()).isZero(); // the pattern's N is in the alphabet from the start
             check(p, f, text, plain, "N only in the text");
             assertThat(p.lastTimes().widenings()).isEqualTo(1);
             assertThat(p.lastTimes().sigma()).isEqualTo(3);
         }
-        try (OneShotPipeline p = pipeline(Algorithm.DRK_WOM_32, 4096, 2, 2)) {
+        try (OneShotFileSearch p = oneShot(Algorithm.DRK_WOM_32, 4096, 2, 2)) {
             check(p, f, text, plain, "drk-wom-32, m = 16 > 10 bases of 3 bits");
             assertThat(p.lastTimes().cpuChunks()).isEqualTo(1);
         }
@@ -205,7 +205,7 @@ class OneShotPipelineTest {
             raf.write(new byte[] {1, 1, 0, 1});
         }
         List<Long> got = new ArrayList<>();
-        try (OneShotPipeline p = pipeline(Algorithm.DRK_WOM_32, 1 << 22, 2, 2)) {
+        try (OneShotFileSearch p = oneShot(Algorithm.DRK_WOM_32, 1 << 22, 2, 2)) {
             assertThat(p.find(f, Pattern.of(new byte[] {1, 1, 0, 1}), got::add, ProgressListener.NONE)).isEqualTo(2);
             assertThat(p.lastTimes().sigma()).isEqualTo(1);
         }
@@ -216,7 +216,7 @@ class OneShotPipelineTest {
     void lanesAreKeptAcrossSearchesAndOnlyTheFirstCompiles() throws IOException {
         byte[] text = dna(30_000, new Random(9));
         Path f = file(text);
-        try (OneShotPipeline p = pipeline(Algorithm.DRK_2S, 512, 2, 1)) {
+        try (OneShotFileSearch p = oneShot(Algorithm.DRK_2S, 512, 2, 1)) {
             check(p, f, text, Arrays.copyOfRange(text, 100, 110), "first");
             check(p, f, text, Arrays.copyOfRange(text, 200, 230), "second");
             assertThat(p.lastTimes().compileNanos()).isZero();

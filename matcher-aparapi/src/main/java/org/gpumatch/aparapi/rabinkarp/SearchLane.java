@@ -9,7 +9,7 @@ import org.gpumatch.api.Pattern;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
- * One lane of the {@link OneShotPipeline}: a DRK-WOM matcher (one Aparapi kernel instance, hence its own OpenCL
+ * One lane of the {@link OneShotFileSearch}: a DRK-WOM matcher (one Aparapi kernel instance, hence its own OpenCL
  * context, queue and device buffers) driven by its own thread, and the host array its chunks are packed into. The
  * array is the same object for every chunk, so its device buffer is created once (the slow first upload) and every
  * later chunk is a copy into it. Lanes overlap with each other and with the packing of the next chunk: Aparapi's calls
@@ -19,7 +19,7 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * after the first wait for the first one's compile so that they reuse Aparapi's cached binary. Memory: the host array
  * and its device buffer ({@code 4 * words.length} bytes each), plus the matcher's small per-query buffers.
  */
-final class PipelineLane implements AutoCloseable {
+final class SearchLane implements AutoCloseable {
     /** What a lane's search of one chunk gives. */
     record ChunkResult(long count, int[] offsets, long startNanos, long endNanos, LaunchTiming timing) {
     }
@@ -35,7 +35,7 @@ final class PipelineLane implements AutoCloseable {
      * A lane whose matcher {@code factory} creates (and compiles) on the lane's thread, after {@code after} (another
      * lane's creation) completed, if not null.
      */
-    PipelineLane(int index, int arrayWords, Supplier<DrkWomMatcher> factory, Future<Long> after) {
+    SearchLane(int index, int arrayWords, Supplier<DrkWomMatcher> factory, Future<Long> after) {
         this.words = new int[arrayWords];
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "gpumatch-lane-" + index);

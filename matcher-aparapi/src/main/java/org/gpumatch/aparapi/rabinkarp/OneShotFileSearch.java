@@ -19,7 +19,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
- * One-shot exact search of a file on the device (DRK-WOM-32, DRK-WOM-64 or DRK-2S) as a pipeline: the file is
+ * One-shot exact search of a file on the device (DRK-WOM-32, DRK-WOM-64 or DRK-2S) as a one-shot search: the file is
  * memory-mapped and read by several threads, which pack each chunk to sigma-bit symbols as they read it (DNA crosses
  * the bus at a quarter of its size, bytes as they are); the packed chunks go round-robin to a few lanes, each a kernel
  * instance with its own thread and one chunk buffer allocated once, so that chunk k+1 is read and packed, and uploaded
@@ -49,7 +49,7 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * <p>The lanes (and their buffers) are kept between searches and released by {@link #close()}. Not thread-safe: one
  * search at a time.
  */
-public final class OneShotPipeline implements AutoCloseable {
+public final class OneShotFileSearch implements AutoCloseable {
     /** Bytes of each lane's chunk buffer unless set: 8 MiB (8 Mi bytes or 32 Mi DNA bases a chunk). */
     public static final int DEFAULT_BUFFER_BYTES = 8 << 20;
     /** Lanes unless set: two kernel instances, so that one uploads while the other's buffer is refilled. */
@@ -66,15 +66,15 @@ public final class OneShotPipeline implements AutoCloseable {
     private final int laneCount;
     private final int bufferWords;
     private final int packThreads;
-    private PipelineLane[] lanes;
+    private SearchLane[] lanes;
     private ChunkPacker packer;
     private OneShotTimes lastTimes;
 
     /**
-     * A pipeline of {@code algorithm} on {@code device} with the configured buffers, lanes and threads
+     * A one-shot search of {@code algorithm} on {@code device} with the configured buffers, lanes and threads
      * ({@link #configuredBufferBytes()}, {@link #configuredLanes()}, {@link #defaultPackThreads()}).
      */
-    public OneShotPipeline(ComputeDevice device, Algorithm algorithm) {
+    public OneShotFileSearch(ComputeDevice device, Algorithm algorithm) {
         this(device, algorithm, configuredBufferBytes(), configuredLanes(), defaultPackThreads());
     }
 
@@ -89,25 +89,25 @@ public final class OneShotPipeline implements AutoCloseable {
     }
 
     /**
-     * A pipeline with explicit sizes, the matchers' default geometry.
+     * A one-shot search with explicit sizes, the matchers' default geometry.
      *
      * @param bufferBytes bytes of each lane's chunk buffer, at least 64 (tests use small ones to make many chunks)
      * @param lanes       kernel instances, 1..8
      * @param packThreads threads reading and packing, at least 1
      */
-    public OneShotPipeline(ComputeDevice device, Algorithm algorithm, int bufferBytes, int lanes, int packThreads) {
+    public OneShotFileSearch(ComputeDevice device, Algorithm algorithm, int bufferBytes, int lanes, int packThreads) {
         this(device, algorithm, bufferBytes, lanes, packThreads, DrkWomMatcher.DEFAULT_LOCAL_SIZE,
                 DrkWomMatcher.DEFAULT_WORDS_PER_ITEM);
     }
 
     /** As above with a kernel geometry (tests use small tiles so that small chunks hold many tiles). */
-    OneShotPipeline(ComputeDevice device, Algorithm algorithm, int bufferBytes, int lanes, int packThreads,
+    OneShotFileSearch(ComputeDevice device, Algorithm algorithm, int bufferBytes, int lanes, int packThreads,
                     int localSize, int wordsPerItem) {
         this.device = device;
         this.variant = variantOf(algorithm).orElseThrow(() -> new IllegalArgumentException(algorithm.cliName()
-                + " has no one-shot pipeline; it has drk-wom-32, drk-wom-64 and drk-2s"));
+                + " has no one-shot search; it has drk-wom-32, drk-wom-64 and drk-2s"));
         if (bufferBytes < 64 || lanes < 1 || lanes > 8 || packThreads < 1) {
-            throw new IllegalArgumentException("one-shot pipeline needs a buffer of at least 64 bytes, 1..8 lanes and "
+            throw new IllegalArgumentException("one-shot search needs a buffer of at least 64 bytes, 1..8 lanes and "
                     + "at least 1 pack thread: " + bufferBytes + ", " + lanes + ", " + packThreads);
         }
         this.localSize = localSize;
@@ -123,7 +123,7 @@ public final class OneShotPipeline implements AutoCloseable {
                 Math.max(1, Math.min(16, Runtime.getRuntime().availableProcessors())));
     }
 
-    /** Whether {@code a} has a pipeline: the DRK-WOM family, whose kernel searches a packed chunk. */
+    /** Whether {@code a} has a one-shot search: the DRK-WOM family, whose kernel searches a packed chunk. */
     public static boolean supports(Algorithm a) {
         return variantOf(a).isPresent();
     }
@@ -138,14 +138,14 @@ public final class OneShotPipeline implements AutoCloseable {
     }
 
     /**
-     * Why {@code algorithm}'s pipeline with buffers of {@code bufferBytes} cannot take a pattern of m bytes over
-     * sigma-bit symbols, or empty: the algorithm has no pipeline, its packed width is too small for m, or the m - 1
+     * Why {@code algorithm}'s one-shot search with buffers of {@code bufferBytes} cannot take a pattern of m bytes over
+     * sigma-bit symbols, or empty: the algorithm has no one-shot search, its packed width is too small for m, or the m - 1
      * overlap is more than half a chunk buffer's symbols.
      */
     public static Optional<String> unsupportedReason(Algorithm algorithm, int m, int sigma, int bufferBytes) {
         Optional<DrkWomMatcher.Variant> v = variantOf(algorithm);
         if (v.isEmpty()) {
-            return Optional.of(algorithm.cliName() + " has no one-shot pipeline");
+            return Optional.of(algorithm.cliName() + " has no one-shot search");
         }
         if (m > v.get().maxPattern(sigma)) {
             return Optional.of(algorithm.cliName() + " takes m <= " + v.get().maxPattern(sigma) + " at sigma " + sigma);
@@ -181,7 +181,7 @@ public final class OneShotPipeline implements AutoCloseable {
     }
 
     /** A chunk's result in flight, in chunk order. */
-    private record Pending(long start, long end, Future<PipelineLane.ChunkResult> result) {
+    private record Pending(long start, long end, Future<SearchLane.ChunkResult> result) {
     }
 
     private long run(Path file, Pattern pattern, LongConsumer sink, ProgressListener progress) throws IOException {
@@ -205,7 +205,7 @@ public final class OneShotPipeline implements AutoCloseable {
                 r.chunks(regions, sampled);
                 r.drain(true);
             } finally {
-                for (PipelineLane lane : lanes) {
+                for (SearchLane lane : lanes) {
                     lane.awaitQuietly();
                 }
             }
@@ -257,7 +257,7 @@ public final class OneShotPipeline implements AutoCloseable {
             long start = 0;
             while (start <= n - m) {
                 int len = (int) Math.min((long) chunk + m - 1, n - start);
-                PipelineLane lane = lanes[next];
+                SearchLane lane = lanes[next];
                 long w0 = System.nanoTime();
                 lane.awaitIdle();
                 long p0 = System.nanoTime();
@@ -295,18 +295,18 @@ public final class OneShotPipeline implements AutoCloseable {
         private SymbolPacking packingFor(Alphabet alphabet) {
             sigma = alphabet.sigma();
             unsupportedReason(variant.algorithm(), m, sigma, 4 * bufferWords).ifPresent(why -> {
-                throw new IllegalArgumentException(variant.algorithm().cliName() + " pipeline: " + why);
+                throw new IllegalArgumentException(variant.algorithm().cliName() + " one-shot search: " + why);
             });
             chunk = (int) Math.min(Integer.MAX_VALUE - 8 - (m - 1), capacitySymbols(bufferWords, sigma) - (m - 1));
             return SymbolPacking.of(alphabet);
         }
 
-        private PipelineLane.ChunkResult onCpu(byte[] window) {
+        private SearchLane.ChunkResult onCpu(byte[] window) {
             long s = System.nanoTime();
             try (CpuMatcher cpu = new CpuMatcher()) {
                 int[] offsets = sink == null ? null : cpu.find(Text.wrap(window), pattern);
                 long count = sink == null ? cpu.count(Text.wrap(window), pattern) : offsets.length;
-                return new PipelineLane.ChunkResult(count, offsets, s, s, LaunchTiming.NONE);
+                return new SearchLane.ChunkResult(count, offsets, s, s, LaunchTiming.NONE);
             }
         }
 
@@ -314,7 +314,7 @@ public final class OneShotPipeline implements AutoCloseable {
         void drain(boolean all) {
             while (!queue.isEmpty() && (all || queue.peek().result().isDone())) {
                 Pending p = queue.poll();
-                PipelineLane.ChunkResult r = PipelineLane.get(p.result());
+                SearchLane.ChunkResult r = SearchLane.get(p.result());
                 found += r.count();
                 if (r.offsets() != null) {
                     for (int offset : r.offsets()) {
@@ -338,7 +338,7 @@ public final class OneShotPipeline implements AutoCloseable {
             long compile = 0;
             long exposed = 0;
             if (fresh) {
-                compile = PipelineLane.get(lanes[0].created());
+                compile = SearchLane.get(lanes[0].created());
                 exposed = firstSubmit == 0 ? 0 : Math.max(0, lanes[0].readyAt() - firstSubmit);
             }
             long end = System.nanoTime();
@@ -362,10 +362,10 @@ public final class OneShotPipeline implements AutoCloseable {
             return;
         }
         int arrayWords = DrkWomMatcher.packedArrayWords(bufferWords, localSize, wordsPerItem);
-        PipelineLane[] grown = java.util.Arrays.copyOf(lanes == null ? new PipelineLane[0] : lanes, want);
+        SearchLane[] grown = java.util.Arrays.copyOf(lanes == null ? new SearchLane[0] : lanes, want);
         Future<Long> first = have == 0 ? null : grown[0].created();
         for (int i = have; i < want; i++) {
-            grown[i] = new PipelineLane(i, arrayWords, () -> new DrkWomMatcher(device, "one-shot pipeline", variant,
+            grown[i] = new SearchLane(i, arrayWords, () -> new DrkWomMatcher(device, "one-shot search", variant,
                     localSize, wordsPerItem), first);
             if (first == null) {
                 first = grown[i].created();
@@ -412,7 +412,7 @@ public final class OneShotPipeline implements AutoCloseable {
     @Override
     public void close() {
         if (lanes != null) {
-            for (PipelineLane lane : lanes) {
+            for (SearchLane lane : lanes) {
                 lane.close();
             }
             lanes = null;
