@@ -26,6 +26,14 @@ public final class LongSaisBuilder implements LongSuffixArrayBuilder {
     /** Largest text: 2^36 bytes (64 GiB; the LMS bits stay one {@code long[]} and the pages fewer than 2^31). */
     public static final long MAX_LENGTH = 1L << 36;
 
+    /**
+     * The build time per text byte on one thread that {@code --explain} quotes, ns (measured on the shared 2-core
+     * development machine, 2026-11-25: see the module README).
+     */
+    public static final double NS_PER_BYTE = 200;
+    /** Heap per text byte, text included, that {@code --explain} and the CLI's out-of-memory message quote. */
+    public static final double HEAP_BYTES_PER_BYTE = 12;
+
     private final int pageShift;
     private final long intLimit;
 
