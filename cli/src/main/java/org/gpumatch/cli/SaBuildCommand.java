@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
  * builder (its device buffers are mirrored on the Java heap); {@code --lcp} 8 more (PLCP and the LCP array).
  *
  * <p>A regular file over 2,147,483,639 bytes takes the long path ({@link SaLongBuild}: the CPU's
- * {@link org.gpumatch.suffixarray.LongSaisBuilder}, int40 or int64 output, about 12 bytes of heap per text byte).
+ * {@link org.gpumatch.suffixarray.LongSaisBuilder}, int40 or int64 output, about 13 bytes of heap per text byte).
  */
 @Command(name = "build", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Build the suffix array of TEXT (raw bytes; lexicographic over unsigned bytes, a proper prefix "

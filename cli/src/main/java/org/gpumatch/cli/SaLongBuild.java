@@ -5,13 +5,13 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.gpumatch.api.DevicePolicy;
 import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.checker.IndexSequence;
 import org.gpumatch.checker.MappedByteSequence;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.LongSaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilders;
-import org.gpumatch.checker.IndexSequence;
 
 /**
  * {@code sa build} of a text file over 2,147,483,639 bytes (the {@code int} limit of every other builder): built on
@@ -25,6 +25,8 @@ final class SaLongBuild {
     private final Io io;
     private final boolean quiet;
     private final boolean explain;
+    /** The last tenth of the build a progress line was printed for. */
+    private int shownTenth = -1;
 
     SaLongBuild(Io io, boolean quiet, boolean explain) {
         this.io = io;
@@ -87,8 +89,6 @@ final class SaLongBuild {
         io.out().println(v.line());
         return v.isOk() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
     }
-
-    private int shownTenth = -1;
 
     private void progress(double f) {
         int tenth = (int) (f * 10);

@@ -31,14 +31,16 @@ public final class LongSaisSpeed {
         final long wall0 = System.nanoTime();
         final long cpu0 = threads.getCurrentThreadCpuTime();
         final String verdict;
+        final SuffixArrayBuilder.Progress stages = f -> System.out.printf(Locale.ROOT, "  at %.1f: cpu %.2f s%n", f,
+                (threads.getCurrentThreadCpuTime() - cpu0) / 1e9);
         if (isLong) {
             final PagedBytes text = PagedBytes.read(file, PagedBytes.DEFAULT_SHIFT);
-            final LongPages sa = new LongSaisBuilder().build(text, SuffixArrayBuilder.Progress.NONE);
+            final LongPages sa = new LongSaisBuilder().build(text, stages);
             report(file, "long", n, threads.getCurrentThreadCpuTime() - cpu0, System.nanoTime() - wall0, rt);
             verdict = check ? SuffixArrayChecker.sequential().check(text, sa).line() : "-";
         } else {
             final byte[] text = Files.readAllBytes(file);
-            final int[] sa = new SaisBuilder().build(text);
+            final int[] sa = new SaisBuilder().build(text, stages);
             report(file, "int", n, threads.getCurrentThreadCpuTime() - cpu0, System.nanoTime() - wall0, rt);
             verdict = check ? SuffixArrayChecker.sequential().check(text, sa).line() : "-";
         }
