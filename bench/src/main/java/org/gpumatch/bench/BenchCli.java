@@ -34,6 +34,7 @@ public final class BenchCli {
     }
 
     public static void main(String[] args) {
+        LauncherEnvironment.captureAtStart();
         System.exit(run(args, System.out, System.err));
     }
 

@@ -1,6 +1,7 @@
 package org.gpumatch.suffixarray;
 
 import org.gpumatch.gpu.primitives.GridKernel;
+import org.gpumatch.gpu.primitives.GridSegmentKernel;
 
 /**
  * The pipeline kernel of {@link GpuPrefixDoublingBuilder}, a pipeline of gpu-core's grid layer: the builder's own
@@ -33,7 +34,7 @@ import org.gpumatch.gpu.primitives.GridKernel;
  * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch's work-items
  * ({@link #stride}: coalesced on a GPU). See {@link GpuPrefixDoublingBuilder} for the algorithm.
  */
-public class PrefixDoublingKernel extends GridKernel {
+public class PrefixDoublingKernel extends GridSegmentKernel {
     /** The slot of the pipeline's own launches (the grid's primitives run in {@link GridKernel#SLOT}). */
     static final int SLOT_OWN = 2;
     /** Max scan operator: lane 0 the index of the last new head, lane 1 of the last old head (head flags in out). */

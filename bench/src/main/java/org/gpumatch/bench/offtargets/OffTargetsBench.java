@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
+import org.gpumatch.bench.LauncherEnvironment;
 
 /**
  * The off-target bench: {@code gpumatch offtargets} as a process (what a person waits for) next to Cas-OFFinder 3.0.0
@@ -39,6 +40,7 @@ public final class OffTargetsBench {
     }
 
     public static void main(String[] args) throws Exception {
+        LauncherEnvironment.captureAtStart();
         String gpumatch = null;
         String cas = null;
         Path work = Path.of("/tmp/offtargets-bench");

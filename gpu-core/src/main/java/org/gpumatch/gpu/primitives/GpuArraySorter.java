@@ -6,10 +6,10 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
  * Sorts Java arrays on a device with a stable LSD radix sort: keys u32 ({@code int[]} read as unsigned) or u64
- * ({@code long[]} as unsigned), alone or with u32 values, on a bit range. The default algorithm is
- * {@link RadixSortAlgorithm#GRID} ({@link GridDriver}: 8-bit digits, 3 launches per pass, no host transfer); the
- * pipeline algorithms {@link RadixSortAlgorithm#TILE} and {@link RadixSortAlgorithm#CHUNK} ({@link DeviceRadixSort})
- * stay selectable for comparison.
+ * ({@code long[]} as unsigned), alone or with u32 values, on a bit range, on the grid layer ({@link GridDriver}: 8-bit
+ * digits, 3 launches per pass, no host transfer between them). u32 keys run on the lean {@link GridKernel}; the first
+ * u64 load compiles a second kernel, a {@link GridWideSortKernel} (the lean kernel leaves the u64 steps off to keep
+ * its registers low).
  *
  * <p>Loading arrays of the length loaded before reuses the alternate buffers (and, for the same array objects, the
  * device buffers: an upload at the copy rate rather than a new buffer's first-upload rate).
@@ -18,106 +18,69 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * time only the sort): {@link #load(int[], int[])} or {@link #load(long[], int[])} uploads once, {@link #sortLoaded}
  * sorts on the device and returns the launch timing, {@link #download()} copies the result back into the loaded arrays.
  *
- * <p>Cost: see {@link DeviceRadixSort}; device memory per element: twice the keys and values (ping-pong buffers) plus
- * the digit counts. Not thread-safe; close it to release the device buffers.
+ * <p>Cost per pass of 8 bits: u32 keys 12 B per element, u32/u32 pairs 20 B, u64/u32 pairs 32 B (see
+ * {@link GridDriver#sort}); device memory per element: twice the keys and values (ping-pong buffers). Not thread-safe;
+ * close it to release the device buffers.
  */
 public final class GpuArraySorter implements AutoCloseable {
     /** Default work-group size. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
-    /** The algorithm of {@link #GpuArraySorter(ComputeDevice)}. */
-    public static final RadixSortAlgorithm DEFAULT_ALGORITHM = RadixSortAlgorithm.GRID;
 
-    private final GuardedKernel<RadixSortPipeline> launcher;
-    private final DeviceRadixSort sort;
-    /** The GRID algorithm's kernel and driver (null for the pipeline algorithms). */
-    private final GuardedKernel<GridKernel> gridLauncher;
-    private final GridDriver grid;
-    private final RadixSortAlgorithm algorithm;
+    private static final int KEYS_U32 = 1;
+    private static final int PAIRS_U32 = 2;
+    private static final int KEYS_U64 = 3;
+    private static final int PAIRS_U64 = 4;
+
+    private final ComputeDevice device;
+    private final int localSize;
+    private final int maxGroups;
+    /** The lean kernel (u32 keys) and its driver. */
+    private final GuardedKernel<GridKernel> leanLauncher;
+    private final GridDriver leanGrid;
+    /** The u64 sort layer's kernel, made by the first u64 load; null before. */
+    private GuardedKernel<GridWideSortKernel> wideLauncher;
+    private GridDriver wideGrid;
+    /** The kernel and driver of the loaded arrays. */
+    private GuardedKernel<? extends GridKernel> gridLauncher;
+    private GridDriver grid;
     private int loadedSlot;
     private int loadedCount;
-    /** GRID: whether the last sort left its result in the alternate arrays. */
+    /** Whether the last sort left its result in the alternate arrays. */
     private boolean resultInAlt;
 
-    /** A sorter on {@code device} with the default algorithm ({@link #DEFAULT_ALGORITHM}) and geometry. */
+    /** A sorter on {@code device} with work-groups of {@link #DEFAULT_LOCAL_SIZE}. */
     public GpuArraySorter(ComputeDevice device) {
-        this(device, DEFAULT_ALGORITHM);
+        this(device, DEFAULT_LOCAL_SIZE);
     }
 
-    /** A sorter on {@code device} running {@code algorithm} with its default geometry. */
-    public GpuArraySorter(ComputeDevice device, RadixSortAlgorithm algorithm) {
-        this(device, algorithm, DEFAULT_LOCAL_SIZE, algorithm == RadixSortAlgorithm.GRID ? GridKernel.DIGIT_BITS
-                : DeviceRadixSort.DEFAULT_DIGIT_BITS, algorithm.defaultItems());
+    /** A sorter on {@code device} with work-groups of {@code localSize} (lowered to what the device allows). */
+    public GpuArraySorter(ComputeDevice device, int localSize) {
+        this(device, localSize, 0);
     }
 
-    /**
-     * A sorter on {@code device} running the default algorithm with work-groups of {@code localSize}, digits of at
-     * most {@code digitBits} bits and {@code items} elements per work-item.
-     *
-     * @throws IllegalArgumentException as {@link #GpuArraySorter(ComputeDevice, RadixSortAlgorithm, int, int, int)}
-     */
-    public GpuArraySorter(ComputeDevice device, int localSize, int digitBits, int items) {
-        this(device, DeviceRadixSort.DEFAULT_ALGORITHM, localSize, digitBits, items);
-    }
-
-    /**
-     * A sorter on {@code device} running {@code algorithm} with work-groups of {@code localSize} (lowered to what the
-     * device allows), digits of at most {@code digitBits} bits and {@code items} elements per work-item (a chunk, or
-     * a work-item's share of a tile).
-     *
-     * @throws IllegalArgumentException when digitBits is not 1..8, items is not positive, the tile algorithm's
-     *                                  local memory would exceed {@link DeviceRadixSort#MAX_TILE_LOCAL_BYTES}, or
-     *                                  the GRID algorithm is asked for other digits than 8 bits or other items than
-     *                                  {@link GridKernel#ITEMS}
-     */
-    public GpuArraySorter(ComputeDevice device, RadixSortAlgorithm algorithm, int localSize, int digitBits,
-                          int items) {
-        DeviceRadixSort.checkGeometry(digitBits, items);
-        this.algorithm = algorithm;
-        if (algorithm == RadixSortAlgorithm.GRID) {
-            if (digitBits != GridKernel.DIGIT_BITS || items != GridKernel.ITEMS) {
-                throw new IllegalArgumentException("the GRID radix sort runs " + GridKernel.DIGIT_BITS
-                        + "-bit digits and " + GridKernel.ITEMS + " items per work-item, not " + digitBits + " and "
-                        + items);
-            }
-            this.launcher = null;
-            this.sort = null;
-            this.gridLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
-            this.grid = new GridDriver(gridLauncher);
-            return;
-        }
-        this.gridLauncher = null;
-        this.grid = null;
-        this.launcher = new GuardedKernel<>(new RadixSortPipeline(), device, localSize);
-        try {
-            this.sort = new DeviceRadixSort(launcher, algorithm, digitBits, items);
-        } catch (IllegalArgumentException e) {
-            launcher.close();
-            throw e;
-        }
-    }
-
-    /** A GRID sorter with work-groups of {@code localSize} and a grid of at most {@code maxGroups} (tests). */
+    /** A sorter with work-groups of {@code localSize} and a grid of at most {@code maxGroups} (tests). */
     GpuArraySorter(ComputeDevice device, int localSize, int maxGroups) {
-        this.algorithm = RadixSortAlgorithm.GRID;
-        this.launcher = null;
-        this.sort = null;
-        this.gridLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
-        this.grid = new GridDriver(gridLauncher, maxGroups);
+        this.device = device;
+        this.localSize = localSize;
+        this.maxGroups = maxGroups;
+        this.leanLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        this.leanGrid = driver(leanLauncher);
+        this.gridLauncher = leanLauncher;
+        this.grid = leanGrid;
     }
 
-    /** The algorithm the sorts run. */
-    public RadixSortAlgorithm algorithm() {
-        return algorithm;
+    private GridDriver driver(GuardedKernel<? extends GridKernel> launcher) {
+        return maxGroups > 0 ? new GridDriver(launcher, maxGroups) : new GridDriver(launcher);
     }
 
-    /** Launches of the last GRID sort (3 per pass; 0 for the pipeline algorithms, which do not count). */
+    /** Launches of the last sort (3 per pass). */
     public int lastLaunches() {
-        return grid == null ? 0 : grid.lastLaunches();
+        return grid.lastLaunches();
     }
 
-    /** Blocking downloads of the last GRID sort (0 unless its arrays may move, see {@link GridDriver}). */
+    /** Blocking downloads of the last sort (0 unless its arrays may move, see {@link GridDriver}). */
     public int lastDownloads() {
-        return grid == null ? 0 : grid.lastDownloads();
+        return grid.lastDownloads();
     }
 
     /** Sorts u32 keys (unsigned) on bits {@code [beginBit, endBit)} in place. */
@@ -160,24 +123,18 @@ public final class GpuArraySorter implements AutoCloseable {
     public GpuArraySorter load(int[] keys, int[] values) {
         checkLengths(keys.length, values);
         loadedCount = keys.length;
-        loadedSlot = values == null ? RadixSortPipeline.SLOT_KEYS_U32 : RadixSortPipeline.SLOT_PAIRS_U32;
+        loadedSlot = values == null ? KEYS_U32 : PAIRS_U32;
+        gridLauncher = leanLauncher;
+        grid = leanGrid;
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
-        if (grid != null) {
-            GridKernel g = gridLauncher.kernel();
-            g.in = keys;
-            g.out = sameLength(g.out, keys.length);
-            g.put(g.in);
-            loadGridValues(g, values);
-            grid.flush(); // the upload happens now, not inside the sort's first launch
-            return this;
-        }
-        RadixSortPipeline k = launcher.kernel();
-        k.keys32 = keys;
-        k.keys32Alt = sameLength(k.keys32Alt, keys.length);
-        k.put(k.keys32).put(k.keys32Alt);
-        loadValues(k, values);
+        GridKernel g = gridLauncher.kernel();
+        g.in = keys;
+        g.out = sameLength(g.out, keys.length);
+        g.put(g.in);
+        loadGridValues(g, values);
+        grid.flush(); // the upload happens now, not inside the sort's first launch
         return this;
     }
 
@@ -185,24 +142,22 @@ public final class GpuArraySorter implements AutoCloseable {
     public GpuArraySorter load(long[] keys, int[] values) {
         checkLengths(keys.length, values);
         loadedCount = keys.length;
-        loadedSlot = values == null ? RadixSortPipeline.SLOT_KEYS_U64 : RadixSortPipeline.SLOT_PAIRS_U64;
+        loadedSlot = values == null ? KEYS_U64 : PAIRS_U64;
+        if (wideLauncher == null) {
+            wideLauncher = new GuardedKernel<>(new GridWideSortKernel(), device, localSize);
+            wideGrid = driver(wideLauncher);
+        }
+        gridLauncher = wideLauncher;
+        grid = wideGrid;
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
-        if (grid != null) {
-            GridKernel g = gridLauncher.kernel();
-            g.wide = keys;
-            g.wideAlt = sameLength(g.wideAlt, keys.length);
-            g.put(g.wide);
-            loadGridValues(g, values);
-            grid.flush();
-            return this;
-        }
-        RadixSortPipeline k = launcher.kernel();
-        k.keys64 = keys;
-        k.keys64Alt = sameLength(k.keys64Alt, keys.length);
-        k.put(k.keys64).put(k.keys64Alt);
-        loadValues(k, values);
+        GridKernel g = gridLauncher.kernel();
+        g.wide = keys;
+        g.wideAlt = sameLength(g.wideAlt, keys.length);
+        g.put(g.wide);
+        loadGridValues(g, values);
+        grid.flush();
         return this;
     }
 
@@ -222,7 +177,7 @@ public final class GpuArraySorter implements AutoCloseable {
         }
     }
 
-    /** The GRID kernel's values (the alternate made by the first launch: no upload of its garbage). */
+    /** The kernel's values (the alternate made by the first launch: no upload of its garbage). */
     private static void loadGridValues(GridKernel g, int[] values) {
         if (values != null) {
             g.aux = values;
@@ -231,40 +186,21 @@ public final class GpuArraySorter implements AutoCloseable {
         }
     }
 
-    private static void loadValues(RadixSortPipeline k, int[] values) {
-        if (values != null) {
-            k.values = values;
-            k.valuesAlt = sameLength(k.valuesAlt, values.length);
-            k.put(k.values).put(k.valuesAlt);
-        }
-    }
-
     /** Sorts the loaded arrays on the device on bits {@code [beginBit, endBit)}; the data stays on the device. */
     public LaunchTiming sortLoaded(int beginBit, int endBit) {
         if (loadedSlot == 0) {
             throw new IllegalStateException("nothing loaded: call load first");
         }
-        if (grid != null) {
-            boolean wide = wideLoaded();
-            boolean pairs = pairsLoaded();
-            int keyBits = wide ? 64 : 32;
-            if (beginBit < 0 || beginBit > endBit || endBit > keyBits) {
-                throw new IllegalArgumentException("bit range [" + beginBit + ", " + endBit + ") is not within [0, "
-                        + keyBits + "]");
-            }
-            LaunchTiming[] timing = new LaunchTiming[1];
-            resultInAlt = grid.sort(loadedCount, beginBit, endBit, wide, pairs, timing);
-            return timing[0];
-        }
-        RadixSortPipeline k = launcher.kernel();
+        boolean wide = wideLoaded();
         boolean pairs = pairsLoaded();
-        int[][] resident = pairs ? new int[][] {k.values, k.valuesAlt} : new int[0][];
-        if (wideLoaded()) {
-            return sort.sortU64(loadedSlot, loadedCount, beginBit, endBit, k.keys64, k.keys64Alt, resident);
+        int keyBits = wide ? 64 : 32;
+        if (beginBit < 0 || beginBit > endBit || endBit > keyBits) {
+            throw new IllegalArgumentException("bit range [" + beginBit + ", " + endBit + ") is not within [0, "
+                    + keyBits + "]");
         }
-        int[][] withKeys = pairs ? new int[][] {k.keys32, k.keys32Alt, k.values, k.valuesAlt}
-                : new int[][] {k.keys32, k.keys32Alt};
-        return sort.sortU32(loadedSlot, loadedCount, beginBit, endBit, withKeys);
+        LaunchTiming[] timing = new LaunchTiming[1];
+        resultInAlt = grid.sort(loadedCount, beginBit, endBit, wide, pairs, timing);
+        return timing[0];
     }
 
     /** Copies the sorted keys (and values) from the device into the loaded arrays. */
@@ -272,32 +208,18 @@ public final class GpuArraySorter implements AutoCloseable {
         if (loadedCount <= 1) {
             return;
         }
-        if (grid != null) {
-            downloadGrid();
-            return;
-        }
-        RadixSortPipeline k = launcher.kernel();
-        boolean wide = wideLoaded();
-        boolean pairs = pairsLoaded();
-        if (wide) {
-            k.get(k.keys64);
-        } else {
-            k.get(k.keys32);
-        }
-        if (pairs) {
-            k.get(k.values);
-        }
+        downloadGrid();
     }
 
     private boolean wideLoaded() {
-        return loadedSlot == RadixSortPipeline.SLOT_KEYS_U64 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+        return loadedSlot == KEYS_U64 || loadedSlot == PAIRS_U64;
     }
 
     private boolean pairsLoaded() {
-        return loadedSlot == RadixSortPipeline.SLOT_PAIRS_U32 || loadedSlot == RadixSortPipeline.SLOT_PAIRS_U64;
+        return loadedSlot == PAIRS_U32 || loadedSlot == PAIRS_U64;
     }
 
-    /** GRID: the result from whichever arrays hold it, into the loaded arrays. */
+    /** The result from whichever arrays hold it, into the loaded arrays. */
     private void downloadGrid() {
         GridKernel g = gridLauncher.kernel();
         boolean wide = wideLoaded();
@@ -323,15 +245,14 @@ public final class GpuArraySorter implements AutoCloseable {
 
     /** The device the sorts run on. */
     public ComputeDevice device() {
-        return grid != null ? gridLauncher.device() : launcher.device();
+        return device;
     }
 
     @Override
     public void close() {
-        if (grid != null) {
-            gridLauncher.close();
-        } else {
-            launcher.close();
+        leanLauncher.close();
+        if (wideLauncher != null) {
+            wideLauncher.close();
         }
     }
 }

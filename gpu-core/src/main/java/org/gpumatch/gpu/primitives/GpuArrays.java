@@ -7,8 +7,10 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
  * One GPU primitive on Java arrays: scan, reduce, select, gather, scatter and histogram of ints and longs on one
- * device, all on the grid layer ({@link GridKernel}, {@link GridDriver}). Not thread-safe; close it to free the device
- * buffers.
+ * device, all on the grid layer ({@link GridDriver}): the int scan, reduce, select and histogram on the lean
+ * {@link GridKernel}; the long primitives, gather and scatter on a {@link GridLongKernel}, compiled by the first call
+ * that needs it (the lean kernel leaves those steps off to keep its registers low), which gets the loaded ints and
+ * flags uploaded once more when it needs them. Not thread-safe; close it to free the device buffers.
  *
  * <p>Two levels of use:
  * <ul>
@@ -20,7 +22,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  *       {@link #longResult} and {@link #lastTotal} download.</li>
  * </ul>
  * Costs, launches and memory of each primitive: {@link GridDriver}. Device memory: the loaded arrays (ints, longs,
- * flags or indices), one output array of each type, the grid's spine and results.
+ * flags or indices; ints and flags twice once the long kernel uses them), one output array of each type, each
+ * kernel's spine and results.
  */
 public final class GpuArrays implements AutoCloseable {
     /** Work-items per work-group. */
@@ -30,9 +33,22 @@ public final class GpuArrays implements AutoCloseable {
     /** The most bins of a histogram. */
     public static final int MAX_BINS = 1 << 20;
 
-    private final GuardedKernel<GridKernel> launcher;
+    private final ComputeDevice device;
+    private final int localSize;
+    /** The lean kernel: int scan, reduce, select, histogram. */
+    private final GuardedKernel<GridKernel> leanLauncher;
     private final GridKernel gk;
     private final GridDriver grid;
+    /** The long layer's kernel (long primitives, gather, scatter); null until a call needs it. */
+    private GuardedKernel<GridLongKernel> longLauncher;
+    private GridLongKernel wk;
+    private GridDriver longGrid;
+    /** The driver of the last primitive (launches, downloads, total, histogram). */
+    private GridDriver last;
+    /** The kernel whose int output holds the last int result. */
+    private GridKernel intOut;
+    /** The ints loaded last (the lean kernel's input; bound to the long kernel when a gather or scatter needs them). */
+    private int[] ints = new int[1];
     private int intCount;
     private int longCount;
     private int flagCount;
@@ -42,25 +58,60 @@ public final class GpuArrays implements AutoCloseable {
     /** The primitives on {@code device} (compiled now: a kernel that cannot run there throws). */
     public GpuArrays(ComputeDevice device) {
         // Java threads emulate a work-group with one thread per work-item: small groups keep that fast
-        launcher = new GuardedKernel<>(new GridKernel(), device, device.isOpenCL() ? LOCAL_SIZE
-                : JAVA_THREADS_LOCAL_SIZE);
-        gk = launcher.kernel();
-        grid = new GridDriver(launcher);
+        this.device = device;
+        localSize = device.isOpenCL() ? LOCAL_SIZE : JAVA_THREADS_LOCAL_SIZE;
+        leanLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        gk = leanLauncher.kernel();
+        grid = new GridDriver(leanLauncher);
+        last = grid;
+        intOut = gk;
+    }
+
+    /** The long layer's kernel, compiled on first use. */
+    private GridLongKernel longKernel() {
+        if (longLauncher == null) {
+            longLauncher = new GuardedKernel<>(new GridLongKernel(), device, localSize);
+            wk = longLauncher.kernel();
+            longGrid = new GridDriver(longLauncher);
+        }
+        return wk;
+    }
+
+    /** The long kernel with the loaded flags (or indices) bound: uploaded there once per load. */
+    private GridLongKernel longKernelWithFlags() {
+        GridLongKernel k = longKernel();
+        if (k.aux != flags) {
+            k.aux = flags;
+            k.put(k.aux);
+        }
+        return k;
+    }
+
+    /** The long kernel with the loaded ints and flags bound (int gather and scatter). */
+    private GridLongKernel longKernelWithInts() {
+        GridLongKernel k = longKernelWithFlags();
+        if (k.in != ints) {
+            k.in = ints;
+            k.put(k.in);
+        }
+        return k;
     }
 
     // ---- resident data -------------------------------------------------------------------------------------------
 
     /** Uploads {@code values} as the int input (kept on the device until the next load). */
     public void loadInts(int[] values) {
-        gk.in = nonEmpty(values);
+        ints = nonEmpty(values);
+        gk.in = ints;
         gk.put(gk.in);
         intCount = values.length;
     }
 
     /** Uploads {@code values} as the long input. */
     public void loadLongs(long[] values) {
-        gk.wide = values.length == 0 ? new long[1] : values;
-        gk.put(gk.wide);
+        GridLongKernel k = longKernel();
+        k.wide = values.length == 0 ? new long[1] : values;
+        k.put(k.wide);
         longCount = values.length;
     }
 
@@ -74,65 +125,66 @@ public final class GpuArrays implements AutoCloseable {
 
     /** Launches of the last primitive ({@link GridDriver}). */
     public int lastLaunches() {
-        return grid.lastLaunches();
+        return last.lastLaunches();
     }
 
     /** Blocking downloads of the last primitive, its {@link #lastTotal} or histogram download included. */
     public int lastDownloads() {
-        return grid.lastDownloads();
+        return last.lastDownloads();
     }
 
     /** Scan of the loaded ints into the int output. */
     public LaunchTiming runScanInts(boolean inclusive) {
-        intOutput(intCount);
-        return grid.scan(intCount, inclusive);
+        intOutput(gk, intCount);
+        return (last = grid).scan(intCount, inclusive);
     }
 
     /** Scan of the loaded longs into the long output (exact 64-bit sums, wrapping like Java's long). */
     public LaunchTiming runScanLongs(boolean inclusive) {
-        longOutput(longCount);
-        return grid.scanLongs(longCount, inclusive);
+        longOutput(longKernel(), longCount);
+        return (last = longGrid).scanLongs(longCount, inclusive);
     }
 
     /** Reduce of the loaded ints ({@link GridDriver#COMBINE_SUM}, {@code _MIN}, {@code _MAX}); see lastTotal. */
     public LaunchTiming runReduceInts(int combine) {
-        return grid.reduce(intCount, combine);
+        return (last = grid).reduce(intCount, combine);
     }
 
     /** Reduce of the loaded longs; see {@link #lastTotal}. */
     public LaunchTiming runReduceLongs(int combine) {
-        return grid.reduceLongs(longCount, combine);
+        longKernel();
+        return (last = longGrid).reduceLongs(longCount, combine);
     }
 
     /** Select of the loaded ints by the loaded flags (or their indices) into the int output; count in lastTotal. */
     public LaunchTiming runSelectInts(boolean indices) {
         requireFlags(intCount);
-        intOutput(intCount);
-        return grid.selectFlagged(intCount, indices);
+        intOutput(gk, intCount);
+        return (last = grid).selectFlagged(intCount, indices);
     }
 
     /** Select of the loaded ints {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfInts(Comparison c, long operand) {
-        intOutput(intCount);
-        return grid.selectIf(intCount, c, operand);
+        intOutput(gk, intCount);
+        return (last = grid).selectIf(intCount, c, operand);
     }
 
     /** Select of the loaded longs by the loaded flags; count in lastTotal. */
     public LaunchTiming runSelectLongs() {
         requireFlags(longCount);
-        longOutput(longCount);
-        return grid.selectFlaggedLongs(longCount);
+        longOutput(longKernelWithFlags(), longCount);
+        return (last = longGrid).selectFlaggedLongs(longCount);
     }
 
     /** Select of the loaded longs {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfLongs(Comparison c, long operand) {
-        longOutput(longCount);
-        return grid.selectIfLongs(longCount, c, operand);
+        longOutput(longKernel(), longCount);
+        return (last = longGrid).selectIfLongs(longCount, c, operand);
     }
 
     /** The reduce result or select count of the last primitive (a small download). */
     public long lastTotal() {
-        return grid.lastTotal();
+        return last.lastTotal();
     }
 
     /** Downloads the first {@code n} elements of the int output. */
@@ -140,8 +192,8 @@ public final class GpuArrays implements AutoCloseable {
         if (n == 0) {
             return new int[0]; // nothing launched may have bound the output (Aparapi's get would crash)
         }
-        gk.get(gk.out);
-        return Arrays.copyOf(gk.out, n);
+        intOut.get(intOut.out);
+        return Arrays.copyOf(intOut.out, n);
     }
 
     /** Downloads the first {@code n} elements of the long output. */
@@ -149,8 +201,9 @@ public final class GpuArrays implements AutoCloseable {
         if (n == 0) {
             return new long[0];
         }
-        gk.get(gk.wideAlt);
-        return Arrays.copyOf(gk.wideAlt, n);
+        GridLongKernel k = longKernel();
+        k.get(k.wideAlt);
+        return Arrays.copyOf(k.wideAlt, n);
     }
 
     // ---- one-shot ------------------------------------------------------------------------------------------------
@@ -293,8 +346,9 @@ public final class GpuArrays implements AutoCloseable {
         }
         loadInts(in);
         loadFlags(idx);
-        gk.out = new int[Math.max(1, length)];
-        gk.put(gk.out);
+        GridLongKernel k = longKernel();
+        k.out = new int[Math.max(1, length)];
+        k.put(k.out);
         runScatterInts(length);
         return intResult(length);
     }
@@ -308,8 +362,9 @@ public final class GpuArrays implements AutoCloseable {
         }
         loadLongs(in);
         loadFlags(idx);
-        gk.wideAlt = new long[Math.max(1, length)];
-        gk.put(gk.wideAlt);
+        GridLongKernel k = longKernel();
+        k.wideAlt = new long[Math.max(1, length)];
+        k.put(k.wideAlt);
         runScatterLongs(length);
         return longResult(length);
     }
@@ -329,15 +384,15 @@ public final class GpuArrays implements AutoCloseable {
     /** Gather of the loaded ints by the loaded indices into the int output (checks the indices on the host). */
     public LaunchTiming runGatherInts() {
         checkIndices(flags, flagCount, intCount);
-        intOutput(flagCount);
-        return grid.gather(flagCount, false);
+        intOutput(longKernelWithInts(), flagCount);
+        return (last = longGrid).gather(flagCount, false);
     }
 
     /** Gather of the loaded longs by the loaded indices into the long output. */
     public LaunchTiming runGatherLongs() {
         checkIndices(flags, flagCount, longCount);
-        longOutput(flagCount);
-        return grid.gather(flagCount, true);
+        longOutput(longKernelWithFlags(), flagCount);
+        return (last = longGrid).gather(flagCount, true);
     }
 
     /**
@@ -347,16 +402,16 @@ public final class GpuArrays implements AutoCloseable {
     public LaunchTiming runScatterInts(int length) {
         requireFlags(intCount);
         checkIndices(flags, flagCount, length);
-        intOutput(length);
-        return grid.scatter(intCount, false);
+        intOutput(longKernelWithInts(), length);
+        return (last = longGrid).scatter(intCount, false);
     }
 
     /** Scatter of the loaded longs to the loaded indices of the long output (at least {@code length} elements). */
     public LaunchTiming runScatterLongs(int length) {
         requireFlags(longCount);
         checkIndices(flags, flagCount, length);
-        longOutput(length);
-        return grid.scatter(longCount, true);
+        longOutput(longKernelWithFlags(), length);
+        return (last = longGrid).scatter(longCount, true);
     }
 
     /** Histogram of the loaded ints (see {@link #histogram}); read it with {@link #histogramResult()}. */
@@ -365,34 +420,38 @@ public final class GpuArrays implements AutoCloseable {
             throw new IllegalArgumentException("bins must be 1.." + MAX_BINS + " and width positive: " + bins + ", "
                     + width);
         }
-        return grid.histogram(intCount, bins, low, width);
+        return (last = grid).histogram(intCount, bins, low, width);
     }
 
     /** Downloads the counts of the last histogram. */
     public int[] histogramResult() {
-        return grid.histogram();
+        return last.histogram();
     }
 
     @Override
     public void close() {
-        launcher.close();
+        leanLauncher.close();
+        if (longLauncher != null) {
+            longLauncher.close();
+        }
     }
 
     // ---- helpers -------------------------------------------------------------------------------------------------
 
     /** An int output of at least {@code n} elements (grown, never shrunk). */
-    private void intOutput(int n) {
-        if (gk.out.length < n) {
-            gk.out = new int[Math.max(1, n)];
-            gk.put(gk.out);
+    private void intOutput(GridKernel k, int n) {
+        intOut = k;
+        if (k.out.length < n) {
+            k.out = new int[Math.max(1, n)];
+            k.put(k.out);
         }
     }
 
     /** A long output of at least {@code n} elements. */
-    private void longOutput(int n) {
-        if (gk.wideAlt.length < n) {
-            gk.wideAlt = new long[Math.max(1, n)];
-            gk.put(gk.wideAlt);
+    private static void longOutput(GridLongKernel k, int n) {
+        if (k.wideAlt.length < n) {
+            k.wideAlt = new long[Math.max(1, n)];
+            k.put(k.wideAlt);
         }
     }
 

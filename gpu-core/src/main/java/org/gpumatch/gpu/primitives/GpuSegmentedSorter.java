@@ -21,7 +21,7 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * alternate, made when first needed). Not thread-safe; close it to release the device buffers.
  */
 public final class GpuSegmentedSorter implements AutoCloseable {
-    private final GuardedKernel<GridKernel> launcher;
+    private final GuardedKernel<GridSegmentKernel> launcher;
     private final GridDriver grid;
     private int loadedCount = -1;
     private int[] heads = new int[1];
@@ -35,13 +35,13 @@ public final class GpuSegmentedSorter implements AutoCloseable {
 
     /** A sorter on {@code device} with work-groups of {@code localSize} (lowered to what the device allows). */
     public GpuSegmentedSorter(ComputeDevice device, int localSize) {
-        this.launcher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        this.launcher = new GuardedKernel<>(new GridSegmentKernel(), device, localSize);
         this.grid = new GridDriver(launcher);
     }
 
     /** A sorter with a grid of at most {@code maxGroups} work-groups (tests cross many windows per group). */
     GpuSegmentedSorter(ComputeDevice device, int localSize, int maxGroups) {
-        this.launcher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        this.launcher = new GuardedKernel<>(new GridSegmentKernel(), device, localSize);
         this.grid = new GridDriver(launcher, maxGroups);
     }
 

@@ -119,6 +119,14 @@ public final class GridDriver {
         return downloads;
     }
 
+    /** A long primitive on a kernel whose class leaves the long steps off is an error, not a launch doing nothing. */
+    private void requireLongSteps(String call) {
+        if (!k.longSteps()) {
+            throw new IllegalStateException(call + " needs the grid's long layer: " + k.getClass().getSimpleName()
+                    + " does not extend GridLongKernel");
+        }
+    }
+
     /** Exclusive or inclusive scan of {@code in[0, n)} into {@code out} (int addition, wrapping). */
     public LaunchTiming scan(int n, boolean inclusive) {
         return threeLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n, false);
@@ -130,6 +138,7 @@ public final class GridDriver {
      * element (the upsweep reads the input once more); {@link #lastTotal()} is the grand total.
      */
     public LaunchTiming scanLongs(int n, boolean inclusive) {
+        requireLongSteps("scanLongs");
         return threeLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n, true);
     }
 
@@ -144,6 +153,7 @@ public final class GridDriver {
      * the values staged as two int planes, the flags read by each work-item from global memory.
      */
     public LaunchTiming selectFlaggedLongs(int n) {
+        requireLongSteps("selectFlaggedLongs");
         k.gridIndices = 0;
         return threeLaunches(GridKernel.OP_SELECT_FLAGGED, n, true);
     }
@@ -160,6 +170,7 @@ public final class GridDriver {
 
     /** The elements {@code x} of {@code wide[0, n)} with {@code x (c) operand}, in order, into {@code wideAlt}. */
     public LaunchTiming selectIfLongs(int n, Comparison c, long operand) {
+        requireLongSteps("selectIfLongs");
         k.gridIndices = 0;
         k.gridCmp = c.code();
         k.gridOperand = operand;
@@ -173,6 +184,7 @@ public final class GridDriver {
 
     /** Reduce of {@code wide[0, n)}: the sum wraps at 64 bits; min and max; 1 launch. */
     public LaunchTiming reduceLongs(int n, int combine) {
+        requireLongSteps("reduceLongs");
         return reduce(n, combine, true);
     }
 
@@ -210,6 +222,7 @@ public final class GridDriver {
     }
 
     private LaunchTiming elementStep(int op, int n, boolean longs) {
+        requireLongSteps(op == GridKernel.OP_GATHER ? "gather" : "scatter");
         begin(op, n);
         k.gridWide = longs ? 1 : 0;
         if (n == 0) {
@@ -249,6 +262,10 @@ public final class GridDriver {
      * @return whether the result ended in the alternate arrays (an odd number of passes)
      */
     public boolean sort(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, LaunchTiming[] timing) {
+        if (wideKeys && !k.wideSortSteps()) {
+            throw new IllegalStateException("u64 keys need the grid's long layer: " + k.getClass().getSimpleName()
+                    + " extends the lean GridKernel (extend GridWideSortKernel or GridSegmentKernel)");
+        }
         begin(GridKernel.OP_RADIX, n);
         timing[0] = LaunchTiming.NONE;
         if (n <= 1 || endBit <= beginBit) {
@@ -318,6 +335,10 @@ public final class GridDriver {
      * @return the launches' timing
      */
     public LaunchTiming segmentedSort(int n, int keyBits) {
+        if (!k.segmentSteps()) {
+            throw new IllegalStateException("segmentedSort needs the grid's segment layer: " + k.getClass()
+                    .getSimpleName() + " does not extend GridSegmentKernel");
+        }
         if (keyBits < 1 || keyBits > 32) {
             throw new IllegalArgumentException("keyBits must be 1..32: " + keyBits);
         }

@@ -60,6 +60,13 @@ import org.gpumatch.gpu.runtime.ArrayMobility;
  * </ul>
  * Hooks must not call barriers, and, as any kernel code, may call only methods Aparapi can convert.
  *
+ * <p><b>Layers</b>: this class is the lean layer (int scan, select, reduce, histogram, u32 radix sort, the hooks).
+ * The long primitives, gather and scatter ({@link GridLongKernel}), the u64 radix sort ({@link GridWideSortKernel})
+ * and the segmented sort ({@link GridSegmentKernel}) are steps of the same {@code run()} behind the layer switches
+ * {@link #longSteps}, {@link #wideSortSteps} and {@link #segmentSteps}, constants per class that the OpenCL compiler
+ * folds: a kernel class pays registers only for the steps its layer switches on (one work-group of 256 per SM
+ * where every step was on). A pipeline extends the layer it needs; {@link GridDriver} refuses the others' steps.
+ *
  * <p><b>Control flow</b>: {@code run()} has one loop of steps; every step runs the same barriers (six, three of them
  * in {@link #groupScan4}) whatever the phase, and the phase and step decide only what the barrier-free code between
  * them does. The trip count is uniform within a work-group. So the kernel holds one copy of each barrier routine
@@ -238,6 +245,30 @@ public class GridKernel extends TileKernel {
         return gridPipelineSlot;
     }
 
+    // ---- layer switches (constant per class: the device compiler drops the code of a layer that is off) ---------
+
+    /**
+     * Whether this kernel class holds the long primitives (scan, select, reduce of {@link #wide}), gather and scatter:
+     * false in the lean grid, true in {@link GridLongKernel}. A constant per class, so the OpenCL compiler removes the
+     * long steps (and their registers) from a kernel whose class leaves them off; {@link GridDriver} refuses them.
+     */
+    protected boolean longSteps() {
+        return false;
+    }
+
+    /**
+     * Whether the radix sort takes u64 keys ({@link #wide}): true in {@link GridWideSortKernel} and
+     * {@link GridSegmentKernel} (whose large path sorts 64-bit composites). A constant per class, as {@link #longSteps}.
+     */
+    protected boolean wideSortSteps() {
+        return false;
+    }
+
+    /** Whether this kernel class holds the segmented sort: true in {@link GridSegmentKernel}. As {@link #longSteps}. */
+    protected boolean segmentSteps() {
+        return false;
+    }
+
     // ---- pipeline hooks (barrier-free; the defaults do nothing) -------------------------------------------------
 
     /**
@@ -287,10 +318,11 @@ public class GridKernel extends TileKernel {
         boolean pipeline = gridPhase == PH_PIPELINE;
         boolean pipelineTiles = pipeline && gridStepsPerTile > 0;
         boolean radixSort = gridOp == OP_RADIX;
-        boolean segSmall = down && gridOp == OP_SEG_SMALL;
-        boolean compose = down && gridOp == OP_SEG_COMPOSE;
+        boolean segments = segmentSteps();
+        boolean segSmall = segments && down && gridOp == OP_SEG_SMALL;
+        boolean compose = segments && down && gridOp == OP_SEG_COMPOSE;
         boolean scanSteps = spinePhase || down && !radixSort && !segSmall && !compose;
-        boolean longData = longOp(gridOp, gridWide);
+        boolean longData = longSteps() && longOp(gridOp, gridWide);
         boolean longValues = longData && gridOp != OP_SELECT_FLAGGED; // the upsweep reads longs, not flags
         boolean hiPlane = spinePhase || down && longData; // values are longs, staged as two planes
         boolean extremes = gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX;
@@ -300,13 +332,13 @@ public class GridKernel extends TileKernel {
         if (pipeline && !pipelineTiles && getGlobalId() < gridCount) {
             pipelineItem(gridPipelineSlot, getGlobalId());
         }
-        if (gridPhase == PH_ITEMS && gridOp == OP_SEG_PLACE && getGlobalId() < gridCount) {
+        if (segments && gridPhase == PH_ITEMS && gridOp == OP_SEG_PLACE && getGlobalId() < gridCount) {
             segPlace(getGlobalId());
         }
-        if (gridPhase == PH_ITEMS && gridOp == OP_GATHER && getGlobalId() < gridCount) {
+        if (longSteps() && gridPhase == PH_ITEMS && gridOp == OP_GATHER && getGlobalId() < gridCount) {
             gather(getGlobalId());
         }
-        if (gridPhase == PH_ITEMS && gridOp == OP_SCATTER && getGlobalId() < gridCount) {
+        if (longSteps() && gridPhase == PH_ITEMS && gridOp == OP_SCATTER && getGlobalId() < gridCount) {
             scatter(getGlobalId());
         }
         int counters = !up ? 0 : radixSort ? gridRadix : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
@@ -868,7 +900,7 @@ public class GridKernel extends TileKernel {
 
     /** The current pass' digit of the source key at {@code j}. */
     private int radixDigit(int j) {
-        long key = gridWide != 0 ? (gridDirection == 0 ? wide[j] : wideAlt[j])
+        long key = wideSortSteps() && gridWide != 0 ? (gridDirection == 0 ? wide[j] : wideAlt[j])
                 : (gridDirection == 0 ? in[j] : out[j]) & 0xFFFFFFFFL;
         return (int) (key >>> gridShift) & gridMask;
     }
@@ -877,7 +909,7 @@ public class GridKernel extends TileKernel {
     private void radixMove(int[] k32, long[] k64, int[] v, int[] k32Out, long[] k64Out, int[] vOut, boolean on,
                            int from, int to) {
         if (on) {
-            if (gridWide != 0) {
+            if (wideSortSteps() && gridWide != 0) {
                 k64Out[to] = k64[from];
             } else {
                 k32Out[to] = k32[from];
@@ -891,8 +923,8 @@ public class GridKernel extends TileKernel {
     /** The upsweep's value of element {@code j}: a digit, a flag, or the element (a long's low word). */
     private int upsweepLoad(int j) {
         return gridOp == OP_RADIX ? radixDigit(j) : gridOp == OP_SELECT_FLAGGED ? aux[j]
-                : gridOp == OP_SEG_COMPOSE ? auxAlt[j]
-                : longOp(gridOp, gridWide) ? (int) wide[j] : in[j];
+                : segmentSteps() && gridOp == OP_SEG_COMPOSE ? auxAlt[j]
+                : longSteps() && longOp(gridOp, gridWide) ? (int) wide[j] : in[j];
     }
 
     /** Folds one upsweep value into {@code acc}; digits and bins count in the local counters. */
@@ -918,11 +950,11 @@ public class GridKernel extends TileKernel {
             r = acc + (v != 0 ? 1 : 0);
         } else if (gridOp == OP_SELECT_IF) {
             boolean holds = compareClamped(v, gridCmp, gridOperand);
-            if (longOp(gridOp, gridWide)) {
+            if (longSteps() && longOp(gridOp, gridWide)) {
                 holds = compare(v, gridCmp, gridOperand);
             }
             r = acc + (holds ? 1 : 0);
-        } else if (gridOp == OP_SEG_COMPOSE) {
+        } else if (segmentSteps() && gridOp == OP_SEG_COMPOSE) {
             r = acc + segPacked((int) v);
         } else {
             r = acc + v;

@@ -86,23 +86,30 @@ public final class GridProfile {
                 });
                 k.get(inAlt[0] ? k.out : k.in);
                 check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "sort");
+                k.in = new int[GridKernel.pinnedLength(4)];
+                k.out = new int[GridKernel.pinnedLength(4)];
+            }
+            // the segmented sort runs on its own layer (GridSegmentKernel), so the kernel above stays lean
+            try (GuardedKernel<GridSegmentKernel> launcher = new GuardedKernel<>(new GridSegmentKernel(), device,
+                    local)) {
+                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+                GridKernel k = launcher.kernel();
+                String g = "L=" + launcher.localSize() + " G/CU=" + perCu;
+                System.out.println(g + " segment layer: max work-group " + k.getKernelMaxWorkGroupSize(
+                        device.aparapiDevice()) + ", private bytes per work-item "
+                        + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(device.aparapiDevice()));
                 // segmented sort of segments of 2..10 (the small path alone), keys from the unsorted copy
                 int[] heads = new int[n];
                 for (int i = 0; i < n; i += 2 + r.nextInt(9)) {
                     heads[i] = 1;
                 }
-                System.arraycopy(keys, 0, work, 0, n);
-                k.in = work;
+                k.in = keys.clone();
                 k.aux = new int[n];
                 k.out = heads;
-                k.auxAlt = alt;
+                k.auxAlt = new int[n];
                 k.put(k.in).put(k.aux).put(k.out);
                 d.flush();
                 profile(g + " segmented-sort-2-10", d, () -> d.segmentedSort(n, 32));
-                k.in = new int[GridKernel.pinnedLength(4)];
-                k.aux = new int[GridKernel.pinnedLength(4)];
-                k.auxAlt = new int[GridKernel.pinnedLength(4)];
-                k.out = new int[GridKernel.pinnedLength(4)];
             }
         }
     }

@@ -3,7 +3,7 @@ package org.gpumatch.gpu.primitives;
 import java.util.Arrays;
 
 /**
- * Sequential plain-Java twins of the {@link SelectKernel} primitives (scan, reduce, select, gather, scatter,
+ * Sequential plain-Java twins of the {@link GpuArrays} primitives (scan, reduce, select, gather, scatter,
  * histogram), with the same semantics as the device: int scans wrap at 32 bits, int sums are exact longs, selects are
  * stable. Each runs one pass over its input and allocates only its result.
  */

@@ -1,7 +1,7 @@
 package org.gpumatch.gpu.primitives;
 
 /**
- * Pure-Java twins of {@link DeviceRadixSort} and the segmented sort: stable sorts of unsigned keys on a bit range
+ * Pure-Java twins of {@link GpuArraySorter} and the segmented sort: stable sorts of unsigned keys on a bit range
  * {@code [beginBit, endBit)}, with optional u32 values, in place. Implemented as a stable LSD sort on bytes of the
  * extracted bits (a different digit width and loop structure from the device code). Memory: 20 bytes per element.
  */
@@ -39,7 +39,7 @@ public final class SortReference {
 
     /**
      * Stably sorts (key, value) pairs by unsigned key within each segment, in place: {@code heads[i] != 0} starts a
-     * segment at {@code i}, element 0 always starts one (the twin of {@link DeviceSegmentedSort}).
+     * segment at {@code i}, element 0 always starts one (the twin of {@link GridDriver#segmentedSort}).
      */
     public static void segmentedSortU32(int[] keys, int[] values, int[] heads) {
         int start = 0;

@@ -30,7 +30,7 @@ class ExtremeLongPredicateTest {
 
     @Test
     void thePredicateComparesWithoutASubtraction() {
-        String source = GuardedKernel.openClSourceOf(new GridKernel());
+        String source = GuardedKernel.openClSourceOf(new GridLongKernel());
         int start = source.indexOf("GridKernel__compare(");
         assertThat(start).as("the grid's compare in the OpenCL").isPositive();
         String compare = source.substring(start, source.indexOf('}', start));

@@ -25,10 +25,19 @@ class GridPrimitivesTest {
     private static final int SMALL_GROUPS = 3;
     private static final double[] DENSITIES = {0, 0.01, 0.5, 0.99, 1};
 
+    /** The lean grid (int primitives, u32 sorts), the long layer (long scans) and the u64 sort layer. */
     private GuardedKernel<GridKernel> small;
     private GuardedKernel<GridKernel> standard;
+    private GuardedKernel<GridLongKernel> smallLong;
+    private GuardedKernel<GridLongKernel> standardLong;
+    private GuardedKernel<GridWideSortKernel> smallWide;
+    private GuardedKernel<GridWideSortKernel> standardWide;
     private GridDriver smallDriver;
     private GridDriver standardDriver;
+    private GridDriver smallLongDriver;
+    private GridDriver standardLongDriver;
+    private GridDriver smallWideDriver;
+    private GridDriver standardWideDriver;
 
     @BeforeAll
     void open() {
@@ -36,15 +45,22 @@ class GridPrimitivesTest {
         smallDriver = new GridDriver(small, SMALL_GROUPS);
         standard = new GuardedKernel<>(new GridKernel(), TestDevices.openCl(), 256);
         standardDriver = new GridDriver(standard);
+        smallLong = new GuardedKernel<>(new GridLongKernel(), TestDevices.openCl(), SMALL_LOCAL);
+        smallLongDriver = new GridDriver(smallLong, SMALL_GROUPS);
+        standardLong = new GuardedKernel<>(new GridLongKernel(), TestDevices.openCl(), 256);
+        standardLongDriver = new GridDriver(standardLong);
+        smallWide = new GuardedKernel<>(new GridWideSortKernel(), TestDevices.openCl(), SMALL_LOCAL);
+        smallWideDriver = new GridDriver(smallWide, SMALL_GROUPS);
+        standardWide = new GuardedKernel<>(new GridWideSortKernel(), TestDevices.openCl(), 256);
+        standardWideDriver = new GridDriver(standardWide);
     }
 
     @AfterAll
     void close() {
-        if (small != null) {
-            small.close();
-        }
-        if (standard != null) {
-            standard.close();
+        for (GuardedKernel<?> k : Arrays.asList(small, standard, smallLong, standardLong, smallWide, standardWide)) {
+            if (k != null) {
+                k.close();
+            }
         }
     }
 
@@ -68,7 +84,7 @@ class GridPrimitivesTest {
         }
     }
 
-    private static void checkScan(GuardedKernel<GridKernel> gk, GridDriver d, int[] in, boolean inclusive) {
+    private static void checkScan(GuardedKernel<? extends GridKernel> gk, GridDriver d, int[] in, boolean inclusive) {
         GridKernel k = bind(gk, in, null);
         d.scan(in.length, inclusive);
         assertThat(result(k, in.length)).as("scan n=%d inclusive=%s", in.length, inclusive)
@@ -84,17 +100,17 @@ class GridPrimitivesTest {
         for (int n = 0; n <= 1100; n++) {
             long[] in = n % 3 == 0 ? r.longs(n).toArray() // wrapping at 64 bits like Java's long
                     : n % 3 == 1 ? r.longs(n, 0, 1L << 31).toArray() : r.longs(n, -5, 5).toArray();
-            checkLongScan(small, smallDriver, in, n % 2 == 0);
+            checkLongScan(smallLong, smallLongDriver, in, n % 2 == 0);
         }
         for (int n : standardSizes()) {
             long[] big = new long[n];
             Arrays.fill(big, Integer.MAX_VALUE); // sums far past 2^32: every word of the carries matters
-            checkLongScan(standard, standardDriver, big, n % 2 == 1);
-            checkLongScan(standard, standardDriver, r.longs(n, 0, 1L << 31).toArray(), n % 2 == 0);
+            checkLongScan(standardLong, standardLongDriver, big, n % 2 == 1);
+            checkLongScan(standardLong, standardLongDriver, r.longs(n, 0, 1L << 31).toArray(), n % 2 == 0);
         }
     }
 
-    private static void checkLongScan(GuardedKernel<GridKernel> gk, GridDriver d, long[] in, boolean inclusive) {
+    private static void checkLongScan(GuardedKernel<? extends GridKernel> gk, GridDriver d, long[] in, boolean inclusive) {
         GridKernel k = gk.kernel();
         int n = in.length;
         k.wide = Arrays.copyOf(in, Math.max(1, n));
@@ -129,7 +145,7 @@ class GridPrimitivesTest {
         }
     }
 
-    private static void checkSelect(GuardedKernel<GridKernel> gk, GridDriver d, int[] values, int[] flags,
+    private static void checkSelect(GuardedKernel<? extends GridKernel> gk, GridDriver d, int[] values, int[] flags,
                                     boolean indices) {
         GridKernel k = bind(gk, values, flags);
         d.selectFlagged(values.length, indices);
@@ -169,7 +185,7 @@ class GridPrimitivesTest {
         assertThat(standardDriver.histogram()).isEqualTo(PrimitivesReference.histogram(wide, 5000, 0, 2));
     }
 
-    private static void checkReduceAndHistogram(GuardedKernel<GridKernel> gk, GridDriver d, int[] in) {
+    private static void checkReduceAndHistogram(GuardedKernel<? extends GridKernel> gk, GridDriver d, int[] in) {
         int n = in.length;
         bind(gk, in, null);
         d.reduce(n, GridDriver.COMBINE_SUM);
@@ -226,13 +242,26 @@ class GridPrimitivesTest {
         Random r = new Random(7);
         for (int n : new int[] {0, 1, 2, 511, 512, 513, 1100, 1537}) {
             long[] keys = r.longs(n).toArray();
-            checkSortU64(small, smallDriver, keys, true, 0, 64);
-            checkSortU64(small, smallDriver, keys, false, 0, 64);
-            checkSortU64(small, smallDriver, r.longs(n, 0, 1L << 40).toArray(), true, 5, 45);
+            checkSortU64(smallWide, smallWideDriver, keys, true, 0, 64);
+            checkSortU64(smallWide, smallWideDriver, keys, false, 0, 64);
+            checkSortU64(smallWide, smallWideDriver, r.longs(n, 0, 1L << 40).toArray(), true, 5, 45);
         }
         for (int n : standardSizes()) {
-            checkSortU64(standard, standardDriver, r.longs(n).toArray(), true, 0, 64);
+            checkSortU64(standardWide, standardWideDriver, r.longs(n).toArray(), true, 0, 64);
         }
+    }
+
+    @Test
+    void aKernelRefusesTheStepsItsClassLeavesOff() {
+        assertThatThrownBy(() -> smallDriver.scanLongs(10, false)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("GridLongKernel");
+        assertThatThrownBy(() -> smallDriver.reduceLongs(10, GridDriver.COMBINE_SUM))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> smallDriver.gather(10, false)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> smallLongDriver.sort(10, 0, 64, true, false, new LaunchTiming[1]))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("GridWideSortKernel");
+        assertThatThrownBy(() -> smallWideDriver.segmentedSort(10, 8)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("GridSegmentKernel");
     }
 
     @Test
@@ -241,7 +270,7 @@ class GridPrimitivesTest {
                 .hasMessageContaining("serves no slot 2");
     }
 
-    private static void checkSortU32(GuardedKernel<GridKernel> gk, GridDriver d, int[] keys, boolean pairs,
+    private static void checkSortU32(GuardedKernel<? extends GridKernel> gk, GridDriver d, int[] keys, boolean pairs,
                                      int begin, int end) {
         int n = keys.length;
         int[] values = new int[n];
@@ -265,7 +294,7 @@ class GridPrimitivesTest {
         }
     }
 
-    private static void checkSortU64(GuardedKernel<GridKernel> gk, GridDriver d, long[] keys, boolean pairs,
+    private static void checkSortU64(GuardedKernel<? extends GridKernel> gk, GridDriver d, long[] keys, boolean pairs,
                                      int begin, int end) {
         int n = keys.length;
         int[] values = new int[n];
@@ -300,7 +329,7 @@ class GridPrimitivesTest {
         return a;
     }
 
-    private static GridKernel bind(GuardedKernel<GridKernel> gk, int[] in, int[] flags) {
+    private static GridKernel bind(GuardedKernel<? extends GridKernel> gk, int[] in, int[] flags) {
         GridKernel k = gk.kernel();
         k.in = Arrays.copyOf(in, Math.max(1, in.length));
         k.out = new int[Math.max(1, in.length)];

@@ -13,8 +13,8 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 /**
  * Every scan, reduce, select, compaction, gather/scatter, histogram and sort entry point of gpu-core called once on
  * one size and flag density, each answer compared with the pure-Java references ({@link PrimitivesReference},
- * {@link SortReference}, {@link ScanReference}). The stress tests call it many times in one JVM, on the same
- * instances, so that state a call leaves on the device (chunk totals, grand totals, digit counts) is exercised across
+ * {@link SortReference}). The stress tests call it many times in one JVM, on the same
+ * instances, so that state a call leaves on the device (spine values, grand totals, digit counts) is exercised across
  * calls and across garbage collections.
  */
 final class PrimitivesStressKit implements AutoCloseable {
@@ -22,7 +22,6 @@ final class PrimitivesStressKit implements AutoCloseable {
     static final int[] DENSITIES = {0, 1, 10, 50, 90, 100};
 
     private final GpuArrays arrays;
-    private final GpuArraySorter sorter;
     /** The grid's radix sort in work-groups of 32 and at most 3 groups. */
     private final GpuArraySorter gridSorter;
     private final GpuSegmentedSorter segmented;
@@ -31,19 +30,14 @@ final class PrimitivesStressKit implements AutoCloseable {
     private final GridDriver pipelineGrid;
     /** The example pipeline: own launches between a grid sort, scan and select. */
     private final DenseRank denseRank;
-    private final GuardedKernel<ScanTestKernel> scanLauncher;
-    private final DeviceScan deviceScan;
 
     PrimitivesStressKit(ComputeDevice device) {
         arrays = new GpuArrays(device);
-        sorter = new GpuArraySorter(device, 32, 4, 4);
         gridSorter = new GpuArraySorter(device, 32, 3);
         segmented = new GpuSegmentedSorter(device, 32, 3);
         pipeline = new GuardedKernel<>(new TileScanPipeline(), device, 32);
         pipelineGrid = new GridDriver(pipeline, 3);
         denseRank = new DenseRank(device);
-        scanLauncher = new GuardedKernel<>(new ScanTestKernel(), device, 32);
-        deviceScan = new DeviceScan(scanLauncher, 3);
     }
 
     /** Every entry point on {@code n} elements with flags of {@code density} percent; fails with the call's name. */
@@ -93,7 +87,6 @@ final class PrimitivesStressKit implements AutoCloseable {
         assertThat(arrays.histogram(values, 5, -8, 3)).as("histogram %s", what)
                 .isEqualTo(PrimitivesReference.histogram(values, 5, -8, 3));
 
-        checkDeviceScan(values, what);
         TileScanPipeline.check(pipeline.kernel(), pipelineGrid, values);
         DenseRank.Result ranks = denseRank.rank(values);
         int[] distinct = Arrays.stream(values).distinct().sorted().toArray();
@@ -105,21 +98,7 @@ final class PrimitivesStressKit implements AutoCloseable {
         }
     }
 
-    private void checkDeviceScan(int[] values, String what) {
-        if (values.length == 0) {
-            return; // DeviceScan takes no empty input
-        }
-        ScanTestKernel k = scanLauncher.kernel();
-        k.input = values.clone();
-        k.output = new int[values.length];
-        k.put(k.input).put(k.output);
-        deviceScan.exclusiveInts(ScanTestKernel.SLOT_INTS, values.length);
-        k.get(k.output);
-        assertThat(k.output).as("device scan %s", what).isEqualTo(ScanReference.exclusive(values, IntAddOp.OPERATOR));
-    }
-
     private void checkSorts(Random r, int[] values, long[] wide, int[] flags, String what) {
-        checkSorts(sorter, values, wide, what + " (tile)");
         checkSorts(gridSorter, values, wide, what + " (grid)");
         int n = values.length;
         if (n > 0) {
@@ -171,11 +150,9 @@ final class PrimitivesStressKit implements AutoCloseable {
     @Override
     public void close() {
         arrays.close();
-        sorter.close();
         gridSorter.close();
         segmented.close();
         pipeline.close();
         denseRank.close();
-        scanLauncher.close();
     }
 }

@@ -12,45 +12,37 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The radix sort on OpenCL against {@link SortReference}, both algorithms: pairs carry their original index, so an
- * exact match also checks stability. Sizes 0, 1, around the tiles (128 and 192 elements: T - 1, T, T + 1, 2T +- 1)
- * and non-multiples; key shapes random, all-equal, sorted, reverse-sorted, top bit set (unsigned order), few distinct
- * (duplicate-heavy); bit ranges full, narrow, odd widths, empty; one size above 2^24 with the defaults.
+ * The grid's radix sort on OpenCL against {@link SortReference}: pairs carry their original index, so an exact match
+ * also checks stability. Two small geometries (tiles of 512 over at most 3 work-groups, tiles of 1024 over at most 2)
+ * so that the sizes cross tiles and group ranges: 0, 1, around 128, 192, 256, 512 and 1024 and non-multiples; key
+ * shapes random, all-equal, sorted, reverse-sorted, top bit set (unsigned order), few distinct (duplicate-heavy); bit
+ * ranges full, narrow, odd widths, empty; one size above 2^24 with the defaults.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RadixSortTest {
-    /** Tiles of 32 work-items x 4 items (T = 128), 4-bit digits: many tiles, multi-level count scans. */
-    private GpuArraySorter small;
-    /** Tiles of 64 x 3 (T = 192), 5-bit digits (odd digit widths, passes of fewer bits, radix 32 over 64 items). */
-    private GpuArraySorter wide;
-    /** Chunks of 4 elements, work-groups of 32, 4-bit digits. */
-    private GpuArraySorter smallChunks;
-    /** Chunks of 3 elements, work-groups of 64, 5-bit digits. */
-    private GpuArraySorter wideChunks;
-    /** The GRID algorithm in work-groups of 32 (tiles of 512), a grid of at most 3 work-groups. */
+    /** Work-groups of 32 (tiles of 512), a grid of at most 3 work-groups. */
     private GpuArraySorter grid;
+    /** Work-groups of 64 (tiles of 1024), a grid of at most 2 work-groups. */
+    private GpuArraySorter wide;
     private GpuArraySorter[] all;
 
     @BeforeAll
     void open() {
-        small = new GpuArraySorter(TestDevices.openCl(), 32, 4, 4);
-        wide = new GpuArraySorter(TestDevices.openCl(), 64, 5, 3);
-        smallChunks = new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.CHUNK, 32, 4, 4);
-        wideChunks = new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.CHUNK, 64, 5, 3);
         grid = new GpuArraySorter(TestDevices.openCl(), 32, 3);
-        all = new GpuArraySorter[] {small, wide, smallChunks, wideChunks, grid};
+        wide = new GpuArraySorter(TestDevices.openCl(), 64, 2);
+        all = new GpuArraySorter[] {grid, wide};
     }
 
     @AfterAll
     void close() {
-        for (GpuArraySorter s : new GpuArraySorter[] {small, wide, smallChunks, wideChunks, grid}) {
+        for (GpuArraySorter s : new GpuArraySorter[] {grid, wide}) {
             if (s != null) {
                 s.close();
             }
         }
     }
 
-    private static final int[] SIZES = {0, 1, 2, 127, 128, 129, 191, 192, 193, 255, 256, 257, 385, 1000, 4099};
+    private static final int[] SIZES = {0, 1, 2, 127, 128, 129, 191, 192, 193, 255, 256, 257, 385, 511, 512, 513, 1000, 1023, 1024, 1025, 4099};
 
     static int[] keys32(Random r, String shape, int n) {
         return switch (shape) {
@@ -124,7 +116,6 @@ class RadixSortTest {
         Random r = new Random(4);
         int n = (1 << 24) + 3;
         try (GpuArraySorter big = new GpuArraySorter(TestDevices.openCl())) {
-            assertThat(big.algorithm()).isEqualTo(RadixSortAlgorithm.GRID);
             checkPairsU32(big, r.ints(n).toArray(), 20, 28, "n=2^24+3"); // one pass keeps it to seconds on PoCL
             assertThat(big.lastLaunches()).isEqualTo(3);
         }
@@ -139,7 +130,7 @@ class RadixSortTest {
         int[] ev = values.clone();
         SortReference.sortU32(ek, ev, 0, 16);
         SortReference.sortU32(ek, ev, 16, 32);
-        for (GpuArraySorter s : new GpuArraySorter[] {small, grid}) {
+        for (GpuArraySorter s : all) {
             int[] k = keys.clone();
             int[] v = values.clone();
             s.load(k, v).sortLoaded(0, 16);
@@ -152,19 +143,13 @@ class RadixSortTest {
 
     @Test
     void badInputIsRejected() {
-        assertThatThrownBy(() -> small.sortKeys(new int[4], 0, 33)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("bit range");
-        assertThatThrownBy(() -> small.sortKeys(new int[4], 5, 4)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> small.sortPairs(new int[4], new int[3], 0, 32))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("length");
-        assertThatThrownBy(() -> new GpuArraySorter(TestDevices.openCl(), 32, 9, 4))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("digitBits");
-        assertThatThrownBy(() -> new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.TILE, 256, 8, 16))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("local memory");
         assertThatThrownBy(() -> grid.sortKeys(new int[4], 0, 33)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bit range");
-        assertThatThrownBy(() -> new GpuArraySorter(TestDevices.openCl(), RadixSortAlgorithm.GRID, 256, 4, 16))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("8-bit digits");
+        assertThatThrownBy(() -> grid.sortKeys(new int[4], 5, 4)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> grid.sortKeys(new long[4], 0, 65)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bit range");
+        assertThatThrownBy(() -> grid.sortPairs(new int[4], new int[3], 0, 32))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("length");
     }
 
     private static void checkPairsU32(GpuArraySorter s, int[] keys, int begin, int end, String what) {

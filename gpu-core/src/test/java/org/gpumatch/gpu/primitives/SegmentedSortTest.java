@@ -151,7 +151,7 @@ class SegmentedSortTest {
         assertThat(check(standard, keys(r, n), heads(r, n, 1, 3000), "default, mixed")).isTrue();
         assertThat(check(standard, keys(r, n), heads(r, n, 20_000, 40_000), "default, huge")).isTrue();
         // keys below 2^12 sorted on 12 bits, through the driver on a kernel's own arrays
-        try (GuardedKernel<GridKernel> launcher = new GuardedKernel<>(new GridKernel(), TestDevices.openCl(), LOCAL)) {
+        try (GuardedKernel<GridSegmentKernel> launcher = new GuardedKernel<>(new GridSegmentKernel(), TestDevices.openCl(), LOCAL)) {
             GridDriver grid = new GridDriver(launcher, 3);
             GridKernel k = launcher.kernel();
             for (int len : new int[] {5, 300}) {

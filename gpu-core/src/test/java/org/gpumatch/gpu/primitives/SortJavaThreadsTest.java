@@ -6,15 +6,14 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.junit.jupiter.api.Test;
 
 /**
- * The radix sort (both algorithms; tiles of 8 x 3 with radix 16 over 8 work-items) and segmented sorts in Aparapi's
+ * The grid's radix sort (work-groups of 8, tiles of 128) and segmented sort in Aparapi's
  * Java thread pool (the {@code --device java} path) agree with the reference.
  */
 class SortJavaThreadsTest {
     @Test
     void javaThreadsMatchTheReference() {
         Random r = new Random(11);
-        try (GpuArraySorter sorter = new GpuArraySorter(ComputeDevice.JAVA_THREADS, 8, 4, 3);
-             GpuArraySorter chunks = new GpuArraySorter(ComputeDevice.JAVA_THREADS, RadixSortAlgorithm.CHUNK, 8, 4, 3);
+        try (GpuArraySorter sorter = new GpuArraySorter(ComputeDevice.JAVA_THREADS, 8);
              GpuSegmentedSorter segmented = new GpuSegmentedSorter(ComputeDevice.JAVA_THREADS, 8)) {
             for (int n : new int[] {0, 1, 2, 25, 300}) {
                 int[] keys = r.ints(n, 0, 50).toArray();
@@ -22,14 +21,9 @@ class SortJavaThreadsTest {
                 int[] ek = keys.clone();
                 int[] ev = values.clone();
                 SortReference.sortU32(ek, ev, 0, 32);
-                int[] chunkKeys = keys.clone();
-                int[] chunkValues = values.clone();
                 sorter.sortPairs(keys, values, 0, 32);
                 RadixSortTest.assertSameInts(keys, ek, "java threads keys n=" + n);
                 RadixSortTest.assertSameInts(values, ev, "java threads values n=" + n);
-                chunks.sortPairs(chunkKeys, chunkValues, 0, 32);
-                RadixSortTest.assertSameInts(chunkKeys, ek, "java threads chunk keys n=" + n);
-                RadixSortTest.assertSameInts(chunkValues, ev, "java threads chunk values n=" + n);
 
                 keys = r.ints(n, 0, 50).toArray();
                 values = IntStream.range(0, n).toArray();

@@ -1,6 +1,7 @@
 package org.gpumatch.aparapi.multi;
 
 import org.gpumatch.gpu.primitives.GridKernel;
+import org.gpumatch.gpu.primitives.GridLongKernel;
 
 /**
  * Device side of {@code multi-rk}, the parallel Rabin-Karp of Nunes, Bordim, Ito and Nakano for k patterns of one
@@ -45,7 +46,7 @@ import org.gpumatch.gpu.primitives.GridKernel;
  * tile of counts and offsets, 8 bytes per match. Local memory: the grid's, plus 4 bytes per window of a tile in the
  * write step (16 KiB for 256 work-items).
  */
-final class MultiRkKernel extends GridKernel {
+final class MultiRkKernel extends GridLongKernel {
     /** Own launch: the terms a_i of a part of the prefix sums. */
     static final int SLOT_TERMS = 2;
     /** Own launch: the high part's sums, from {@code wideAlt} into {@link #sumsHigh}. */

@@ -1,7 +1,7 @@
 package org.gpumatch.aparapi.rabinkarp;
 
 import org.gpumatch.aparapi.multi.PowerTable;
-import org.gpumatch.gpu.primitives.GridKernel;
+import org.gpumatch.gpu.primitives.GridLongKernel;
 
 /**
  * Device side of cooperative Rabin-Karp (CRK, SPAA 2016 sections 3.3 and 6.1) on gpu-core's grid layer: one
@@ -32,7 +32,7 @@ import org.gpumatch.gpu.primitives.GridKernel;
  * <p>Device memory: n bytes of text, 16 (n + 1) bytes of terms and prefix sums, 4 bytes of flags per window, 4 per
  * match, the power tables (about 64 KiB + n / 4096 ints). Local memory: the grid's (no region of its own).
  */
-final class CrkKernel extends GridKernel {
+final class CrkKernel extends GridLongKernel {
     /** Own launch: the terms of the prefix sums. */
     static final int SLOT_TERMS = 2;
     /** Own launch: the window tests, counted, flagged for the select. */
