@@ -20,6 +20,9 @@ package org.gpumatch.suffixarray;
  * needs what {@link InducedSorting} says for m symbols) or one {@link LongPages} of m names (8m bytes).
  */
 final class LongInducedSorting {
+    /** LMS suffixes per block of the naming loop. */
+    private static final int BLOCK = 256;
+
     private final int shift;
     private final long intLimit;
 
@@ -113,16 +116,30 @@ final class LongInducedSorting {
         long count = 0;
         long prev = -1;
         long prevLength = 0;
-        for (long i = 0; i < m; i++) {
-            final long p = sa.get(i);
-            final long length = nextLms(lms, p, n) - p + 1;
-            if (prev < 0 || length != prevLength || p == last || prev == last
-                    || !equalSymbols(bytes, names, p, prev, length)) {
-                count++;
-                prev = p;
-                prevLength = length;
+        long prevHead = 0;
+        final long[] lengths = new long[BLOCK];
+        final long[] heads = new long[BLOCK];
+        for (long base = 0; base < m; base += BLOCK) {
+            // In blocks, as InducedSorting's naming: the independent loads first, then the comparisons.
+            final int size = (int) Math.min(BLOCK, m - base);
+            for (int x = 0; x < size; x++) {
+                final long p = sa.get(base + x);
+                lengths[x] = nextLms(lms, p, n) - p + 1;
+                heads[x] = bytes != null ? bytes.getLong(p) : names.get(p);
             }
-            sa.set(m + (p >> 1), count);
+            for (int x = 0; x < size; x++) {
+                final long p = sa.get(base + x);
+                final long length = lengths[x];
+                final long h = heads[x];
+                if (prev < 0 || length != prevLength || p == last || prev == last
+                        || !equalSymbols(bytes, names, p, prev, length, h, prevHead)) {
+                    count++;
+                    prev = p;
+                    prevLength = length;
+                    prevHead = h;
+                }
+                sa.set(m + (p >> 1), count);
+            }
         }
         if (count == m) {
             return; // every LMS substring is unique: their order is the order of the LMS suffixes
@@ -242,11 +259,31 @@ final class LongInducedSorting {
         }
     }
 
-    /** Whether the symbols {@code [a, a + length)} and {@code [b, b + length)} are equal (both within the text). */
+    /**
+     * Whether the symbols {@code [a, a + length)} and {@code [b, b + length)} are equal (both within the text), given
+     * their heads (eight bytes, or the first name), which decide the first eight bytes or the first name.
+     */
     private static boolean equalSymbols(final PagedBytes bytes, final LongPages names, final long a, final long b,
-                                        final long length) {
-        for (long d = 0; d < length; d++) {
-            if (sym(bytes, names, a + d) != sym(bytes, names, b + d)) {
+                                        final long length, final long headA, final long headB) {
+        if (bytes != null) {
+            final long mask = length >= Long.BYTES ? -1L : (1L << (length << 3)) - 1;
+            if (((headA ^ headB) & mask) != 0) {
+                return false;
+            }
+            for (long d = Long.BYTES; d < length; d += Long.BYTES) {
+                final long rest = length - d;
+                final long restMask = rest >= Long.BYTES ? -1L : (1L << (rest << 3)) - 1;
+                if (((bytes.getLong(a + d) ^ bytes.getLong(b + d)) & restMask) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (headA != headB) {
+            return false;
+        }
+        for (long d = 1; d < length; d++) {
+            if (names.get(a + d) != names.get(b + d)) {
                 return false;
             }
         }

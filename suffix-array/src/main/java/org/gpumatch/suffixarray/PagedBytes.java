@@ -1,7 +1,10 @@
 package org.gpumatch.suffixarray;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -16,6 +19,8 @@ import org.gpumatch.checker.ByteSequence;
  * sequential pass ({@link #read}) or from any {@link ByteSequence} by its bulk copy ({@link #copyOf}).
  */
 public final class PagedBytes implements ByteSequence {
+    /** Eight bytes of a page as one {@code long}. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** The default page: 2^30 bytes. */
     public static final int DEFAULT_SHIFT = 30;
 
@@ -82,6 +87,24 @@ public final class PagedBytes implements ByteSequence {
     /** @param i in {@code [0, length())} @return the byte at i, unsigned */
     public int get(final long i) {
         return pages[(int) (i >>> shift)][(int) (i & mask)] & 0xFF;
+    }
+
+    /**
+     * @param i in {@code [0, length())}
+     * @return the bytes {@code [i, i + 8)} as one little-endian {@code long}, zeros past the end of the text (one load
+     *         where the eight bytes lie in one page)
+     */
+    public long getLong(final long i) {
+        final byte[] page = pages[(int) (i >>> shift)];
+        final int off = (int) (i & mask);
+        if (off + Long.BYTES <= page.length) {
+            return (long) LONGS.get(page, off);
+        }
+        long h = 0;
+        for (long d = Math.min(length, i + Long.BYTES) - 1; d >= i; d--) {
+            h = h << 8 | get(d);
+        }
+        return h;
     }
 
     @Override
