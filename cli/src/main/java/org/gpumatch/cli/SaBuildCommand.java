@@ -30,6 +30,9 @@ import picocli.CommandLine.Parameters;
  * org.gpumatch.suffixarray.BuildStages}), and {@code auto}'s notice when it settles for the CPU, unless
  * {@code -q}. Host memory: about 7.5 to 9 bytes per text byte on the CPU (SA-IS or doubling); about 21 on the GPU
  * builder (its device buffers are mirrored on the Java heap); {@code --lcp} 8 more (PLCP and the LCP array).
+ *
+ * <p>A regular file over 2,147,483,639 bytes takes the long path ({@link SaLongBuild}: the CPU's
+ * {@link org.gpumatch.suffixarray.LongSaisBuilder}, int40 or int64 output, about 13 bytes of heap per text byte).
  */
 @Command(name = "build", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Build the suffix array of TEXT (raw bytes; lexicographic over unsigned bytes, a proper prefix "
@@ -86,6 +89,10 @@ final class SaBuildCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines and no notices.")
     boolean quiet;
 
+    /** Texts of at least this many bytes take the long path (tests force it on small texts); default: past 2^31-9. */
+    @Option(names = "--long-path-from", hidden = true, paramLabel = "BYTES")
+    Long longPathFrom;
+
     SaBuildCommand(Io io) {
         this.io = io;
     }
@@ -100,6 +107,12 @@ final class SaBuildCommand implements Callable<Integer> {
             throw new CliException(e.getMessage());
         }
         TextInput input = TextInput.open(textName);
+        if (!input.isStream() && (SuffixArrayBuilders.needsLongBuilder(input.size())
+                || longPathFrom != null && input.size() >= longPathFrom)) {
+            return new SaLongBuild(io, quiet, explain).run(TextFiles.path(textName), input.size(), TextFiles.path(outName),
+                    fmt, algo, ExactSearch.devicePolicy(device), verify, bwtName != null ? "--bwt" : lcpName != null
+                    ? "--lcp" : null);
+        }
         SuffixArrayBuilders.Choice early = prepared(algo, input.size());
         byte[] text;
         try {

@@ -11,7 +11,9 @@ package org.gpumatch.suffixarray;
  *
  * <p>Implementations: {@link SaisBuilder} (CPU, SA-IS), {@link ParallelSuffixSorter} (CPU, prefix doubling),
  * {@link CpuSuffixArrayBuilder} (the better of the two by a cost model) and {@link GpuPrefixDoublingBuilder}
- * (OpenCL, prefix doubling); {@link SuffixArrayBuilders} picks one for a device choice.
+ * (OpenCL, prefix doubling); {@link SuffixArrayBuilders} picks one for a device choice. Texts over
+ * {@code Integer.MAX_VALUE - 8} bytes, which an {@code int[]} result cannot carry, are built by the long-indexed
+ * sibling {@link LongSuffixArrayBuilder} ({@link LongSaisBuilder}).
  */
 public interface SuffixArrayBuilder extends AutoCloseable {
 

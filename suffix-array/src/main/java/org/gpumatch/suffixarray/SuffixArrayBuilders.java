@@ -184,6 +184,55 @@ public final class SuffixArrayBuilders {
     }
 
     /**
+     * Whether a text of this length needs the long path: more bytes than an {@code int} suffix array (and every
+     * {@link SuffixArrayBuilder}, the GPU builder included) can hold.
+     */
+    public static boolean needsLongBuilder(long length) {
+        return length > SaisBuilder.MAX_LENGTH;
+    }
+
+    /**
+     * The builder for a text past the {@code int} limit ({@link #needsLongBuilder}): {@link LongSaisBuilder} under
+     * {@code auto} and {@code cpu} (the GPU builder cannot build such texts today: its arrays are {@code int}-indexed,
+     * partitioned builds included), with a notice under {@code auto} when the policy named an OpenCL device; {@code gpu}
+     * is refused.
+     *
+     * @param length  the text length
+     * @param explain receives the {@code --explain} line, or null
+     * @return the builder and the notice (empty unless {@code auto} passed over a device the user named)
+     * @throws IllegalArgumentException for {@code gpu}
+     */
+    public static LongChoice chooseLong(Algorithm algorithm, DevicePolicy policy, long length,
+                                        Consumer<String> explain) {
+        String gpuLimit = "the GPU builder takes at most " + GpuPrefixDoublingBuilder.MAX_LENGTH + " bytes";
+        if (algorithm == Algorithm.GPU) {
+            throw new IllegalArgumentException("a text of " + length + " bytes is too long for the GPU builder ("
+                    + gpuLimit + "); build it on the CPU with -a cpu or -a auto");
+        }
+        LongSaisBuilder builder = new LongSaisBuilder();
+        if (explain != null) {
+            explain.accept(String.format(java.util.Locale.ROOT, "estimate for %d bytes: cpu %.0f s (%s, SA-IS with long"
+                    + " indices, about %.0f ns/byte on one thread, %.0f bytes of heap per text byte), gpu none (%s): cpu%s",
+                    length, length * LongSaisBuilder.NS_PER_BYTE / 1e9, builder.name(), LongSaisBuilder.NS_PER_BYTE,
+                    LongSaisBuilder.HEAP_BYTES_PER_BYTE, gpuLimit, algorithm == Algorithm.CPU ? " (as asked)" : ""));
+        }
+        String notice = algorithm == Algorithm.AUTO && policy.kind() != DevicePolicy.Kind.AUTO
+                && policy.kind() != DevicePolicy.Kind.JAVA
+                ? length + " bytes of text exceed the GPU builder's " + GpuPrefixDoublingBuilder.MAX_LENGTH
+                        + "; building on the CPU with " + builder.name() : "";
+        return new LongChoice(builder, notice);
+    }
+
+    /**
+     * A builder for a text past the {@code int} limit and, when {@code auto} passed over a named device, why.
+     *
+     * @param builder the builder
+     * @param notice  one line for stderr, or empty
+     */
+    public record LongChoice(LongSuffixArrayBuilder builder, String notice) {
+    }
+
+    /**
      * A built suffix array and the builder that made it.
      *
      * @param sa      the suffix array

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.checker.IndexSequence;
 
 /**
  * Suffix array files in the checker's formats: little-endian {@code int32}, {@code int64} or {@code int40} entries, no
@@ -60,6 +61,39 @@ public final class SuffixArrayFiles {
                 format.put(buf, v);
             }
             out.write(buf.array(), 0, buf.position());
+        }
+    }
+
+    /**
+     * Writes (replacing) {@code path} from a long-indexed array of any length (such as {@link LongPages}, the result of
+     * {@link LongSaisBuilder}), sequentially through a 1 MiB buffer: no n-sized array is made.
+     *
+     * @param sa the entries, each in {@code [0, format.maxValue()]}
+     * @param path the file
+     * @param format the entry format
+     * @throws IOException on write errors
+     * @throws IllegalArgumentException if an entry is negative or does not fit the format (naming its index)
+     */
+    public static void write(final IndexSequence sa, final Path path, final EntryFormat format) throws IOException {
+        final int w = format.width();
+        final ByteBuffer buf = ByteBuffer.allocate(CHUNK / w * w).order(ByteOrder.LITTLE_ENDIAN);
+        final long[] entries = new long[buf.capacity() / w];
+        final long n = sa.length();
+        try (OutputStream out = Files.newOutputStream(path)) {
+            for (long i = 0; i < n; i += entries.length) {
+                final int len = (int) Math.min(entries.length, n - i);
+                sa.copyTo(i, entries, len);
+                buf.clear();
+                for (int j = 0; j < len; j++) {
+                    final long v = entries[j];
+                    if (v < 0 || v > format.maxValue()) {
+                        throw new IllegalArgumentException("suffix array entry " + (i + j) + " = " + v
+                                + (v < 0 ? " is negative" : " does not fit " + format.label()));
+                    }
+                    format.put(buf, v);
+                }
+                out.write(buf.array(), 0, buf.position());
+            }
         }
     }
 

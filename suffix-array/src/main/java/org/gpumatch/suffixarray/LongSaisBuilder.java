@@ -1,0 +1,120 @@
+package org.gpumatch.suffixarray;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.gpumatch.checker.ByteSequence;
+import org.gpumatch.checker.EntryFormat;
+import org.gpumatch.checker.IndexSequence;
+
+/**
+ * CPU suffix arrays of texts over 2^31 - 1 bytes (up to {@link #MAX_LENGTH}): SA-IS with {@code long} indices over
+ * paged heap arrays ({@link LongInducedSorting}) at the top level, the recursion back on the {@code int} SA-IS of
+ * {@link SaisBuilder} ({@link InducedSorting}) as soon as the reduced string fits an {@code int} array, which on every
+ * text up to about 4.3 GB (and real texts up to about 6.4 GB) is after the first level. The text is copied into
+ * {@link PagedBytes} (or read from its file in pages), the suffix array is a {@link LongPages} of {@code long}
+ * entries, and {@link #buildFile} writes it straight to an int40 or int64 file, so no n-sized Java array is ever made.
+ * Same output as {@link SaisBuilder} (and libdivsufsort): unsigned bytes, a proper prefix first, no sentinel.
+ *
+ * <p>Cost: O(n), sequential; the top level is {@link InducedSorting}'s passes with a page lookup per access and no
+ * lookahead: 150 to 205 ns per text byte on one thread of the 2-core development machine, 1.8 to 2.1 times
+ * {@link SaisBuilder} (the module README). Memory per
+ * text byte: 1 (the text in pages) + 8 (the suffix array) + 1/8 (LMS bits), plus 8m bytes for the reduced string and
+ * its suffix array (m the LMS count: about n/3 on real text, at most n/2) and what the int level needs for them (less
+ * than 2.5m bytes): measured with every allocation counted, 12.4 bytes per text byte on 213 MB of source code and
+ * 12.6 to 13.1 on 256 to 512 MiB of random DNA. The output file is written from the pages
+ * through a 1 MiB buffer. A text already in pages is not copied ({@link #build(PagedBytes, SuffixArrayBuilder.Progress)}).
+ */
+public final class LongSaisBuilder implements LongSuffixArrayBuilder {
+    /** Largest text: 2^36 bytes (64 GiB; the LMS bits stay one {@code long[]} and the pages fewer than 2^31). */
+    public static final long MAX_LENGTH = 1L << 36;
+
+    /**
+     * The build time per text byte on one thread that {@code --explain} quotes, ns (measured on the shared 2-core
+     * development machine, 2026-11-25: see the module README).
+     */
+    public static final double NS_PER_BYTE = 200;
+    /** Heap per text byte, text included, that {@code --explain} and the CLI's out-of-memory message quote. */
+    public static final double HEAP_BYTES_PER_BYTE = 13;
+
+    private final int pageShift;
+    private final long intLimit;
+
+    /** A builder with pages of 2^26 entries (512 MiB of suffix array) and 2^30 bytes of text. */
+    public LongSaisBuilder() {
+        this(LongPages.DEFAULT_SHIFT, SaisBuilder.MAX_LENGTH);
+    }
+
+    /**
+     * For tests: tiny pages, and reduced strings of at most {@code intLimit} symbols on the int SA-IS (0: the long
+     * recursion all the way down).
+     *
+     * @param pageShift log2 of the entries per page of every paged array (the text's pages too), 1 to 26
+     * @param intLimit  reduced strings of at most this many symbols go to {@link InducedSorting}
+     */
+    LongSaisBuilder(final int pageShift, final long intLimit) {
+        if (pageShift < 1 || pageShift > LongPages.DEFAULT_SHIFT) {
+            throw new IllegalArgumentException("page shift must be in [1, 26], got " + pageShift);
+        }
+        this.pageShift = pageShift;
+        this.intLimit = intLimit;
+    }
+
+    @Override
+    public String name() {
+        return "sais-long";
+    }
+
+    /**
+     * @param text     any bytes, at most {@link #MAX_LENGTH}; copied into pages (n bytes) unless it is
+     *                 {@link PagedBytes}
+     * @param progress receives the fraction done
+     * @return the suffix array in pages ({@link LongPages}, a long-indexed {@link IndexSequence})
+     */
+    @Override
+    public LongPages build(final ByteSequence text, final SuffixArrayBuilder.Progress progress) {
+        if (text instanceof PagedBytes paged) {
+            return build(paged, progress);
+        }
+        checkLength(text.length());
+        return build(PagedBytes.copyOf(text, textShift()), progress);
+    }
+
+    /**
+     * @param text     any bytes in pages, at most {@link #MAX_LENGTH}
+     * @param progress receives the fraction done
+     * @return the suffix array in pages
+     */
+    public LongPages build(final PagedBytes text, final SuffixArrayBuilder.Progress progress) {
+        checkLength(text.length());
+        final long n = text.length();
+        final LongPages sa = new LongPages(n, pageShift);
+        new LongInducedSorting(pageShift, intLimit).sort(text, null, sa, n, 256, progress);
+        progress.report(1.0);
+        return sa;
+    }
+
+    @Override
+    public LongPages buildFile(final Path textFile, final Path out, final EntryFormat format,
+                               final SuffixArrayBuilder.Progress progress) throws IOException {
+        final PagedBytes text = PagedBytes.read(textFile, textShift());
+        if (text.length() > 0 && text.length() - 1 > format.maxValue()) {
+            throw new IllegalArgumentException("a text of " + text.length() + " bytes needs int40 or int64 entries, not "
+                    + format.label());
+        }
+        final LongPages sa = build(text, progress);
+        SuffixArrayFiles.write(sa, out, format);
+        return sa;
+    }
+
+    /** The text's page size: 2^30 bytes, or the test's tiny pages. */
+    private int textShift() {
+        return pageShift == LongPages.DEFAULT_SHIFT ? PagedBytes.DEFAULT_SHIFT : pageShift;
+    }
+
+    private static void checkLength(final long n) {
+        if (n > MAX_LENGTH) {
+            throw new IllegalArgumentException("text of " + n + " bytes exceeds the long suffix array builder's limit "
+                    + MAX_LENGTH);
+        }
+    }
+}
