@@ -67,23 +67,6 @@ class LongSaisBuilderTest {
     }
 
     @Test
-    void alphabetsAllByteValuesAndTinyTexts() {
-        assertBuilds("one", new byte[] {7}, true);
-        assertBuilds("two signed", new byte[] {(byte) 0x80, 0x7F}, true);
-        assertBuilds("banana", "banana".getBytes(), true);
-        for (final int sigma : new int[] {1, 2, 4, 26, 256}) {
-            assertBuilds("random sigma " + sigma, HardTexts.random(1000, sigma, sigma), true);
-        }
-        assertBuilds("all bytes", HardTexts.allBytes(3 * 256 + 5), true);
-        final byte[] shuffled = new byte[2000];
-        final Random r = new Random(24);
-        for (int i = 0; i < shuffled.length; i++) {
-            shuffled[i] = (byte) (i < 256 ? i : r.nextInt(256));
-        }
-        assertBuilds("every byte value, shuffled tail", shuffled, true);
-    }
-
-    @Test
     void periodicAndHardTexts() {
         for (final int n : new int[] {63, 64, 65, 1000, 4097}) {
             for (final Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
