@@ -17,6 +17,7 @@ public final class LongPages implements IndexSequence {
     public static final int DEFAULT_SHIFT = 26;
 
     private final long[][] pages;
+    private final PageGeometry geometry;
     private final int shift;
     private final long mask;
     private final long length;
@@ -28,16 +29,13 @@ public final class LongPages implements IndexSequence {
      * @param shift  log2 of the entries per page, 1 to 30
      */
     public LongPages(final long length, final int shift) {
-        if (length < 0 || shift < 1 || shift > 30 || (length >>> shift) >= Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("cannot page " + length + " entries in pages of 2^" + shift);
-        }
+        this.geometry = new PageGeometry(length, shift, "entries");
         this.shift = shift;
-        this.mask = (1L << shift) - 1;
+        this.mask = geometry.mask;
         this.length = length;
-        final int count = (int) ((length + mask) >>> shift);
-        this.pages = new long[count][];
-        for (int p = 0; p < count; p++) {
-            pages[p] = new long[(int) Math.min(mask + 1, length - ((long) p << shift))];
+        this.pages = new long[geometry.count][];
+        for (int p = 0; p < pages.length; p++) {
+            pages[p] = new long[geometry.pageLength(p)];
         }
     }
 
@@ -79,14 +77,7 @@ public final class LongPages implements IndexSequence {
 
     @Override
     public void copyTo(final long from, final long[] dst, final int count) {
-        int k = 0;
-        while (k < count) {
-            final long i = from + k;
-            final int off = (int) (i & mask);
-            final int run = (int) Math.min(count - k, mask + 1 - off);
-            System.arraycopy(pages[(int) (i >>> shift)], off, dst, k, run);
-            k += run;
-        }
+        geometry.copyTo(pages, from, dst, count);
     }
 
     @Override

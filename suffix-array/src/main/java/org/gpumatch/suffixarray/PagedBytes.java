@@ -25,21 +25,19 @@ public final class PagedBytes implements ByteSequence {
     public static final int DEFAULT_SHIFT = 30;
 
     private final byte[][] pages;
+    private final PageGeometry geometry;
     private final int shift;
     private final long mask;
     private final long length;
 
     private PagedBytes(final long length, final int shift) {
-        if (length < 0 || shift < 1 || shift > 30 || (length >>> shift) >= Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("cannot page " + length + " bytes in pages of 2^" + shift);
-        }
+        this.geometry = new PageGeometry(length, shift, "bytes");
         this.shift = shift;
-        this.mask = (1L << shift) - 1;
+        this.mask = geometry.mask;
         this.length = length;
-        final int count = (int) ((length + mask) >>> shift);
-        this.pages = new byte[count][];
-        for (int p = 0; p < count; p++) {
-            pages[p] = new byte[(int) Math.min(mask + 1, length - ((long) p << shift))];
+        this.pages = new byte[geometry.count][];
+        for (int p = 0; p < pages.length; p++) {
+            pages[p] = new byte[geometry.pageLength(p)];
         }
     }
 
@@ -114,13 +112,6 @@ public final class PagedBytes implements ByteSequence {
 
     @Override
     public void copyTo(final long from, final byte[] dst, final int count) {
-        int k = 0;
-        while (k < count) {
-            final long i = from + k;
-            final int off = (int) (i & mask);
-            final int run = (int) Math.min(count - k, mask + 1 - off);
-            System.arraycopy(pages[(int) (i >>> shift)], off, dst, k, run);
-            k += run;
-        }
+        geometry.copyTo(pages, from, dst, count);
     }
 }
