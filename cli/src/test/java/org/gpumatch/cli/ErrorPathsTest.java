@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.gpumatch.gpu.runtime.KernelCompilationException;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
