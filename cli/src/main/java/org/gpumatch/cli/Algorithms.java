@@ -6,6 +6,7 @@ import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.AlgorithmFamily;
 import org.gpumatch.api.multi.MultiPatternAlgorithm;
 import org.gpumatch.kmismatch.KMismatchVariant;
+import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
 
 /**
  * The algorithm names of the command line, read from each family's registry ({@link AlgorithmFamily}): {@code -a} of
@@ -17,7 +18,7 @@ final class Algorithms {
     static final String AUTO = AlgorithmFamily.AUTO;
     /** The families whose names count and find point to when {@code -a} names one of theirs. */
     private static final List<AlgorithmFamily<?>> OTHER_FAMILIES = List.of(MultiPatternAlgorithm.FAMILY,
-            KMismatchVariant.FAMILY);
+            KMismatchVariant.FAMILY, SuffixArrayBuilders.Algorithm.FAMILY);
 
     private Algorithms() {
     }

@@ -102,6 +102,8 @@ class ErrorPathsTest {
                 .contains("drk-wom-64");
         assertThat(CliRun.of("count", "-p", "A", "-a", "multi-fused", file).usageError())
                 .contains("multi-fused is a multi-pattern algorithm").contains("--patterns-file");
+        assertThat(CliRun.of("count", "-p", "A", "-a", "gpu", file).usageError())
+                .contains("gpu is a suffix-array algorithm (gpumatch sa build -a gpu)").contains("drk-2s");
     }
 
     @Test
