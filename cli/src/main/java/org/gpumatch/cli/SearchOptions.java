@@ -39,6 +39,9 @@ final class SearchOptions {
                     + "(default: -Dgpumatch.device, else auto). See 'gpumatch devices'.")
     String device;
 
+    @Option(names = "--devices", paramLabel = "LIST", description = DeviceSetSearch.HELP)
+    String devices;
+
     @Option(names = "--hex", description = "Read PATTERN as hex digits, e.g. 00ff80 (whitespace ignored).")
     boolean hex;
 
