@@ -71,11 +71,17 @@ class DeviceSetCliTest {
         String dna = dnaFile().toString();
         String fasta = fastaFile().toString();
         String patterns = patternsFile().toString();
-        for (List<String> args : commands(dna, fasta, patterns)) {
-            CliRun one = CliRun.of(with(args, "--devices", index)).ok();
-            CliRun set = CliRun.of(with(args, "--devices", twice)).ok();
-            assertThat(set.out()).as("gpumatch %s --devices %s", args, twice).isEqualTo(one.out());
-            assertThat(one.out()).isNotEmpty();
+        offTargetInput(Path.of(fasta));
+        System.setProperty("gpumatch.devices.minShareSites", "4096"); // shares of 4096 sites: the genome splits
+        try {
+            for (List<String> args : commands(dna, fasta, patterns)) {
+                CliRun one = CliRun.of(with(args, "--devices", index)).ok();
+                CliRun set = CliRun.of(with(args, "--devices", twice)).ok();
+                assertThat(set.out()).as("gpumatch %s --devices %s", args, twice).isEqualTo(one.out());
+                assertThat(one.out()).isNotEmpty();
+            }
+        } finally {
+            System.clearProperty("gpumatch.devices.minShareSites");
         }
         CliRun explained = CliRun.of("count", "-p", "ACGTACGTAC", "--devices", twice, "--explain", dna).ok();
         assertThat(explained.err()).contains("split into").contains("device " + index + ", instance 2");
@@ -84,9 +90,27 @@ class DeviceSetCliTest {
         assertThat(chunked.out()).isEqualTo(CliRun.of("find", "-p", "ACGTACGTAC", "--devices", index, dna).ok().out());
     }
 
+    /** A Cas-OFFinder input over the FASTA file: NGG, guides taken from it (both strands' sites), up to 4 mismatches. */
+    private Path offTargetInput(Path fasta) throws IOException {
+        String genome = new String(TestFiles.dna(N, 7), StandardCharsets.US_ASCII).replace("\n", "");
+        StringBuilder sb = new StringBuilder(fasta + "\nNNNNNNNNNNNNNNNNNNNNNGG\n");
+        for (int q = 0; q < 6; q++) {
+            int at = 1000 + q * 397_003 % (genome.length() - 2000);
+            sb.append(genome, at, at + 20).append("NNN ").append(q % 5).append('\n');
+        }
+        Path in = dir.resolve("input.txt");
+        Files.writeString(in, sb);
+        Path guides = dir.resolve("guides.txt");
+        Files.writeString(guides, sb.substring(sb.indexOf("\n", sb.indexOf("\n") + 1) + 1).replaceAll("NNN \\d", ""));
+        return in;
+    }
+
     /** The commands compared: exact count and find (raw, FASTA, -i), patterns files, a pattern longer than a part. */
     private static List<List<String>> commands(String dna, String fasta, String patterns) {
         return List.of(
+                List.of("offtargets", "--format", "tsv", Path.of(fasta).resolveSibling("input.txt").toString()),
+                List.of("kmismatch", "-k", "2", "--patterns-file",
+                        Path.of(fasta).resolveSibling("guides.txt").toString(), "--both-strands", fasta),
                 List.of("count", "-p", "ACGTACGTAC", dna),
                 List.of("find", "-p", "ACGTACGTAC", dna),
                 List.of("find", "-p", "acgt", "-i", dna),
@@ -117,6 +141,8 @@ class DeviceSetCliTest {
                 .contains("no-such-gpu");
         assertThat(CliRun.of("count", "-p", "ACGT", "--devices", "0,java", dna).usageError())
                 .contains("java is not an OpenCL device");
+        assertThat(CliRun.of("kmismatch", "-k", "1", "-p", "ACGT", "--devices", "0", dna).usageError())
+                .contains("--devices splits the one-pass search");
         assertThat(CliRun.of("count", "-p", "ACGT", "-a", "cpu", "--devices", "0", dna).usageError())
                 .contains("-a cpu runs on the CPU");
         assertThat(CliRun.of("count", "--patterns-file", patternsFile().toString(), "-a", "multi-cpu", "--devices", "0",
@@ -135,9 +161,10 @@ class DeviceSetCliTest {
         String dna = dnaFile().toString();
         String fasta = fastaFile().toString();
         String patterns = patternsFile().toString();
+        offTargetInput(Path.of(fasta));
         Child devices = child("devices");
         assertThat(devices.out()).as(devices.err()).contains("    1  CPU");
-        for (List<String> args : commands(dna, fasta, patterns).subList(0, 8)) {
+        for (List<String> args : commands(dna, fasta, patterns)) {
             Child one = child(with(args, "--devices", "0"));
             Child two = child(with(args, "--devices", "0,1"));
             assertThat(two.code()).as("%s: %s", args, two.err()).isZero();
@@ -153,7 +180,8 @@ class DeviceSetCliTest {
     /** Runs the command in a new JVM that sees two PoCL CPU devices. */
     private Child child(String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), GpumatchCli.class.getName()));
+                "-Dgpumatch.devices.minShareSites=4096", "-cp", System.getProperty("java.class.path"),
+                GpumatchCli.class.getName()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");

@@ -25,6 +25,8 @@ final class DeviceSetPartSearcher implements PartSearcher {
      * (about 0.1 ms each on a GPU) stay small beside its search; a smaller part goes to one device whole.
      */
     static final int MIN_SHARE_SITES = 1 << 22;
+    /** Test hook: the system property that lowers {@link #MIN_SHARE_SITES} (a multiple of 32), so small genomes split. */
+    static final String MIN_SHARE_PROPERTY = "gpumatch.devices.minShareSites";
     private final DeviceWorkers<PartSearcher> workers;
     private final int maxPart;
     private final int minShare;
@@ -46,7 +48,7 @@ final class DeviceSetPartSearcher implements PartSearcher {
     /** The searcher of {@code devices}: {@link GpuPartSearcher}s with parts of {@code maxPart} sites. */
     static DeviceSetPartSearcher of(SiteMasks masks, DeviceSet devices, int maxPart, BufferCreation creation) {
         return new DeviceSetPartSearcher(devices, d -> new GpuPartSearcher(masks, d, maxPart, creation), maxPart,
-                MIN_SHARE_SITES);
+                Integer.getInteger(MIN_SHARE_PROPERTY, MIN_SHARE_SITES));
     }
 
     @Override
