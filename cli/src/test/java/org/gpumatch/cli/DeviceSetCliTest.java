@@ -149,6 +149,21 @@ class DeviceSetCliTest {
                 dna).usageError()).contains("multi-cpu runs on the CPU");
     }
 
+    /** A device that fails mid-run: one stderr line naming it and its part, exit 2 (as the other device errors). */
+    @Test
+    void aFailedDeviceIsOneLineNamingIt() {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = Diagnostics.report(new org.gpumatch.gpu.devices.DeviceFailedException(
+                "device 1 (OpenCL GPU NVIDIA H200 (NVIDIA CUDA))", 5,
+                new IllegalStateException("clEnqueueNDRangeKernel: CL_OUT_OF_RESOURCES\nmore detail")),
+                new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(text.lines()).hasSize(1);
+        assertThat(text).startsWith("gpumatch: device 1 (OpenCL GPU NVIDIA H200 (NVIDIA CUDA)) failed on part 5: "
+                + "clEnqueueNDRangeKernel: CL_OUT_OF_RESOURCES").contains("details written to");
+    }
+
     /**
      * Two PoCL devices in a child JVM: {@code --devices 0,1} against {@code --devices 0}, byte for byte; skipped where
      * the OpenCL runtime is not PoCL.
