@@ -61,12 +61,8 @@ final class DeviceSetSearch {
         }
     }
 
-    /** {@code count}/{@code find} with {@code -p}: on the device set when {@code --devices} is given, else as always. */
+    /** {@code count}/{@code find} with {@code -p} and {@code --devices} ({@link SearchOptions#exactSearch}). */
     static long exact(SearchOptions options, String file, Io io, SequenceRecords.RecordHits hits) {
-        return options.devices == null ? ExactSearch.run(options, file, io, hits) : exactOnSet(options, file, io, hits);
-    }
-
-    private static long exactOnSet(SearchOptions options, String file, Io io, SequenceRecords.RecordHits hits) {
         Pattern typed = ExactSearch.parsePattern(options.pattern, options.hex);
         Optional<Algorithm> forced = Algorithms.parseExact(options.algorithm);
         if (forced.isPresent() && forced.get().runsOnHost()) {

@@ -86,6 +86,14 @@ final class SearchOptions {
                     + "every output line starts with FILE and a tab.")
     java.util.List<String> files;
 
+    /**
+     * {@code count}/{@code find} with {@code -p}: split over the device set of {@code --devices}
+     * ({@link DeviceSetSearch}, loaded only then), else {@link ExactSearch} as always.
+     */
+    long exactSearch(String file, Io io, SequenceRecords.RecordHits hits) {
+        return devices == null ? ExactSearch.run(this, file, io, hits) : DeviceSetSearch.exact(this, file, io, hits);
+    }
+
     /** Parses {@code --chunk-size}. */
     static final class ByteSize implements ITypeConverter<Long> {
         @Override
