@@ -174,11 +174,13 @@ public final class DeviceSetsBench {
         byte[] sample = Files.readAllBytes(sampleFile);
         SplittableRandom rnd = new SplittableRandom(26);
         StringBuilder sb = new StringBuilder(fa + "\nNNNNNNNNNNNNNNNNNNNNNGG\n");
-        for (int q = 0; q < guides; q++) {
+        for (int q = 0; q < guides; ) {
             int at = rnd.nextInt(sample.length - 20);
-            String guide = new String(sample, at, 20, StandardCharsets.US_ASCII).toUpperCase(Locale.ROOT)
-                    .replace('N', 'A');
-            sb.append(guide).append("NNN ").append(k).append('\n');
+            String guide = new String(sample, at, 20, StandardCharsets.US_ASCII).toUpperCase(Locale.ROOT);
+            if (guide.matches("[ACGT]{20}")) { // the sample holds line breaks and N runs
+                sb.append(guide).append("NNN ").append(k).append('\n');
+                q++;
+            }
         }
         Path input = work.resolve("input.txt");
         Files.writeString(input, sb);
