@@ -80,6 +80,9 @@ class DeviceSetCliTest {
                 assertThat(set.out()).as("gpumatch %s --devices %s", args, twice).isEqualTo(one.out());
                 assertThat(one.out()).isNotEmpty();
             }
+            CliRun ot = CliRun.of("offtargets", "--devices", twice, "--explain",
+                    dir.resolve("input.txt").toString()).ok();
+            assertThat(ot.err()).contains("2 devices").contains("instance 2").contains(" shares, ");
         } finally {
             System.clearProperty("gpumatch.devices.minShareSites");
         }

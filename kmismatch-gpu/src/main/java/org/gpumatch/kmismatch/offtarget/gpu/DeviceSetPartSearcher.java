@@ -33,6 +33,9 @@ final class DeviceSetPartSearcher implements PartSearcher {
     private final DeviceWorkers<PartSearcher> workers;
     private final int maxPart;
     private final int minShare;
+    /** Shares taken and busy nanoseconds per member, over every part so far (for {@link #describe()}). */
+    private final int[] taken;
+    private final long[] busy;
 
     /**
      * Compiles the kernel on every member ({@code factory} makes a member's searcher; tests inject failing ones).
@@ -46,6 +49,8 @@ final class DeviceSetPartSearcher implements PartSearcher {
         this.workers = new DeviceWorkers<>(devices, factory);
         this.maxPart = maxPart;
         this.minShare = minShare;
+        this.taken = new int[devices.size()];
+        this.busy = new long[devices.size()];
     }
 
     /** The searcher of {@code devices}: {@link GpuPartSearcher}s with parts of {@code maxPart} sites. */
@@ -58,10 +63,14 @@ final class DeviceSetPartSearcher implements PartSearcher {
     public void search(int[] baseWords, int[] exceptionWords, boolean settled, long from, int count, HitList out) {
         long[] b = PartSplit.forDevices(count, workers.devices().size(), 32, minShare);
         // settled = false: each share is copied, so a member uploads only the words of the shares it takes
-        workers.run(b.length - 1, (w, p) -> {
+        DeviceWorkers.Shares s = workers.run(b.length - 1, (w, p) -> {
             w.search(baseWords, exceptionWords, false, from + b[p], (int) (b[p + 1] - b[p]), out);
             return null;
         }, (p, nothing) -> { });
+        for (int i = 0; i < taken.length; i++) {
+            taken[i] += s.parts()[i];
+            busy[i] += s.busyNanos()[i];
+        }
     }
 
     @Override
@@ -81,7 +90,8 @@ final class DeviceSetPartSearcher implements PartSearcher {
 
     @Override
     public String describe() {
-        return "OpenCL on " + workers.devices().size() + " devices: " + workers.devices().describe();
+        return "OpenCL on " + workers.devices().size() + " devices: "
+                + new DeviceWorkers.Shares(taken, busy).describe(workers.devices()).replace(" part", " share");
     }
 
     @Override

@@ -118,7 +118,8 @@ class DeviceSetOffTargetTest {
         OffTargetSpec spec = new OffTargetSpec("NNNNNNNNNNNNNNNNNNNNNGG", List.of("GGCCGACCTGTCGCTGACGCNNN"), List.of(3));
         try (DeviceSetPartSearcher s = DeviceSetPartSearcher.of(new SiteMasks(spec), pair, 1 << 20,
                 BufferCreation.COPY)) {
-            assertThat(s.describe()).contains("2 devices").contains(pair.label(0)).contains(pair.label(1));
+            assertThat(s.describe()).contains("2 devices").contains(pair.label(0)).contains(pair.label(1))
+                    .contains("0 shares");
         }
     }
 }
