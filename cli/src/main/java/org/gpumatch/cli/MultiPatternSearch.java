@@ -61,18 +61,23 @@ final class MultiPatternSearch {
             throw new CliException("--patterns-file takes -a " + String.join("|", MultiPatternAlgorithm.FAMILY.names())
                     + ", not " + name);
         }
-        ComputeDevice device = ExactSearch.selectDevice(options.device).device();
+        ComputeDevice device = options.devices != null ? null : ExactSearch.selectDevice(options.device).device();
         TextInput input = TextInput.open(file, options.raw);
         SequenceFormat format = options.raw ? SequenceFormat.RAW : SequenceFormat.of(input.head(SequenceFormat.HEAD_BYTES));
         PatternSet patterns = searchPatterns(parsed, options.ignoreCase, format);
         long chunk = options.chunkSize == null ? ChunkSizes.DEFAULT_CHUNK_BYTES : options.chunkSize;
         long t0 = System.nanoTime();
         MultiPatternPlanner.Choice choice;
-        try {
-            choice = MultiPatternPlanner.choose(name, device, MultiWorkload.of(
-                    input.size() < 0 ? Long.MAX_VALUE : input.size(), patterns, MultiWorkload.Start.NEW_PROCESS));
-        } catch (IllegalArgumentException e) {
-            throw new CliException(e.getMessage());
+        if (options.devices != null) { // split across a device set (DeviceSetSearch)
+            choice = new MultiPatternPlanner.Choice(DeviceSetSearch.multiMatcher(options, name), "--devices "
+                    + options.devices, null);
+        } else {
+            try {
+                choice = MultiPatternPlanner.choose(name, device, MultiWorkload.of(
+                        input.size() < 0 ? Long.MAX_VALUE : input.size(), patterns, MultiWorkload.Start.NEW_PROCESS));
+            } catch (IllegalArgumentException e) {
+                throw new CliException(e.getMessage());
+            }
         }
         try (var matcher = choice.matcher()) {
             MultiChunkedSearch search = new MultiChunkedSearch(matcher, chunk);
