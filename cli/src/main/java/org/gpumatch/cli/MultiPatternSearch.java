@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.gpumatch.api.multi.MultiPatternAlgorithm;
+import org.gpumatch.api.AlgorithmFamily;
 import org.gpumatch.aparapi.multi.MultiPatternPlanner;
 import org.gpumatch.aparapi.multi.MultiWorkload;
 import org.gpumatch.api.multi.MultiPatternMatcher;
@@ -17,7 +19,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
 
 /**
  * {@code count} and {@code find} with {@code --patterns-file}: the patterns file ({@link PatternsFile}), the method
- * ({@code -a auto|multi-rk|multi-cpu}, {@link MultiPatternPlanner}) and a {@link MultiChunkedSearch} of the text in
+ * ({@code -a auto|multi-fused|multi-rk|multi-cpu}, {@link MultiPatternPlanner}) and a {@link MultiChunkedSearch} of the text in
  * chunks ({@code --chunk-size}) overlapping by the longest pattern minus one byte. {@code count} prints
  * {@code label<TAB>count} per pattern in file order; {@code find} prints {@code offset<TAB>label} ({@link HitLines}),
  * ordered by offset, then index; the label is the pattern's 0-based index, or its name in a FASTA patterns file. A
@@ -54,9 +56,9 @@ final class MultiPatternSearch {
         if (options.pattern != null) {
             throw new CliException("give -p or --patterns-file, not both");
         }
-        String name = options.algorithm == null || options.algorithm.equals("auto") ? "auto" : options.algorithm;
-        if (!MultiPatternPlanner.accepts(name)) {
-            throw new CliException("--patterns-file takes -a " + String.join("|", MultiPatternPlanner.NAMES)
+        String name = options.algorithm == null ? AlgorithmFamily.AUTO : options.algorithm.strip();
+        if (!MultiPatternAlgorithm.FAMILY.takes(name)) {
+            throw new CliException("--patterns-file takes -a " + String.join("|", MultiPatternAlgorithm.FAMILY.names())
                     + ", not " + name);
         }
         ComputeDevice device = options.devices != null ? null : ExactSearch.selectDevice(options.device).device();
