@@ -33,7 +33,7 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * region so that it never moves, see {@link ArrayMobility}) and {@code 8 G + 4 bins} bytes of results. Not thread-safe.
  */
 public final class GridDriver {
-    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items"};
+    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items", "read"};
 
     /**
      * Work-groups per compute unit of the fixed grid: 2, 4 and 8 ran scan and reduce at the same device time on the
@@ -57,9 +57,13 @@ public final class GridDriver {
     private int lastLargeElements;
     private int lastGroups;
     private int lastCount;
-    private boolean resultDownloaded;
+    /** Whether {@code readBack} holds the last call's total, partials or bins (read, or known without a read). */
+    private boolean resultOnHost;
     private int launches;
     private int downloads;
+    private long downloadBytes;
+    private int uploads;
+    private long uploadBytes;
     private final List<LaunchRecord> records = new ArrayList<>();
 
     /**
@@ -103,10 +107,28 @@ public final class GridDriver {
     public LaunchTiming flush() {
         k.checkedSlot(GridKernel.SLOT);
         records.clear();
-        launches = 0;
-        downloads = 0;
+        resetCounts();
         k.gridOp = 0;
         return launch(GridKernel.PH_OFF, 0, 1);
+    }
+
+    /**
+     * What one call cost the host besides its kernels: launches, blocking downloads and uploads with their bytes
+     * (downloads after a launch of movable arrays it wrote, the read of a total or histogram, the segmented sort's
+     * counts).
+     */
+    public record Calls(int launches, int downloads, long downloadBytes, int uploads, long uploadBytes) {
+        /** For notes: {@code "3 launches, 0 downloads (0 B), 0 uploads (0 B)"}. */
+        @Override
+        public String toString() {
+            return launches + " launches, " + downloads + " downloads (" + downloadBytes + " B), " + uploads
+                    + " uploads (" + uploadBytes + " B)";
+        }
+    }
+
+    /** The launches and transfers of the last call ({@link #lastTotal} and {@link #histogram} reads included). */
+    public Calls lastCalls() {
+        return new Calls(launches, downloads, downloadBytes, uploads, uploadBytes);
     }
 
     /** Launches of the last call. */
@@ -117,6 +139,29 @@ public final class GridDriver {
     /** Blocking downloads of the last call (those of {@link #lastTotal()} and {@link #histogram()} included). */
     public int lastDownloads() {
         return downloads;
+    }
+
+    /** Bytes of those downloads. */
+    public long lastDownloadBytes() {
+        return downloadBytes;
+    }
+
+    /** Uploads ({@code put}s) of the last call (the segmented sort's zeroed counts; loads are not calls). */
+    public int lastUploads() {
+        return uploads;
+    }
+
+    /** Bytes of those uploads. */
+    public long lastUploadBytes() {
+        return uploadBytes;
+    }
+
+    private void resetCounts() {
+        launches = 0;
+        downloads = 0;
+        downloadBytes = 0;
+        uploads = 0;
+        uploadBytes = 0;
     }
 
     /** A long primitive on a kernel whose class leaves the long steps off is an error, not a launch doing nothing. */
@@ -357,16 +402,16 @@ public final class GridDriver {
         k.gridKeyMask = keyBits == 32 ? 0xFFFFFFFFL : (1L << keyBits) - 1;
         k.gridKeyNibbles = (keyBits + 3) / 4;
         k.gridSegNibbles = (32 - Integer.numberOfLeadingZeros(tile) + 3) / 4; // segment numbers 0..T
-        ensureResult(GridKernel.RESULT_BASE);
-        k.result[GridKernel.RESULT_LARGE_SEGMENTS] = 0;
-        k.result[GridKernel.RESULT_LARGE_ELEMENTS] = 0;
-        k.put(k.result);
+        k.readBack[GridKernel.RESULT_LARGE_SEGMENTS] = 0;
+        k.readBack[GridKernel.RESULT_LARGE_ELEMENTS] = 0;
+        k.put(k.readBack);
+        uploads++;
+        uploadBytes += 4L * k.readBack.length;
         LaunchTiming t = launch(GridKernel.PH_DOWN, n, groups);
         k.gridPhase = GridKernel.PH_OFF;
-        k.get(k.result);
-        downloads++;
-        int segments = k.result[GridKernel.RESULT_LARGE_SEGMENTS];
-        int m = k.result[GridKernel.RESULT_LARGE_ELEMENTS];
+        readBackCurrent();
+        int segments = k.readBack[GridKernel.RESULT_LARGE_SEGMENTS];
+        int m = k.readBack[GridKernel.RESULT_LARGE_ELEMENTS];
         lastLargeSegments = segments;
         lastLargeElements = m;
         if (segments == 0) {
@@ -467,21 +512,23 @@ public final class GridDriver {
         k.gridOp = 0;
         k.gridWide = 0;
         records.clear();
-        launches = 0;
-        downloads = 0;
+        resetCounts();
     }
 
     /**
      * The select count, scan total (exact: the inputs summed as longs, wrapping only past 64 bits) or reduce result
-     * of the last call: one download of the small result array when the last call left it on the device.
+     * of the last call: when the last call left it on the device, one read launch copies it into the small
+     * {@code readBack} array and one small download brings that (the count of the last call's launches and downloads
+     * grows by one each).
      */
     public long lastTotal() {
         if (lastCount == 0 || lastOp >= GridKernel.OP_HISTOGRAM) { // histogram, sorts, element steps: no total
             return lastOp == GridKernel.OP_REDUCE_MIN ? (lastWide ? Long.MAX_VALUE : Integer.MAX_VALUE)
                     : lastOp == GridKernel.OP_REDUCE_MAX ? (lastWide ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
         }
-        downloadResult();
-        int[] r = k.result;
+        downloadResult(lastOp == GridKernel.OP_REDUCE_SUM || lastOp == GridKernel.OP_REDUCE_MIN
+                || lastOp == GridKernel.OP_REDUCE_MAX ? GridKernel.RESULT_BASE + 2 * lastGroups : 2);
+        int[] r = k.readBack;
         if (lastOp == GridKernel.OP_REDUCE_SUM) {
             long s = 0;
             for (int g = 0; g < lastGroups; g++) {
@@ -508,18 +555,41 @@ public final class GridDriver {
         if (lastOp != GridKernel.OP_HISTOGRAM) {
             throw new IllegalStateException("the last call was no histogram");
         }
-        downloadResult();
+        downloadResult(GridKernel.RESULT_BASE + lastCount);
         int[] bins = new int[lastCount];
-        System.arraycopy(k.result, GridKernel.RESULT_BASE, bins, 0, lastCount);
+        System.arraycopy(k.readBack, GridKernel.RESULT_BASE, bins, 0, lastCount);
         return bins;
     }
 
-    private void downloadResult() {
-        if (!resultDownloaded) {
-            k.get(k.result);
-            resultDownloaded = true;
-            downloads++;
+    /**
+     * Brings {@code result[0, entries)} to the host once per call: a read launch copies it into {@code readBack},
+     * which is then downloaded (after the launch by {@link GuardedKernel} when it may move, else here). The launch's
+     * parameters are restored, so that {@code lastTotal} and {@code histogram} may be asked in any order.
+     */
+    private void downloadResult(int entries) {
+        if (resultOnHost) {
+            return;
         }
+        if (k.readBack.length < entries) {
+            k.readBack = new int[entries];
+        }
+        int phase = k.gridPhase;
+        int count = k.gridCount;
+        launch(GridKernel.PH_READ, entries, (entries + launcher.localSize() - 1) / launcher.localSize());
+        k.gridPhase = phase;
+        k.gridCount = count;
+        readBackCurrent();
+        resultOnHost = true;
+    }
+
+    /** After a launch that wrote {@code readBack}: its download, unless {@link GuardedKernel} made it already. */
+    private void readBackCurrent() {
+        if (!launcher.device().isOpenCL() || launcher.downloadedAfterLastLaunch(k.readBack)) {
+            return;
+        }
+        k.get(k.readBack);
+        downloads++;
+        downloadBytes += 4L * k.readBack.length;
     }
 
     private void begin(int op, int n) {
@@ -537,9 +607,8 @@ public final class GridDriver {
         lastWide = false;
         lastCount = n;
         lastGroups = 0;
-        resultDownloaded = false;
-        launches = 0;
-        downloads = 0;
+        resultOnHost = false;
+        resetCounts();
         records.clear();
     }
 
@@ -564,10 +633,9 @@ public final class GridDriver {
         begin(op, n);
         k.gridWide = longs ? 1 : 0;
         if (n == 0) {
-            ensureResult(GridKernel.RESULT_BASE);
-            k.result[0] = 0;
-            k.result[1] = 0;
-            resultDownloaded = true; // nothing on the device to read: the count is 0
+            k.readBack[0] = 0; // the host's copy only: no launch follows that would read it
+            k.readBack[1] = 0;
+            resultOnHost = true; // nothing on the device to read: the count is 0
             return LaunchTiming.NONE;
         }
         lastWide = longs;
@@ -592,25 +660,9 @@ public final class GridDriver {
         LaunchTiming t = launcher.launch(groups);
         records.add(new LaunchRecord(PHASES[phase], System.nanoTime() - t0, t.wallNanos(), t.kernelNanos()));
         launches++;
-        downloads += movableArrays();
+        downloads += launcher.lastLaunchDownloads();
+        downloadBytes += launcher.lastLaunchDownloadBytes();
         return t;
-    }
-
-    /** The kernel's bound arrays that the collector may move (each costs a download after every launch). */
-    private int movableArrays() {
-        if (!launcher.device().isOpenCL()) {
-            return 0;
-        }
-        int[][] ints = {k.in, k.out, k.aux, k.auxAlt, k.result};
-        int m = 0;
-        for (int[] a : ints) {
-            m += ArrayMobility.mayMove(4L * a.length) ? 1 : 0;
-        }
-        long[][] longs = {k.wide, k.wideAlt, k.spine};
-        for (long[] a : longs) {
-            m += ArrayMobility.mayMove(8L * a.length) ? 1 : 0;
-        }
-        return m;
     }
 
     /** A spine of at least {@code entries}; under G1 at least half a region, so that it never moves. */
@@ -620,9 +672,10 @@ public final class GridDriver {
         }
     }
 
+    /** A result array of at least {@code entries}; under G1 at least half a region, so that it never moves. */
     private void ensureResult(int entries) {
         if (k.result.length < entries) {
-            k.result = new int[entries];
+            k.result = new int[Math.max(entries, GridKernel.pinnedLength(4))];
         }
     }
 
