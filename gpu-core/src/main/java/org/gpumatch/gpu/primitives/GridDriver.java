@@ -14,23 +14,30 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * {@code L}, each owning {@code P = ceil(tiles / G)} consecutive tiles of {@code T = L * 16} elements (4096 with
  * {@code L = 256}).
  *
- * <p>Launches and blocking downloads per call ({@link #lastLaunches()}, {@link #lastDownloads()}):
+ * <p>Launches and blocking transfers per call ({@link #lastCalls()}: launches, downloads and uploads with bytes):
  * <ul>
  *   <li>scan (int or long), select: 3 launches (upsweep, spine, downsweep), no download; the select count (or scan
  *       total) stays on the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
- *       {@link #lastTotal()}, one small download, only when asked;</li>
- *   <li>reduce: 1 launch; {@link #lastTotal()} downloads the {@code G} partials (8 bytes each) and folds them;</li>
- *   <li>histogram: 2 launches (clear, count); {@link #histogram()} downloads the bins;</li>
+ *       {@link #lastTotal()} only when asked: one read launch and one download of the small {@code readBack}
+ *       (32 bytes);</li>
+ *   <li>reduce: 1 launch; {@link #lastTotal()} reads the {@code G} partials (8 bytes each) the same way and folds
+ *       them;</li>
+ *   <li>histogram: 2 launches (clear, count); {@link #histogram()} reads the bins the same way;</li>
  *   <li>radix sort: 3 launches per 8-bit digit (4 passes for 32 bits, 8 for 64), no download;</li>
+ *   <li>segmented sort: 1 launch, one upload and one download of the small counts (+ the large path's launches);</li>
  *   <li>a pipeline's own launch ({@link #pipeline}, {@link #pipelineTiles}): 1 launch.</li>
  * </ul>
+ * Besides these, {@link GuardedKernel} downloads after a launch each array the collector may move that the launch
+ * may have written ({@link GridKernel#launchMayWrite}): none when the operand arrays are at least half a G1 region
+ * (about 2^17 to 2^22 ints, by heap size), which the counts above assume; {@link #lastCalls()} includes them.
  * The driver works on any kernel of the grid layer, a pipeline's subclass of {@link GridKernel} included: its
  * primitives read and write the kernel's operand arrays, which the caller binds (and puts) once.
  * Bytes per element: scan 4 read (upsweep) + 4 read + 4 written; select 4 (+4 flags) read twice + 4 per selected
  * element written; reduce and histogram 4 read; radix sort per pass: the key read twice (upsweep and downsweep's
  * digits), key and value read once more and written once (u32 keys 12 B, u32/u32 pairs 20, u64/u32 pairs 28), plus
- * {@code 256 G} counts. Device memory besides the caller's arrays: the spine ({@code 8 * 256 G} bytes, or half a G1
- * region so that it never moves, see {@link ArrayMobility}) and {@code 8 G + 4 bins} bytes of results. Not thread-safe.
+ * {@code 256 G} counts. Device memory besides the caller's arrays: the spine ({@code 8 * 256 G} bytes) and the
+ * results ({@code 8 G + 4 bins} bytes), each at least half a G1 region so that it never moves (see
+ * {@link ArrayMobility}), and the small {@code readBack}. Not thread-safe.
  */
 public final class GridDriver {
     private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items", "read"};

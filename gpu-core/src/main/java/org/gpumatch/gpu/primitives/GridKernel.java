@@ -259,9 +259,11 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     /**
      * Host side ({@link LaunchWrites}): which arrays the launch just run may have written, so that
      * {@link org.gpumatch.gpu.runtime.GuardedKernel} downloads only those of them that may move. A pipeline's own
-     * launch may write anything; the grid's upsweeps and spine write only {@link #spine} and {@link #result}; a scan or
-     * select's downsweep only its output; {@link #readBack} only a read launch and the segmented sort's small path;
-     * the sorts and element steps are taken to write every operand array.
+     * launch may write anything; the grid's upsweeps and spine write only {@link #spine} and {@link #result}; a scan,
+     * select, gather or scatter only its output; a radix pass the other side of its ping-pong; the segmented sort's
+     * steps their own arrays; {@link #readBack} only a read launch and the segmented sort's small path. A wrong
+     * {@code false} here loses data when the collector moves the array: the moving-arrays tests run every entry point
+     * with a collection before every launch.
      */
     @Override
     public final boolean launchMayWrite(Object array) {
@@ -283,10 +285,24 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         if (phase == PH_OFF || phase == PH_CLEAR || phase == PH_READ || phase == PH_UP || phase == PH_SPINE) {
             return false;
         }
-        if (phase == PH_DOWN && (scanOp(gridOp) || gridOp == OP_SELECT_FLAGGED || gridOp == OP_SELECT_IF)) {
+        if (phase == PH_DOWN && (scanOp(gridOp) || gridOp == OP_SELECT_FLAGGED || gridOp == OP_SELECT_IF)
+                || phase == PH_ITEMS && (gridOp == OP_GATHER || gridOp == OP_SCATTER)) {
             return array == out || array == wideAlt;
         }
-        return true; // sorts, segmented sort, element steps: every operand array
+        if (phase == PH_DOWN && gridOp == OP_RADIX) { // keys and values to the other side of the ping-pong
+            return gridDirection == 0 ? array == out || array == wideAlt || array == auxAlt
+                    : array == in || array == wide || array == aux || array == out;
+        }
+        if (segSmall) { // keys and values sorted in place, the marks
+            return array == in || array == aux || array == auxAlt;
+        }
+        if (phase == PH_DOWN && gridOp == OP_SEG_COMPOSE) { // composites, their values, the segment table
+            return array == wide || array == out || array == segTable;
+        }
+        if (phase == PH_ITEMS && gridOp == OP_SEG_PLACE) {
+            return array == in || array == aux;
+        }
+        return true;
     }
 
     // ---- layer switches (constant per class: the device compiler drops the code of a layer that is off) ---------
@@ -305,6 +321,18 @@ public class GridKernel extends TileKernel implements LaunchWrites {
      * {@link GridSegmentKernel} (whose large path sorts 64-bit composites). A constant per class, as {@link #longSteps}.
      */
     protected boolean wideSortSteps() {
+        return false;
+    }
+
+    /**
+     * Whether int scans take their own 32-bit path, or the 64-bit path that the spine and the long primitives use
+     * (false here: same results, the running sums in 64 bits). A constant per class, as {@link #longSteps}. The int
+     * path costs about 40 registers wherever it is compiled in (sm_90 proxy, {@code kernel-registers.sh}: lean layer
+     * 135 with it, 94 without; long layer 138 / 108, u64 sort 136 / 94, CRK 177 / 106, multi-rk 177 / 104), which puts
+     * every layer but the segment layer under the 128 that two work-groups of 256 per SM need; on in
+     * {@link GridSegmentKernel} (see there). {@link GridProfile} measures the lean kernel both ways.
+     */
+    protected boolean intScanSteps() {
         return false;
     }
 
@@ -556,15 +584,13 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             boolean ranking = radixSort && down && sub < 2 || segSmall && sub >= 2 && sub < segPasses + 2;
             int pass = segSmall ? sub - 2 : sub;
             // the uniform choices are made outside the element loops (each loop below runs for one kind of step)
-            boolean intScan = scanSteps && scanning && !hiPlane;  // int scan: 32-bit arithmetic suffices
+            boolean intScan = intScanSteps() && scanSteps && scanning && !hiPlane; // int scan: 32 bits suffice
             boolean intSelect = scanSteps && !scanning && !longData;
-            if (intScan) {
+            if (intScan) { // the values are read again from the staged tile at (c): nothing live across the scan
                 int sum = 0;
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
-                    int v = q < valid ? tileInts[base0 + pad(q)] : 0;
-                    e[i] = v;
-                    sum += v;
+                    sum += q < valid ? tileInts[base0 + pad(q)] : 0;
                 }
                 c0 = sum;
             }
@@ -664,11 +690,11 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 int run = (int) (carry + p0);
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
-                    int next = run + e[i];
-                    if (q < valid) {
+                    if (q < valid) { // this work-item's own staged positions: no other work-item writes them
+                        int next = run + tileInts[base0 + pad(q)];
                         tileInts[base0 + pad(q)] = inclusive ? next : run;
+                        run = next;
                     }
-                    run = next;
                 }
             }
             if (scanSteps && !intScan) {

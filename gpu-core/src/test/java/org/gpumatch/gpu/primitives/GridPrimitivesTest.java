@@ -329,6 +329,21 @@ class GridPrimitivesTest {
         return a;
     }
 
+    /** Int scans on their own 32-bit path ({@link GridKernel#intScanSteps} on: GridProfile's variant). */
+    @Test
+    void scansOnTheIntPath() {
+        try (GuardedKernel<GridKernel> on = new GuardedKernel<>(new GridProfile.IntScanOnKernel(),
+                TestDevices.openCl(), SMALL_LOCAL)) {
+            GridDriver driver = new GridDriver(on, SMALL_GROUPS);
+            Random r = new Random(5);
+            for (int n = 0; n <= 1100; n += n < 40 ? 1 : 13) {
+                int[] in = n % 3 == 0 ? r.ints(n).toArray() : r.ints(n, -5, 5).toArray();
+                checkScan(on, driver, in, n % 2 == 0);
+                assertThat(driver.lastTotal()).as("total n=%d", n).isEqualTo(PrimitivesReference.sum(in));
+            }
+        }
+    }
+
     /**
      * Launches and blocking transfers per call when the operand arrays cannot move (G1, arrays of half a region): a
      * scan or select leaves its count on the device (3 launches, no download), a reduce and a histogram too (1 and 2
