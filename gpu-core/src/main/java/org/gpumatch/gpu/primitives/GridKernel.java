@@ -325,15 +325,16 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     }
 
     /**
-     * Whether int scans take their own 32-bit path, or the 64-bit path that the spine and the long primitives use
-     * (false here: same results, the running sums in 64 bits). A constant per class, as {@link #longSteps}. The int
-     * path costs about 40 registers wherever it is compiled in (sm_90 proxy, {@code kernel-registers.sh}: lean layer
-     * 135 with it, 94 without; long layer 138 / 108, u64 sort 136 / 94, CRK 177 / 106, multi-rk 177 / 104), which puts
-     * every layer but the segment layer under the 128 that two work-groups of 256 per SM need; on in
-     * {@link GridSegmentKernel} (see there). {@link GridProfile} measures the lean kernel both ways.
+     * Whether int scans take their own 32-bit path (true here), or the 64-bit path that the spine and the long
+     * primitives use (same results). A constant per class, as {@link #longSteps}. The int path costs about 40
+     * registers wherever it is compiled in (sm_90 proxy, {@code kernel-registers.sh}, with / without: lean layer
+     * 135 / 94, long layer 138 / 108, u64 sort 136 / 94, segment 178 / 136, CRK 177 / 106, multi-rk 177 / 104), but on
+     * the H200 (2026-11-25, b; {@link GridProfile} runs the lean kernel both ways) the kernel without it scanned 11 %
+     * slower (1300 against 1167 us at 10^8) and ran every other primitive within 3 % of it: the registers are not
+     * what bounds these kernels, so the faster int scan stays on. A pipeline class may still turn it off.
      */
     protected boolean intScanSteps() {
-        return false;
+        return true;
     }
 
     /** Whether this kernel class holds the segmented sort: true in {@link GridSegmentKernel}. As {@link #longSteps}. */

@@ -329,16 +329,16 @@ class GridPrimitivesTest {
         return a;
     }
 
-    /** Int scans on their own 32-bit path ({@link GridKernel#intScanSteps} on: GridProfile's variant). */
+    /** Int scans on the 64-bit path ({@link GridKernel#intScanSteps} off: GridProfile's variant). */
     @Test
-    void scansOnTheIntPath() {
-        try (GuardedKernel<GridKernel> on = new GuardedKernel<>(new GridProfile.IntScanOnKernel(),
+    void scansWithoutTheIntPath() {
+        try (GuardedKernel<GridKernel> off = new GuardedKernel<>(new GridProfile.IntScanOffKernel(),
                 TestDevices.openCl(), SMALL_LOCAL)) {
-            GridDriver driver = new GridDriver(on, SMALL_GROUPS);
+            GridDriver driver = new GridDriver(off, SMALL_GROUPS);
             Random r = new Random(5);
             for (int n = 0; n <= 1100; n += n < 40 ? 1 : 13) {
                 int[] in = n % 3 == 0 ? r.ints(n).toArray() : r.ints(n, -5, 5).toArray();
-                checkScan(on, driver, in, n % 2 == 0);
+                checkScan(off, driver, in, n % 2 == 0);
                 assertThat(driver.lastTotal()).as("total n=%d", n).isEqualTo(PrimitivesReference.sum(in));
             }
         }
