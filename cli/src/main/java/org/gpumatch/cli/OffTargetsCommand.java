@@ -94,6 +94,8 @@ final class OffTargetsCommand implements Callable<Integer> {
 
     /** Nanoseconds from the command's start until the device was chosen and the kernel compiled (-1: not early). */
     private long kernelReady = -1;
+    /** The planner's choice under {@code auto} (its estimates go to {@code --explain}), or null when forced. */
+    private OffTargetPlanner.Choice planned;
 
     OffTargetsCommand(Io io) {
         this.io = io;
@@ -137,8 +139,9 @@ final class OffTargetsCommand implements Callable<Integer> {
         try {
             boolean stream = !"false".equals(System.getProperty("gpumatch.offtargets.stream"));
             if (early != null && stream && (policy.kind() != DevicePolicy.Kind.AUTO || reading.progressive())) {
-                String why = policy.kind() == DevicePolicy.Kind.AUTO ? OffTargetPlanner.choose(estimatedBases(
-                        in.genome()), in.spec().size(), best).reason() : "--device " + device;
+                planned = policy.kind() == DevicePolicy.Kind.AUTO
+                        ? OffTargetPlanner.choose(estimatedBases(in.genome()), in.spec().size(), best) : null;
+                String why = planned != null ? planned.reason() : "--device " + device;
                 return search(early, reading, in, fmt, why, t0, t1, read);
             }
             PackedGenome g = reading.genome();
@@ -150,12 +153,15 @@ final class OffTargetsCommand implements Callable<Integer> {
             OffTargetSearch search;
             if (early != null) {
                 search = early;
-                why = OffTargetPlanner.choose(g.length(), in.spec().size(), best).reason();
+                planned = policy.kind() == DevicePolicy.Kind.AUTO
+                        ? OffTargetPlanner.choose(g.length(), in.spec().size(), best) : null;
+                why = planned != null ? planned.reason() : "--device " + device;
             } else {
                 ComputeDevice chosen = policy.kind() == DevicePolicy.Kind.JAVA ? ComputeDevice.JAVA_THREADS : best;
                 OffTargetPlanner.Choice c = policy.kind() == DevicePolicy.Kind.AUTO
                         ? OffTargetPlanner.choose(g.length(), in.spec().size(), best)
                         : new OffTargetPlanner.Choice(chosen, "--device " + device);
+                planned = policy.kind() == DevicePolicy.Kind.AUTO ? c : null;
                 int parts = partSites == null ? OffTargetSearch.DEFAULT_PART_SITES : partSites;
                 search = OffTargetSearch.on(in.spec(), c.device(), parts, buffers(c.device()));
                 why = c.reason();
@@ -235,6 +241,10 @@ final class OffTargetsCommand implements Callable<Integer> {
         String device = s.deviceNanos() > 0 ? String.format(Locale.ROOT, ", device %.1f ms (%.1f G site-query "
                 + "comparisons/s)", s.deviceNanos() / 1e6, comparisons / (double) s.deviceNanos()) : "";
         io.err().println(Diagnostics.PREFIX + "search on " + s.engine() + ": " + why);
+        if (planned != null) {
+            // The planner's estimates after its reason (the reason is the line above).
+            planned.explainLines().stream().skip(1).forEach(l -> io.err().println(Diagnostics.PREFIX + l));
+        }
         io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "genome %d bases in %d records; %d queries; "
                 + "%d hits in %d parts", g.length(), g.records().size(), in.spec().size(), s.hits(), s.parts()));
         io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "stages: input %.3f s, read+pack (device "

@@ -188,6 +188,22 @@ class OffTargetsCommandTest {
     }
 
     @Test
+    void explainShowsThePlannersEstimatesUnderAutoOnly() throws IOException {
+        Path in = standardCase(NGG, true);
+        CliRun auto = CliRun.of("offtargets", in.toString(), "--explain").ok();
+        assertThat(auto.err()).contains("search on ");
+        if (auto.err().contains("OpenCL device is a CPU") || auto.err().contains("no OpenCL device")) {
+            // The planner's rules that need no estimate (PoCL in CI): its reason only.
+            assertThat(auto.err()).doesNotContain("estimates (");
+        } else {
+            assertThat(auto.err()).contains("estimates (").contains(" java").contains(" gpu");
+        }
+        CliRun forced = CliRun.of("offtargets", in.toString(), "--device", "java", "--explain").ok();
+        assertThat(forced.err()).contains("search on ").contains("--device java").doesNotContain("estimates (");
+        assertThat(forced.out()).isEqualTo(auto.out());
+    }
+
+    @Test
     void bedTsvAndNativeFlags() throws IOException {
         Path g = Files.createDirectories(dir.resolve("g"));
         String guide = "GACGCATAAAGATGAGACGC";
