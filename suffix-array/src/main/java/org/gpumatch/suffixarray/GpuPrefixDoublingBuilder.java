@@ -171,6 +171,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private int explicitDownloads;
     private long deviceNanos;
     private BuildStages lastStages = BuildStages.NONE;
+    /** The stages of the last build and of the {@link #prepare} before it (threads of their own add to it). */
+    private final java.util.List<StageSpan> spans = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Whether {@link #prepare} began the spans of the next build (the build then keeps them). */
+    private boolean spansPrepared;
     private BufferCreation bufferCreation = BufferCreation.HOST_POINTER;
     /** During a build: the partition whose unsorted suffixes are in {@code suffixesAlt} (-1: none). */
     private int resident;
@@ -365,13 +369,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             return;
         }
         int n = (int) length;
+        spans.clear();
+        spansPrepared = true;
         preparedCompile = kernelOpening(false);
         if (preparing == null && !(keptWorking != null && !keptPieced && fitsKept(n))) {
             preparedLength = n;
             preparing = CompletableFuture.supplyAsync(() -> {
+                long start = System.nanoTime();
                 int[][] arrays = newArrays(4, n);
-                return new int[][] {arrays[0], arrays[1], arrays[2], arrays[3], newPieces(n, pieceShift)[0],
+                int[][] all = new int[][] {arrays[0], arrays[1], arrays[2], arrays[3], newPieces(n, pieceShift)[0],
                     new int[(int) Math.max(partsLength(n), GridKernel.pinnedLength(4))]};
+                spans.add(new StageSpan("host arrays (5 x int[n])", start, System.nanoTime(), true));
+                return all;
             }, r -> {
                 Thread t = new Thread(r, "gpumatch-sa-prepare");
                 t.setDaemon(true);
@@ -394,6 +403,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     @Override
     public BuildStages lastStages() {
         return lastStages;
+    }
+
+    /**
+     * The last build's stages (alphabet, host arrays, pack text, wait for kernel, upload, initial sort, rounds,
+     * inverse and download) and those beside it on threads of their own (the kernel's compile, the host arrays
+     * {@link #prepare} allocated), in the order they began.
+     */
+    @Override
+    public java.util.List<StageSpan> lastSpans() {
+        return spans.stream().sorted(java.util.Comparator.comparingLong(StageSpan::startNanos)).toList();
     }
 
     /**
@@ -493,6 +512,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         int n = text.length;
         checkFits(n); // the length limit first, then the device's memory
         long t0 = System.nanoTime();
+        if (!spansPrepared) {
+            spans.clear();
+        }
+        spansPrepared = false;
         lastStages = BuildStages.NONE;
         lastRounds = 0;
         largeRounds = 0;
@@ -515,11 +538,17 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
                             CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening, boolean pieced, long t0) {
         int n = text.length;
         int[] codes = new int[256];
+        long mark = System.nanoTime();
         int sigma = alphabet(text, codes);
+        spans.add(StageSpan.until("alphabet", mark));
         int bits = 32 - Integer.numberOfLeadingZeros(sigma);
         int symbols = 64 / bits;
         boolean whole = n <= wholeMax;
+        mark = System.nanoTime();
         SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
+        if (!whole) {
+            spans.add(StageSpan.until("partition plan", mark));
+        }
         lastPartitions = parts.partitions();
         boolean reuse = whole && keptPieced == pieced && fitsKept(n);
         if (reuse) {
@@ -541,8 +570,13 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             keptWorking = null;
             keptRanks = null;
             keptParts = null;
+            mark = System.nanoTime();
             int[][] ready = takePrepared(n, pieced);
             lastPrepared = ready != null;
+            if (ready != null) {
+                spans.add(StageSpan.until("wait for host arrays", mark));
+            }
+            mark = System.nanoTime();
             if (ready != null) { // allocated while the caller read the text
                 working = new int[][] {ready[0], ready[1], ready[2], ready[3]};
                 rankPieces = new int[][] {ready[4]};
@@ -552,10 +586,12 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
                 rankPieces = newPieces(n, pieceShift);
                 // at least half a G1 region: the collector never moves it and GuardedKernel never downloads it
                 scanParts = new int[(int) Math.max(partsLength(parts.largest()), GridKernel.pinnedLength(4))];
+                spans.add(StageSpan.until("host arrays", mark));
             }
         }
         int[][] stash = new int[0][];
         int[] words = null;
+        mark = System.nanoTime();
         if (whole) {
             packText(text, rankPieces, pieceShift); // until the first rank scatter
         } else {
@@ -564,7 +600,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             stash = newPieces(n, pieceShift);
             parts.writePositions(text, stash, pieceShift);
         }
+        spans.add(StageSpan.until(whole ? "pack text" : "pack text, stash positions", mark));
+        mark = System.nanoTime();
         launcher = opened(opening);
+        spans.add(StageSpan.until("wait for kernel", mark));
         grid = pieced ? piecedGrid : leanGrid;
         PrefixDoublingKernel k = launcher.kernel();
         k.bindWorking(working[0], working[1], working[2], working[3]);
@@ -654,8 +693,13 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
             sa = join(result, used, n);
         }
+        long end = System.nanoTime();
         lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, rounds - initial,
-                System.nanoTime() - rounds);
+                end - rounds);
+        spans.add(new StageSpan("upload (first launch)", prepared, uploaded, false));
+        spans.add(new StageSpan("initial sort", uploaded, initial, false));
+        spans.add(new StageSpan("rounds (" + lastRounds + ")", initial, rounds, false));
+        spans.add(new StageSpan(whole ? "inverse, download" : "inverse, download, join", rounds, end, false));
         progress.report(1.0);
         return sa;
     }
@@ -673,6 +717,26 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             t.setDaemon(true);
             t.start();
         });
+    }
+
+    /**
+     * Converts the kernel that a build of {@code length} bytes compiles (the one-piece kernel up to
+     * {@code 2^}{@link #DEFAULT_PIECE_SHIFT} bytes, else the piece kernel) as far as Aparapi caches it per JVM: its
+     * class files parsed and its entry point analysed (Aparapi's class-model and entry-point caches, which every later
+     * compile of the class clones), on the calling thread and without any device. A caller runs it while the OpenCL
+     * platforms start (which the compile needs), so that the compile after them only writes the OpenCL source and
+     * builds it: about half of the conversion's time (0.45 of 0.53 s in a cold JVM on the 2-core developer machine).
+     * A conversion failure is not reported here: the compile meets it again and throws it
+     * ({@link org.gpumatch.gpu.runtime.KernelCompilationException}).
+     */
+    public static void convertAhead(long length) {
+        PrefixDoublingKernel k = length > 1L << DEFAULT_PIECE_SHIFT ? new PieceDoublingKernel()
+                : new PrefixDoublingKernel();
+        try {
+            com.aparapi.internal.model.ClassModel.createClassModel(k.getClass()).getEntrypoint("run", k);
+        } catch (com.aparapi.internal.exception.AparapiException | RuntimeException e) {
+            // the compile converts again and reports it
+        }
     }
 
     /** Waits for {@link #kernelOpening}'s kernel; its compile failure is rethrown as it was thrown. */
@@ -1027,13 +1091,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
 
     /** The kernel of a kind (compiled on first use, with its grid driver). */
     private synchronized GuardedKernel<PrefixDoublingKernel> open(boolean pieced) {
+        long start = System.nanoTime();
         if (pieced && piecedLauncher == null) {
             piecedLauncher = compile(new PieceDoublingKernel());
             piecedGrid = new GridDriver(piecedLauncher, maxGroups);
+            spans.add(new StageSpan("kernel compile (piece kernel)", start, System.nanoTime(), true));
         }
         if (!pieced && leanLauncher == null) {
             leanLauncher = compile(new PrefixDoublingKernel());
             leanGrid = new GridDriver(leanLauncher, maxGroups);
+            spans.add(new StageSpan("kernel compile", start, System.nanoTime(), true));
         }
         return pieced ? piecedLauncher : leanLauncher;
     }
