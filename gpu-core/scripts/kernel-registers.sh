@@ -4,7 +4,7 @@
 # NVIDIA's OpenCL compiler (atomics are plain read-modify-writes here), but it tracks the register pressure that
 # CL_KERNEL_WORK_GROUP_SIZE shows on the GPU: above 128 registers an SM holds one work-group of 256, not two.
 #
-# Usage (from the repository root, after `./mvnw -q test-compile -pl gpu-core,suffix-array,matcher-aparapi -am`):
+# Usage (from the repository root, after `./mvnw -q test-compile -pl gpu-core,suffix-array-gpu,matcher-aparapi -am`):
 #   gpu-core/scripts/kernel-registers.sh [CLASS...]      default: the grid layer and its pipelines
 # Needs clang-15 and ptxas (CUDA) on the PATH or /usr/local/bin; writes its files under target/kernel-registers/.
 set -euo pipefail
@@ -19,15 +19,15 @@ if [ ${#classes[@]} -eq 0 ]; then
            org.gpumatch.gpu.primitives.GridWideSortKernel
            org.gpumatch.gpu.primitives.GridSegmentKernel
            org.gpumatch.gpu.primitives.example.DenseRankPipeline
-           org.gpumatch.suffixarray.PrefixDoublingKernel
-           org.gpumatch.suffixarray.PieceDoublingKernel
+           org.gpumatch.suffixarray.gpu.PrefixDoublingKernel
+           org.gpumatch.suffixarray.gpu.PieceDoublingKernel
            org.gpumatch.aparapi.rabinkarp.CrkKernel
            org.gpumatch.aparapi.multi.MultiRkKernel)
 fi
 if [ ! -s "$out/classpath.txt" ] || [ gpu-core/pom.xml -nt "$out/classpath.txt" ]; then
   ./mvnw -B -ntp -q dependency:build-classpath -pl gpu-core -Dmdep.outputFile="$root/$out/classpath.txt" >/dev/null
 fi
-cp="gpu-core/target/classes:gpu-core/target/test-classes:suffix-array/target/classes:matcher-aparapi/target/classes"
+cp="gpu-core/target/classes:gpu-core/target/test-classes:suffix-array/target/classes:suffix-array-gpu/target/classes:matcher-aparapi/target/classes"
 for m in matcher-api sequence; do [ -d "$m/target/classes" ] && cp="$cp:$m/target/classes"; done
 cp="$cp:$(cat "$out/classpath.txt")"
 java -cp "$cp" gpu-core/scripts/KernelSource.java "$out" "${classes[@]}"

@@ -5,7 +5,7 @@ import java.time.Instant;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
 import org.gpumatch.gpu.runtime.DeviceUnavailableException;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 
 /**
  * One bench invocation: its options, its output streams (tables on {@code out}, progress and notices on {@code err}),

@@ -16,9 +16,9 @@ import org.gpumatch.api.multi.PatternSet;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.gpu.runtime.ComputeDevice;
-import org.gpumatch.kmismatch.KMismatchMatchers;
+import org.gpumatch.kmismatch.gpu.KMismatchMatchers;
 import org.gpumatch.kmismatch.KMismatchVariant;
-import org.gpumatch.suffixarray.SuffixArrayBuilders;
+import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArraySearch;
 
 /**

@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.gpumatch.aparapi.Search;
 import org.gpumatch.api.Algorithm;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.UnsupportedInputException;
 import org.gpumatch.api.stream.ChunkSizes;

@@ -14,7 +14,7 @@ import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.StageSpan;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
-import org.gpumatch.suffixarray.SuffixArrayBuilders;
+import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

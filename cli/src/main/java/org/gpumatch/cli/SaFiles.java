@@ -2,16 +2,16 @@ package org.gpumatch.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.checker.CheckerCli;
 import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.MappedByteSequence;
 import org.gpumatch.checker.MappedIndexSequence;
 import org.gpumatch.gpu.runtime.DeviceUnavailableException;
-import org.gpumatch.suffixarray.GpuLcpBuilder;
+import org.gpumatch.suffixarray.gpu.GpuLcpBuilder;
 import org.gpumatch.suffixarray.LcpArrays;
 import org.gpumatch.suffixarray.LongSuffixArraySearch;
-import org.gpumatch.suffixarray.SuffixArrayBuilders;
+import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
 

@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code gpumatch sa lcp TEXT SA -o OUT [--format int32|int64|int40] [-a cpu|gpu] [--device D] [--threads N]}: the LCP
  * array of an existing suffix array by the Phi method, on all cores ({@link LcpArrays}, default) or on an OpenCL
- * device ({@link org.gpumatch.suffixarray.GpuLcpBuilder}): {@code lcp[0] = 0}, {@code lcp[i]} the longest common
+ * device ({@link org.gpumatch.suffixarray.gpu.GpuLcpBuilder}): {@code lcp[0] = 0}, {@code lcp[i]} the longest common
  * prefix of the suffixes {@code SA[i-1]} and {@code SA[i]}, written in the same little-endian format as suffix arrays.
  * The suffix array is not verified (run {@code sa check} on untrusted files); its entries must be offsets of the text.
  * Host memory: the text plus 12 bytes per text byte (SA, PLCP, LCP).

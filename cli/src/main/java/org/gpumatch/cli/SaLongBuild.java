@@ -3,7 +3,7 @@ package org.gpumatch.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.IndexSequence;
 import org.gpumatch.checker.MappedByteSequence;
@@ -11,7 +11,7 @@ import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.LongSaisBuilder;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
-import org.gpumatch.suffixarray.SuffixArrayBuilders;
+import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
 
 /**
  * {@code sa build} of a text file over 2,147,483,639 bytes (the {@code int} limit of every other builder): built on

@@ -12,7 +12,7 @@ import java.util.Optional;
 import org.gpumatch.aparapi.ExactMatchers;
 import org.gpumatch.gpu.runtime.KernelCompilationException;
 import org.gpumatch.api.Algorithm;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -9,12 +9,12 @@ import org.gpumatch.api.Alphabet;
  * n * bits / 8 bytes written. (The exact matchers pack the same way in matcher-aparapi; this module may not depend on
  * them, so a shared utility would move to matcher-api.)
  */
-final class SymbolCodePacker {
+public final class SymbolCodePacker {
     private final int[] codes = new int[256];
     private final int bits;
 
     /** Codes for the symbols of {@code alphabet}, in ascending byte order. */
-    SymbolCodePacker(Alphabet alphabet) {
+    public SymbolCodePacker(Alphabet alphabet) {
         int rank = 0;
         for (int v = 0; v < 256; v++) {
             if (alphabet.contains(v)) {
@@ -30,17 +30,17 @@ final class SymbolCodePacker {
     }
 
     /** Bits per symbol: 1, 2, 4 or 8. */
-    int bits() {
+    public int bits() {
         return bits;
     }
 
     /** Symbols per 32-bit word. */
-    int symbolsPerWord() {
+    public int symbolsPerWord() {
         return 32 / bits;
     }
 
     /** The packed words of {@code bytes}, plus two zero words. */
-    int[] pack(byte[] bytes) {
+    public int[] pack(byte[] bytes) {
         int spw = symbolsPerWord();
         int[] words = new int[(bytes.length + spw - 1) / spw + 2];
         for (int i = 0; i < bytes.length; i++) {

@@ -24,7 +24,7 @@ import org.gpumatch.aparapi.rabinkarp.OneShotFileSearch;
 import org.gpumatch.aparapi.rabinkarp.OneShotTimes;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.cpu.CpuMatcher;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Pattern;

@@ -11,7 +11,7 @@ import org.gpumatch.aparapi.plan.CostPlan;
 import org.gpumatch.aparapi.plan.CostPlanner;
 import org.gpumatch.aparapi.plan.Workload;
 import org.gpumatch.api.Algorithm;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Plan;
 import org.gpumatch.gpu.runtime.ComputeDevice;

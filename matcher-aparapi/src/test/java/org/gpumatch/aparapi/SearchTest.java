@@ -152,7 +152,7 @@ class SearchTest {
         Path file = dir.resolve("small.txt");
         Files.write(file, text);
         List<String> lines = new ArrayList<>();
-        try (Search s = Search.on(org.gpumatch.api.DevicePolicy.AUTO).explain(lines::add).build()) {
+        try (Search s = Search.on(org.gpumatch.gpu.runtime.DevicePolicy.AUTO).explain(lines::add).build()) {
             assertThat(s.count(file, Pattern.utf8("ACGT"))).isEqualTo(naiveCount(text, "ACGT"));
             assertThat(s.count(text, Pattern.utf8("ACGT"))).isEqualTo(naiveCount(text, "ACGT"));
             assertThat(s.lastPlan().orElseThrow().algorithm()).isEqualTo(Algorithm.CPU);

@@ -3,7 +3,7 @@ package org.gpumatch.suffixarray;
 import java.util.Locale;
 
 /**
- * Where the wall time of one {@link GpuPrefixDoublingBuilder} build went, in nanoseconds, stage by stage (they add up
+ * Where the wall time of one {@code GpuPrefixDoublingBuilder} build went, in nanoseconds, stage by stage (they add up
  * to the build's time).
  *
  * @param prepareNanos  on the host: the text's alphabet, the packed text and the Java arrays that mirror the device
@@ -14,7 +14,7 @@ import java.util.Locale;
  *                      builder's first build the kernel compiles meanwhile on another thread, and the stage ends
  *                      when both are done
  * @param uploadNanos   the first launch: Aparapi creates every device buffer from its Java array (on host pointers
- *                      by default, see {@link org.gpumatch.gpu.runtime.BufferCreation}: about {@code 20n} bytes reach
+ *                      by default, see {@code org.gpumatch.gpu.runtime.BufferCreation}: about {@code 20n} bytes reach
  *                      the device, or as many as a partitioned build allocated) and runs the first phase
  * @param initialNanos  the initial sort by the packed first symbols, its head flags and ranks (of every partition)
  * @param roundsNanos   the doubling rounds

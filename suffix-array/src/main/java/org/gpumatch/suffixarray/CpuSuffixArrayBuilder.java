@@ -142,12 +142,12 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
 
     /**
      * Makes the next build of exactly this array (the same object) follow {@code plan} instead of profiling the text
-     * again (for a caller that planned already, such as {@link SuffixArrayBuilders} under {@code auto}).
+     * again (for a caller that planned already, such as {@code SuffixArrayBuilders} under {@code auto}).
      *
      * @param text the text the plan was made for
      * @param plan its plan, made for this builder's thread count
      */
-    void usePlan(final byte[] text, final Plan plan) {
+    public void usePlan(final byte[] text, final Plan plan) {
         plannedText = text;
         plannedPlan = plan;
     }

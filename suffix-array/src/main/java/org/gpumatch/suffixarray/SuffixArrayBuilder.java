@@ -10,8 +10,8 @@ package org.gpumatch.suffixarray;
  * ({@link #peakDeviceBytes(int)}), so callers never need to know the implementation.
  *
  * <p>Implementations: {@link SaisBuilder} (CPU, SA-IS), {@link ParallelSuffixSorter} (CPU, prefix doubling),
- * {@link CpuSuffixArrayBuilder} (the better of the two by a cost model) and {@link GpuPrefixDoublingBuilder}
- * (OpenCL, prefix doubling); {@link SuffixArrayBuilders} picks one for a device choice. Texts over
+ * {@link CpuSuffixArrayBuilder} (the better of the two by a cost model) and {@code GpuPrefixDoublingBuilder}
+ * (OpenCL, prefix doubling); {@code SuffixArrayBuilders} picks one for a device choice. Texts over
  * {@code Integer.MAX_VALUE - 8} bytes, which an {@code int[]} result cannot carry, are built by the long-indexed
  * sibling {@link LongSuffixArrayBuilder} ({@link LongSaisBuilder}).
  */
@@ -27,7 +27,7 @@ public interface SuffixArrayBuilder extends AutoCloseable {
         void report(double fraction);
 
         /**
-         * Called by round-based builders ({@link GpuPrefixDoublingBuilder}) after each sorting round; ignored by
+         * Called by round-based builders ({@code GpuPrefixDoublingBuilder}) after each sorting round; ignored by
          * default.
          *
          * @param round    the round just finished, 0 for the initial sort

@@ -123,25 +123,6 @@ class LongSaisBuilderTest {
     }
 
     @Test
-    void autoAndCpuChooseTheLongBuilderPastTheIntLimitAndGpuIsRefused() {
-        assertThat(SuffixArrayBuilders.needsLongBuilder(SaisBuilder.MAX_LENGTH)).isFalse();
-        assertThat(SuffixArrayBuilders.needsLongBuilder(SaisBuilder.MAX_LENGTH + 1L)).isTrue();
-        final long n = 3_100_000_000L;
-        final java.util.List<String> lines = new java.util.ArrayList<>();
-        final SuffixArrayBuilders.LongChoice auto = SuffixArrayBuilders.chooseLong(SuffixArrayBuilders.Algorithm.AUTO,
-                org.gpumatch.api.DevicePolicy.AUTO, n, lines::add);
-        assertThat(auto.builder().name()).isEqualTo("sais-long");
-        assertThat(auto.notice()).isEmpty();
-        assertThat(lines).singleElement().asString().contains("estimate for 3100000000 bytes", "sais-long",
-                "gpu none (the GPU builder takes at most 2147483639 bytes)").endsWith(": cpu");
-        assertThat(SuffixArrayBuilders.chooseLong(SuffixArrayBuilders.Algorithm.CPU,
-                org.gpumatch.api.DevicePolicy.AUTO, n, null).builder()).isInstanceOf(LongSaisBuilder.class);
-        assertThatThrownBy(() -> SuffixArrayBuilders.chooseLong(SuffixArrayBuilders.Algorithm.GPU,
-                org.gpumatch.api.DevicePolicy.AUTO, n, null)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("too long for the GPU builder");
-    }
-
-    @Test
     void pagedArraysCrossPagesAndRefuseBadShapes() {
         final LongPages p = new LongPages(130, SHIFT);
         p.fill(60, 70, 9);

@@ -1,11 +1,11 @@
 package org.gpumatch.suffixarray;
 
 /** The reference LCP array of the tests: each pair of SA neighbours compared from scratch, O(n * average LCP). */
-final class NaiveLcp {
+public final class NaiveLcp {
     private NaiveLcp() {
     }
 
-    static int[] of(byte[] text, int[] sa) {
+    public static int[] of(byte[] text, int[] sa) {
         int[] lcp = new int[sa.length];
         for (int i = 1; i < sa.length; i++) {
             int a = sa[i - 1];

@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 import org.gpumatch.aparapi.rabinkarp.DrkMatcher;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.bench.ceiling.DeviceCeilings;

@@ -23,7 +23,7 @@ import org.gpumatch.api.multi.PatternSet;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
 import org.gpumatch.kmismatch.KMismatchVariant;
-import org.gpumatch.kmismatch.KernelKMismatchMatcher;
+import org.gpumatch.kmismatch.gpu.KernelKMismatchMatcher;
 
 /**
  * Times the kernels that issue 21 part 3 moved onto the one composition model (DRK, DRK-WOM-64, DRK-2S, HRK, CRK,

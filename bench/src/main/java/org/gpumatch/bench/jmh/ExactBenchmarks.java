@@ -5,7 +5,7 @@ import org.gpumatch.aparapi.ExactMatchers;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
 import org.gpumatch.api.Algorithm;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.api.Matcher;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;

@@ -21,7 +21,7 @@ import org.gpumatch.bench.report.ResultRow;
 import org.gpumatch.bench.report.RowFactory;
 import org.gpumatch.bench.report.RunRecord;
 import org.gpumatch.kmismatch.CpuKMismatchMatcher;
-import org.gpumatch.kmismatch.KMismatchMatchers;
+import org.gpumatch.kmismatch.gpu.KMismatchMatchers;
 import org.gpumatch.kmismatch.KMismatchVariant;
 import org.gpumatch.kmismatch.MultiPatternKMismatch;
 

@@ -13,7 +13,7 @@ import org.gpumatch.bench.BenchContext;
 import org.gpumatch.bench.report.ResultRow;
 import org.gpumatch.kmismatch.CpuKMismatchMatcher;
 import org.gpumatch.kmismatch.KMismatchVariant;
-import org.gpumatch.kmismatch.KernelKMismatchMatcher;
+import org.gpumatch.kmismatch.gpu.KernelKMismatchMatcher;
 
 /**
  * The kmismatch suite's sweeps at m = 256, k = 16 (Liu et al.'s time-versus-threads and time-versus-text-length

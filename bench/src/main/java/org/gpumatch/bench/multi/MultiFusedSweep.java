@@ -2,7 +2,7 @@ package org.gpumatch.bench.multi;
 
 import java.util.Arrays;
 import java.util.Locale;
-import org.gpumatch.aparapi.multi.AhoCorasickMatcher;
+import org.gpumatch.api.multi.AhoCorasickMatcher;
 import org.gpumatch.aparapi.multi.MultiFusedMatcher;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.multi.PatternSet;

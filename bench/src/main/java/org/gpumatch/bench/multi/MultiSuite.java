@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import org.gpumatch.aparapi.multi.AhoCorasickMatcher;
+import org.gpumatch.api.multi.AhoCorasickMatcher;
 import org.gpumatch.aparapi.multi.MultiFusedMatcher;
 import org.gpumatch.aparapi.multi.MultiPatternPlanner;
 import org.gpumatch.aparapi.multi.MultiWorkload;

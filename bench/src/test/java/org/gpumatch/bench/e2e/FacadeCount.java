@@ -2,7 +2,7 @@ package org.gpumatch.bench.e2e;
 
 import java.nio.file.Path;
 import org.gpumatch.api.Algorithm;
-import org.gpumatch.api.DevicePolicy;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.aparapi.Search;
 import org.gpumatch.gpu.runtime.ComputeDevice;

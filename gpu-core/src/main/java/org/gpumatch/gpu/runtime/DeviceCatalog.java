@@ -7,7 +7,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.gpumatch.api.DevicePolicy;
 
 /**
  * The OpenCL devices of this machine, enumerated once per JVM, and the rule that turns a {@link DevicePolicy} into one

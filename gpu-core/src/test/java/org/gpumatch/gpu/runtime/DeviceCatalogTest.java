@@ -3,7 +3,6 @@ package org.gpumatch.gpu.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.gpumatch.api.DevicePolicy;
 import org.junit.jupiter.api.Test;
 
 class DeviceCatalogTest {

@@ -1,6 +1,5 @@
 package org.gpumatch.gpu.runtime;
 
-import org.gpumatch.api.DevicePolicy;
 import org.junit.jupiter.api.Assumptions;
 
 /**

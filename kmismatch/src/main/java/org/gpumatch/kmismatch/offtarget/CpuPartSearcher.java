@@ -12,14 +12,14 @@ import java.util.concurrent.Future;
  * checks the pattern on both strands at every site ({@link SiteBits} over 32-position words) and compares each match
  * with every query. Cost per site: about 40 operations for the pattern, 25 per candidate and query; no copies.
  */
-final class CpuPartSearcher implements PartSearcher {
+public final class CpuPartSearcher implements PartSearcher {
     private static final int SLICE = 1 << 16;
     private final SiteMasks masks;
     private final int threads;
     private final ExecutorService pool;
     private final int maxPart;
 
-    CpuPartSearcher(SiteMasks masks, int threads, int maxPart) {
+    public CpuPartSearcher(SiteMasks masks, int threads, int maxPart) {
         this.masks = masks;
         this.maxPart = maxPart;
         this.threads = Math.max(1, threads);

@@ -3,15 +3,15 @@ package org.gpumatch.kmismatch.offtarget;
 import java.util.Arrays;
 
 /**
- * A growable list of raw hits: genome position and packed (query << 8 | strand << 7 | mismatches), sortable by
+ * A growable list of raw hits: genome position and packed ({@code query << 8 | strand << 7 | mismatches}), sortable by
  * (position, query, strand). Memory: 12 bytes per hit.
  */
-final class HitList {
+public final class HitList {
     private long[] positions = new long[64];
     private int[] infos = new int[64];
     private int size;
 
-    synchronized void add(long position, int info) {
+    public synchronized void add(long position, int info) {
         if (size == positions.length) {
             positions = Arrays.copyOf(positions, size * 2);
             infos = Arrays.copyOf(infos, size * 2);
@@ -21,24 +21,24 @@ final class HitList {
         size++;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    long position(int i) {
+    public long position(int i) {
         return positions[i];
     }
 
-    int info(int i) {
+    public int info(int i) {
         return infos[i];
     }
 
-    void clear() {
+    public void clear() {
         size = 0;
     }
 
     /** Sorts by position, then query, then strand (+ first). O(h log h). */
-    void sort() {
+    public void sort() {
         Integer[] order = new Integer[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;

@@ -12,7 +12,7 @@ import org.gpumatch.kmismatch.Iupac;
  * (3 operations fewer per word than four masks... and no IUPAC sets). Memory: {@code 64 * words} bytes per query and 8
  * per limit.
  */
-final class SiteMasks {
+public final class SiteMasks {
     private final int length;
     private final int words;
     private final int queries;
@@ -20,7 +20,7 @@ final class SiteMasks {
     private final boolean plain;
     private final int strands;
 
-    SiteMasks(OffTargetSpec spec) {
+    public SiteMasks(OffTargetSpec spec) {
         strands = spec.strands();
         length = spec.length();
         words = (length + 31) / 32;
@@ -83,12 +83,12 @@ final class SiteMasks {
     }
 
     /** The strands searched: 2, or 1 (the forward strand only; the reverse strand's masks are then unused). */
-    int strands() {
+    public int strands() {
         return strands;
     }
 
     /** Whether the queries are stored as expected codes and care bits (every query only A, C, G, T, N). */
-    boolean plain() {
+    public boolean plain() {
         return plain;
     }
 
@@ -98,21 +98,21 @@ final class SiteMasks {
     }
 
     /** 32-position words per site (1 or 2). */
-    int words() {
+    public int words() {
         return words;
     }
 
-    int queries() {
+    public int queries() {
         return queries;
     }
 
     /** The masks and limits (shared, do not write). */
-    long[] masks() {
+    public long[] masks() {
         return masks;
     }
 
     /** Where the limits start in {@link #masks()}. */
-    int limitBase() {
+    public int limitBase() {
         return (queries + 1) * 2 * words * 4;
     }
 

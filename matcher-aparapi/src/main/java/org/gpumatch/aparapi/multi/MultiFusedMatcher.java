@@ -2,6 +2,7 @@ package org.gpumatch.aparapi.multi;
 
 import java.util.Arrays;
 import org.gpumatch.api.Text;
+import org.gpumatch.api.multi.AhoCorasickMatcher;
 import org.gpumatch.api.multi.MultiMatches;
 import org.gpumatch.api.multi.MultiPatternMatcher;
 import org.gpumatch.api.multi.PatternSet;

@@ -1,6 +1,8 @@
 package org.gpumatch.aparapi.multi;
 
 import java.util.List;
+import org.gpumatch.api.multi.AhoCorasick;
+import org.gpumatch.api.multi.AhoCorasickMatcher;
 import org.gpumatch.api.multi.MultiPatternMatcher;
 import org.gpumatch.api.plan.CostChoice;
 import org.gpumatch.gpu.runtime.ComputeDevice;

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.gpumatch.api.Text;
+import org.gpumatch.api.multi.AhoCorasickMatcher;
 import org.gpumatch.api.multi.MultiMatches;
 import org.gpumatch.api.multi.MultiPatternMatcher;
 import org.gpumatch.api.multi.PatternSet;

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.gpumatch.api.Text;
+import org.gpumatch.api.multi.AhoCorasickMatcher;
 import org.gpumatch.api.multi.MultiMatches;
 import org.gpumatch.api.multi.PatternSet;
 import org.gpumatch.gpu.runtime.TestDevices;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Random;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.conformance.RealCorpora;
+import org.gpumatch.api.multi.AhoCorasickMatcher;
 import org.gpumatch.api.multi.MultiMatches;
 import org.gpumatch.api.multi.NaiveMultiMatcher;
 import org.gpumatch.api.multi.PatternSet;

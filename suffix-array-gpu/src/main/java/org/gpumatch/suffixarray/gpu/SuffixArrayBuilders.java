@@ -1,0 +1,277 @@
+package org.gpumatch.suffixarray.gpu;
+
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.gpumatch.gpu.runtime.DevicePolicy;
+import org.gpumatch.gpu.runtime.ComputeDevice;
+import org.gpumatch.gpu.runtime.DeviceCatalog;
+import org.gpumatch.gpu.runtime.DeviceUnavailableException;
+import org.gpumatch.suffixarray.CpuSuffixArrayBuilder;
+import org.gpumatch.suffixarray.LongSaisBuilder;
+import org.gpumatch.suffixarray.LongSuffixArrayBuilder;
+import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.SuffixArrayBuilder;
+
+/**
+ * Picks the suffix array builder for an algorithm choice ({@code auto}, {@code gpu}, {@code cpu}) and a device
+ * policy: {@code gpu} builds with {@link GpuPrefixDoublingBuilder} on the policy's OpenCL device; {@code cpu} with
+ * {@link CpuSuffixArrayBuilder} on all cores (parallel prefix doubling, or SA-IS where that measured faster); {@code auto} on the GPU builder when the policy names an OpenCL device, or (policy {@code auto})
+ * when an OpenCL GPU is present and the text fits its memory, else on the CPU with a one-line notice saying why;
+ * texts under {@link #AUTO_GPU_MIN_BYTES} build on the CPU under {@code auto} (the CPU finishes before a kernel compiles).
+ */
+public final class SuffixArrayBuilders {
+    /** Under {@code auto} with the {@code auto} device, texts shorter than this build on the CPU without a notice. */
+    public static final long AUTO_GPU_MIN_BYTES = 1L << 20;
+    /**
+     * The GPU builder's predicted fixed cost under {@code auto}, ns: the OpenCL context and the part of the kernel's
+     * compile that the host preparation does not hide (H200 processes of 2026-11-25 on 100 MB of source code: 2.67 to
+     * 2.96 s for builds of 1.32 to 1.77 s, of which about 0.6 s is the GPU's own start; the rest, reading the text and
+     * writing the array, a CPU build pays too).
+     */
+    public static final double GPU_START_NS = 0.6e9;
+    /**
+     * The GPU builder's predicted time per text byte, ns: a first build's host preparation (the arrays mirrored on the
+     * heap), upload, initial sort and finish (H200, 2026-11-25, grid-layer builder: 100 MB in 1.0 to 1.4 s of which
+     * the rounds are 0.4 to 0.6 s on source code; 1.28 s for random DNA with one round).
+     */
+    public static final double GPU_NS_PER_BYTE = 11;
+    /**
+     * The GPU builder's predicted extra time per byte and unit of doubling rounds ({@link CpuSuffixArrayBuilder.Plan#rounds}):
+     * 100 MB of source code (profile 2.03n) took 0.38 to 0.60 s of rounds on the H200 (2026-11-25).
+     */
+    public static final double GPU_ROUND_NS = 2.5;
+    private SuffixArrayBuilders() {
+    }
+
+    /** The algorithm choices. */
+    public enum Algorithm {
+        AUTO, GPU, CPU;
+
+        /** Parses {@code auto}, {@code gpu} or {@code cpu} (any case). */
+        public static Algorithm parse(String name) {
+            for (Algorithm a : values()) {
+                if (a.name().equalsIgnoreCase(name.trim())) {
+                    return a;
+                }
+            }
+            throw new IllegalArgumentException("unknown suffix array algorithm '" + name + "' (auto, gpu or cpu)");
+        }
+    }
+
+    /**
+     * A chosen builder and, when {@code auto} settled for the CPU, the notice saying why (empty otherwise). Close it to
+     * release a GPU builder's device buffers.
+     *
+     * @param builder the builder
+     * @param notice  one line for stderr, or empty
+     * @param auto    whether {@code auto} chose the builder (a GPU build may then still fall back to the CPU)
+     */
+    public record Choice(SuffixArrayBuilder builder, String notice, boolean auto) implements AutoCloseable {
+        /** A choice the caller asked for by name. */
+        public Choice(SuffixArrayBuilder builder, String notice) {
+            this(builder, notice, false);
+        }
+
+        /**
+         * Builds with the chosen builder; under {@code auto}, a text the GPU builder refuses after reading it (an
+         * {@link UnpartitionableTextException}, before any device allocation) is built on all cores instead, after
+         * {@code notices} got the one-line reason.
+         *
+         * @return the suffix array and the builder that made it
+         */
+        public Built build(byte[] text, SuffixArrayBuilder.Progress progress, Consumer<String> notices) {
+            try {
+                return new Built(builder.build(text, progress), builder);
+            } catch (UnpartitionableTextException e) {
+                if (!auto) {
+                    throw e;
+                }
+                CpuSuffixArrayBuilder cpu = CpuSuffixArrayBuilder.allCores();
+                notices.accept(e.getMessage() + "; building on the CPU with " + cpu.name());
+                return new Built(cpu.build(text, progress), cpu);
+            }
+        }
+
+        @Override
+        public void close() {
+            builder.close();
+        }
+    }
+
+    /**
+     * As {@link #choose(Algorithm, DevicePolicy, long)}, but {@code auto} with the {@code auto} device and an OpenCL
+     * GPU that fits the text compares predicted times (the CPU builder's {@link CpuSuffixArrayBuilder#plan} on all
+     * cores against {@link #GPU_START_NS} + n ({@link #GPU_NS_PER_BYTE} + {@link #GPU_ROUND_NS} x rounds)) and takes
+     * the faster. The estimate costs a {@code RepeatProfile} of the text (1 to 4% of an SA-IS build), which a chosen
+     * CPU builder reuses.
+     *
+     * @param text    the text
+     * @param explain receives one line with both estimates and the choice (for {@code --explain}), or null: then
+     *                the estimate is only made where {@code auto} needs it
+     */
+    public static Choice choose(Algorithm algorithm, DevicePolicy policy, byte[] text, Consumer<String> explain) {
+        return decide(choose(algorithm, policy, text.length), text, explain);
+    }
+
+    /**
+     * The second half of {@link #choose(Algorithm, DevicePolicy, byte[], Consumer)} for a choice made by length (for
+     * example before the text was read, so that {@link SuffixArrayBuilder#prepare} overlapped the reading): under
+     * {@code auto} the predicted times decide, and {@code explain} gets its line.
+     */
+    public static Choice decide(Choice choice, byte[] text, Consumer<String> explain) {
+        if (!choice.auto() && explain == null) {
+            return choice;
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        CpuSuffixArrayBuilder.Plan plan = CpuSuffixArrayBuilder.plan(text, cores);
+        if (choice.builder() instanceof CpuSuffixArrayBuilder cpu) {
+            cpu.usePlan(text, plan);
+        }
+        Consumer<String> say = explain == null ? line -> { } : explain;
+        double cpuNs = Math.min(plan.doublingNs() > 0 ? plan.doublingNs() : Double.MAX_VALUE, plan.saisNs())
+                * text.length;
+        double gpuNs = GPU_START_NS + text.length * (GPU_NS_PER_BYTE + GPU_ROUND_NS * plan.rounds());
+        String estimate = String.format(java.util.Locale.ROOT, "estimate for %d bytes: cpu %.2f s (%s), gpu %.2f s"
+                + " (%.1f s start + %.0f ns/byte + %.0f ns/byte per doubling round)", text.length, cpuNs / 1e9,
+                plan.describe(cores), gpuNs / 1e9, GPU_START_NS / 1e9, GPU_NS_PER_BYTE, GPU_ROUND_NS);
+        if (choice.auto() && cpuNs < gpuNs) {
+            choice.close();
+            say.accept(estimate + ": cpu");
+            CpuSuffixArrayBuilder cpu = new CpuSuffixArrayBuilder(cores);
+            cpu.usePlan(text, plan);
+            return new Choice(cpu, "the CPU is predicted faster for this text (" + String.format(
+                    java.util.Locale.ROOT, "%.2f s against %.2f s", cpuNs / 1e9, gpuNs / 1e9)
+                    + "); building on the CPU with " + cpu.name());
+        }
+        say.accept(estimate + ": " + (choice.builder() instanceof GpuPrefixDoublingBuilder ? "gpu" : "cpu")
+                + (choice.auto() ? "" : " (as asked)"));
+        return choice;
+    }
+
+    /**
+     * The builder for {@code algorithm} on {@code policy}, for a text of {@code length} bytes.
+     *
+     * @throws DeviceUnavailableException when {@code gpu} or an explicit policy names no OpenCL device
+     * @throws IllegalArgumentException   when {@code gpu} is asked with the {@code java} device
+     */
+    public static Choice choose(Algorithm algorithm, DevicePolicy policy, long length) {
+        if (algorithm == Algorithm.CPU) {
+            return new Choice(CpuSuffixArrayBuilder.allCores(), "");
+        }
+        boolean explicitDevice = policy.kind() != DevicePolicy.Kind.AUTO;
+        if (policy.kind() == DevicePolicy.Kind.JAVA) {
+            if (algorithm == Algorithm.GPU) {
+                throw new IllegalArgumentException("the gpu suffix array builder needs an OpenCL device, not java");
+            }
+            return new Choice(CpuSuffixArrayBuilder.allCores(), "");
+        }
+        DeviceCatalog catalog = DeviceCatalog.get();
+        if (explicitDevice || algorithm == Algorithm.GPU) {
+            return new Choice(new GpuPrefixDoublingBuilder(gpuDevice(policy)), "");
+        }
+        if (length < AUTO_GPU_MIN_BYTES) {
+            return new Choice(CpuSuffixArrayBuilder.allCores(), ""); // done before the GPU kernel has compiled
+        }
+        ComputeDevice auto = catalog.autoDevice();
+        if (auto.kind() != ComputeDevice.Kind.OPENCL_GPU) {
+            String why = catalog.openClUnavailableReason().orElse("no OpenCL GPU");
+            return cpu("no OpenCL GPU (" + why + ")");
+        }
+        GpuPrefixDoublingBuilder gpu = new GpuPrefixDoublingBuilder(auto);
+        Optional<String> why = length > GpuPrefixDoublingBuilder.MAX_LENGTH
+                ? Optional.of(length + " bytes of text exceed the GPU builder's " + GpuPrefixDoublingBuilder.MAX_LENGTH)
+                : gpu.whyNotFits((int) length); // per mode: whole (20n) or partitioned (9n + 16 per partition suffix)
+        if (why.isPresent()) {
+            gpu.close();
+            return cpu(why.get());
+        }
+        return new Choice(gpu, "", true);
+    }
+
+    /**
+     * Whether a text of this length needs the long path: more bytes than an {@code int} suffix array (and every
+     * {@link SuffixArrayBuilder}, the GPU builder included) can hold.
+     */
+    public static boolean needsLongBuilder(long length) {
+        return length > SaisBuilder.MAX_LENGTH;
+    }
+
+    /**
+     * The builder for a text past the {@code int} limit ({@link #needsLongBuilder}): {@link LongSaisBuilder} under
+     * {@code auto} and {@code cpu} (the GPU builder cannot build such texts today: its arrays are {@code int}-indexed,
+     * partitioned builds included), with a notice under {@code auto} when the policy named an OpenCL device; {@code gpu}
+     * is refused.
+     *
+     * @param length  the text length
+     * @param explain receives the {@code --explain} line, or null
+     * @return the builder and the notice (empty unless {@code auto} passed over a device the user named)
+     * @throws IllegalArgumentException for {@code gpu}
+     */
+    public static LongChoice chooseLong(Algorithm algorithm, DevicePolicy policy, long length,
+                                        Consumer<String> explain) {
+        String gpuLimit = "the GPU builder takes at most " + GpuPrefixDoublingBuilder.MAX_LENGTH + " bytes";
+        if (algorithm == Algorithm.GPU) {
+            throw new IllegalArgumentException("a text of " + length + " bytes is too long for the GPU builder ("
+                    + gpuLimit + "); build it on the CPU with -a cpu or -a auto");
+        }
+        LongSaisBuilder builder = new LongSaisBuilder();
+        if (explain != null) {
+            explain.accept(String.format(java.util.Locale.ROOT, "estimate for %d bytes: cpu %.0f s (%s, SA-IS with long"
+                    + " indices, about %.0f ns/byte on one thread, %.0f bytes of heap per text byte), gpu none (%s): cpu%s",
+                    length, length * LongSaisBuilder.NS_PER_BYTE / 1e9, builder.name(), LongSaisBuilder.NS_PER_BYTE,
+                    LongSaisBuilder.HEAP_BYTES_PER_BYTE, gpuLimit, algorithm == Algorithm.CPU ? " (as asked)" : ""));
+        }
+        String notice = algorithm == Algorithm.AUTO && policy.kind() != DevicePolicy.Kind.AUTO
+                && policy.kind() != DevicePolicy.Kind.JAVA
+                ? length + " bytes of text exceed the GPU builder's " + GpuPrefixDoublingBuilder.MAX_LENGTH
+                        + "; building on the CPU with " + builder.name() : "";
+        return new LongChoice(builder, notice);
+    }
+
+    /**
+     * A builder for a text past the {@code int} limit and, when {@code auto} passed over a named device, why.
+     *
+     * @param builder the builder
+     * @param notice  one line for stderr, or empty
+     */
+    public record LongChoice(LongSuffixArrayBuilder builder, String notice) {
+    }
+
+    /**
+     * A built suffix array and the builder that made it.
+     *
+     * @param sa      the suffix array
+     * @param builder its builder
+     */
+    public record Built(int[] sa, SuffixArrayBuilder builder) {
+    }
+
+    /**
+     * The OpenCL device the GPU builders use for a policy: the one it names, or under {@code auto} the catalog's
+     * automatic device, which must be OpenCL.
+     *
+     * @throws DeviceUnavailableException when the policy names no OpenCL device, or none is present
+     * @throws IllegalArgumentException   for the {@code java} policy
+     */
+    public static ComputeDevice gpuDevice(DevicePolicy policy) {
+        if (policy.kind() == DevicePolicy.Kind.JAVA) {
+            throw new IllegalArgumentException("the GPU builders need an OpenCL device, not java");
+        }
+        DeviceCatalog catalog = DeviceCatalog.get();
+        return policy.kind() != DevicePolicy.Kind.AUTO ? catalog.select(policy).device() : firstOpenCl(catalog);
+    }
+
+    private static ComputeDevice firstOpenCl(DeviceCatalog catalog) {
+        ComputeDevice d = catalog.autoDevice();
+        if (!d.isOpenCL()) {
+            throw new DeviceUnavailableException("the gpu suffix array builder needs an OpenCL device; "
+                    + catalog.describeAvailable());
+        }
+        return d;
+    }
+
+    private static Choice cpu(String why) {
+        CpuSuffixArrayBuilder cpu = CpuSuffixArrayBuilder.allCores();
+        return new Choice(cpu, why + "; building on the CPU with " + cpu.name());
+    }
+}

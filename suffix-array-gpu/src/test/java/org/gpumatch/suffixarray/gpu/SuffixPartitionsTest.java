@@ -1,0 +1,122 @@
+package org.gpumatch.suffixarray.gpu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import org.gpumatch.suffixarray.HardTexts;
+import org.gpumatch.suffixarray.SaisBuilder;
+import org.junit.jupiter.api.Test;
+
+/** The host-side planning of the partitioned GPU build: bins, greedy and balanced bounds, starts, stash contents. */
+class SuffixPartitionsTest {
+    @Test
+    void binsFollowTheOrderOfSuffixes() {
+        assertThat(SuffixPartitions.BINS).isEqualTo(65_792);
+        assertThat(SuffixPartitions.bin(0, -1)).isZero();
+        for (int b = 0; b < 256; b++) {
+            // [b, end] (a one-byte suffix, a proper prefix) first, then [b, 0] .. [b, 255], then [b + 1, end]
+            assertThat(SuffixPartitions.bin(b, -1)).isLessThan(SuffixPartitions.bin(b, 0));
+            assertThat(SuffixPartitions.bin(b, 0) + 255).isEqualTo(SuffixPartitions.bin(b, 255));
+            if (b < 255) {
+                assertThat(SuffixPartitions.bin(b, 255) + 1).isEqualTo(SuffixPartitions.bin(b + 1, -1));
+            }
+        }
+        assertThat(SuffixPartitions.bin(255, 255)).isEqualTo(SuffixPartitions.BINS - 1);
+        byte[] ab = {'a', 'b'};
+        assertThat(SuffixPartitions.binAt(ab, 0)).isEqualTo(SuffixPartitions.bin('a', 'b'));
+        assertThat(SuffixPartitions.binAt(ab, 1)).isEqualTo(SuffixPartitions.bin('b', -1));
+        assertThat(SuffixPartitions.describeBin(SuffixPartitions.bin(0x61, 0xff))).isEqualTo("0x61 0xff");
+        assertThat(SuffixPartitions.describeBin(SuffixPartitions.bin(0, -1))).isEqualTo("0x00 then the end");
+    }
+
+    @Test
+    void bananaSplitsAtTheSuffixArraysBinBoundaries() {
+        byte[] banana = "banana".getBytes();
+        // SA: 5 a, 3 ana, 1 anana, 0 banana, 4 na, 2 nana; bins [a,end] 1, [a,n] 2, [b,a] 1, [n,a] 2
+        SuffixPartitions p = SuffixPartitions.plan(banana, 3);
+        assertThat(p.partitions()).isEqualTo(2);
+        assertThat(p.starts()).containsExactly(0, 3, 6);
+        assertThat(p.firstBin(0)).isZero();
+        assertThat(p.endBin(0)).isEqualTo(SuffixPartitions.bin('b', 'a')); // [a, end] and [a, n] fill the first
+        assertThat(p.size(1)).isEqualTo(3);
+        assertThat(p.largest()).isEqualTo(3);
+        int[][] stash = {new int[4], new int[2]};
+        p.writePositions(banana, stash, 2);
+        assertThat(new int[] {stash[0][0], stash[0][1], stash[0][2]}).containsExactly(5, 1, 3); // ascending per bin
+        assertThat(new int[] {stash[0][3], stash[1][0], stash[1][1]}).containsExactly(0, 2, 4);
+        assertThatThrownBy(() -> p.writePositions(banana, stash, 2)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void greedyBoundsAreBalancedToTheFewestPartitions() {
+        int[] histogram = new int[SuffixPartitions.BINS];
+        int[] counts = {6, 1, 1, 1, 1, 6};
+        int[] bins = {3, 700, 701, 5000, 40_000, 65_791};
+        for (int i = 0; i < bins.length; i++) {
+            histogram[bins[i]] = counts[i];
+        }
+        // greedy at cap 10: {6, 1, 1, 1, 1} + {6}; the same two partitions at cap 8: {6, 1, 1} + {1, 1, 6}
+        SuffixPartitions p = SuffixPartitions.ofHistogram(histogram, 10);
+        assertThat(p.partitions()).isEqualTo(2);
+        assertThat(p.starts()).containsExactly(0, 8, 16);
+        assertThat(p.largest()).isEqualTo(8);
+        assertThat(p.firstBin(1)).isEqualTo(5000);
+        assertThat(p.endBin(1)).isEqualTo(SuffixPartitions.BINS);
+        // the cap is the largest bin: {6}, {1, 1, 1, 1}, {6}
+        SuffixPartitions tight = SuffixPartitions.ofHistogram(histogram, 6);
+        assertThat(tight.partitions()).isEqualTo(3);
+        assertThat(tight.starts()).containsExactly(0, 6, 10, 16);
+        assertThat(tight.firstBin(1)).isEqualTo(700);
+        // one partition when everything fits
+        SuffixPartitions one = SuffixPartitions.ofHistogram(histogram, 100);
+        assertThat(one.partitions()).isEqualTo(1);
+        assertThat(one.size(0)).isEqualTo(16);
+    }
+
+    @Test
+    void aBinOverTheCapacityIsRefusedWithItsBytesAndCount() {
+        byte[] text = HardTexts.repeated(5000, 'a');
+        assertThatThrownBy(() -> SuffixPartitions.plan(text, 3000)).isInstanceOf(UnpartitionableTextException.class)
+                .hasMessageContaining("4999 suffixes start with 0x61 0x61")
+                .hasMessageContaining("at most 3000").hasMessageNotContaining("\n");
+        assertThat(SuffixPartitions.plan(text, 4999).partitions()).isEqualTo(2); // [a, end] and [a, a]
+    }
+
+    @Test
+    void eachPartitionHoldsExactlyTheSuffixesOfItsSuffixArrayRange() {
+        for (int sigma : new int[] {2, 4, 256}) {
+            byte[] text = HardTexts.random(10_007, sigma, sigma);
+            int capacity = sigma == 2 ? 2800 : 700;
+            SuffixPartitions p = SuffixPartitions.plan(text, capacity);
+            int shift = 10;
+            int[][] stash = GpuPrefixDoublingBuilder.newPieces(text.length, shift);
+            p.writePositions(text, stash, shift);
+            int[] flat = new int[text.length];
+            for (int x = 0; x < flat.length; x++) {
+                flat[x] = stash[x >>> shift][x & ((1 << shift) - 1)];
+            }
+            int[] sa = new SaisBuilder().build(text);
+            assertThat(p.partitions()).as("sigma %d", sigma).isGreaterThan(2);
+            assertThat(p.start(p.partitions() - 1) + p.size(p.partitions() - 1)).isEqualTo(text.length);
+            for (int j = 0; j < p.partitions(); j++) {
+                assertThat(p.size(j)).isBetween(1, capacity);
+                int[] expected = Arrays.copyOfRange(sa, p.start(j), p.start(j) + p.size(j));
+                int[] got = Arrays.copyOfRange(flat, p.start(j), p.start(j) + p.size(j));
+                Arrays.sort(expected);
+                Arrays.sort(got);
+                assertThat(got).as("sigma %d partition %d", sigma, j).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void theWholeTextIsOnePartition() {
+        SuffixPartitions whole = SuffixPartitions.whole(12_345);
+        assertThat(whole.partitions()).isEqualTo(1);
+        assertThat(whole.start(0)).isZero();
+        assertThat(whole.size(0)).isEqualTo(12_345);
+        assertThat(whole.largest()).isEqualTo(12_345);
+        assertThat(SuffixPartitions.plan(new byte[0], 10).partitions()).isEqualTo(1);
+    }
+}
