@@ -2,11 +2,11 @@ package org.gpumatch.cli;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.gpumatch.api.DevicePolicy;
-import org.gpumatch.suffixarray.GpuPrefixDoublingBuilder;
+import org.gpumatch.gpu.runtime.DevicePolicy;
+import org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.gpumatch.suffixarray.StageSpan;
-import org.gpumatch.suffixarray.SuffixArrayBuilders;
+import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
 
 /**
  * The suffix array builder of {@code sa build}, chosen by the file's length on a thread of its own while the command

@@ -17,6 +17,7 @@ import org.gpumatch.gpu.runtime.GuardedKernel;
 import org.gpumatch.gpu.runtime.LaunchTiming;
 import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.StageSpan;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 
 /**

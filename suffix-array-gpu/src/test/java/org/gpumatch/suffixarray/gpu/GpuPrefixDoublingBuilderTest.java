@@ -14,6 +14,7 @@ import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.HardTexts;
 import org.gpumatch.suffixarray.NaiveSuffixArray;
 import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.StageSpan;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
