@@ -154,11 +154,6 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private GridDriver leanGrid;
     private GuardedKernel<PrefixDoublingKernel> piecedLauncher;
     private GridDriver piecedGrid;
-    /** Whether the kept arrays are bound to the piece kernel. */
-    private boolean keptPieced;
-    /** Host arrays {@link #prepare} is allocating for a one-piece whole build of {@link #preparedLength}, or null. */
-    private CompletableFuture<int[][]> preparing;
-    private int preparedLength;
     /** The compile {@link #prepare} started, or null (close waits for it). */
     private CompletableFuture<GuardedKernel<PrefixDoublingKernel>> preparedCompile;
     private int lastPartitions;
@@ -170,13 +165,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Whether {@link #prepare} began the spans of the next build (the build then keeps them). */
     private boolean spansPrepared;
     private BufferCreation bufferCreation = BufferCreation.HOST_POINTER;
-    /**
-     * Between whole builds: the arrays of the last whole build that the next may use again (keysAlt, suffixes,
-     * suffixesAlt and the rank pieces, still bound to the kernel with their device buffers), null when none.
-     */
-    private int[][] keptWorking;
-    private int[][] keptRanks;
-    private int[] keptParts;
+    /** The Java arrays of a build: kept from the last whole build, prepared, or new. */
+    private final DoublingHostArrays hostArrays;
     /** Whether the last build used arrays {@link #prepare} allocated (for tests). */
     private boolean lastPrepared;
     /** Whether the last build used kept arrays (for tests). */
@@ -231,6 +221,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         this.wholeMax = wholeMax;
         this.partCapacity = partCapacity;
         this.memory = new DoublingMemoryPlan(device, localSize, this.maxGroups, pieceShift, wholeMax, partCapacity);
+        this.hostArrays = new DoublingHostArrays(pieceShift, spans);
     }
 
     @Override
@@ -347,31 +338,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         spans.clear();
         spansPrepared = true;
         preparedCompile = kernelOpening(false);
-        if (preparing == null && !(keptWorking != null && !keptPieced && fitsKept(n))) {
-            preparedLength = n;
-            preparing = CompletableFuture.supplyAsync(() -> {
-                long start = System.nanoTime();
-                int[][] arrays = IntPieces.arrays(4, n);
-                int[][] all = new int[][] {arrays[0], arrays[1], arrays[2], arrays[3], IntPieces.allocate(n, pieceShift)[0],
-                    new int[(int) Math.max(DoublingMemoryPlan.partsLength(n), GridKernel.pinnedLength(4))]};
-                spans.add(new StageSpan("host arrays (5 x int[n])", start, System.nanoTime(), true));
-                return all;
-            }, r -> {
-                Thread t = new Thread(r, "gpumatch-sa-prepare");
-                t.setDaemon(true);
-                t.start();
-            });
-        }
-    }
-
-    /** The arrays {@link #prepare} allocated for a one-piece whole build of n, or null (dropping others). */
-    private int[][] takePrepared(int n, boolean pieced) {
-        CompletableFuture<int[][]> p = preparing;
-        preparing = null;
-        if (p == null || pieced || preparedLength != n) {
-            return null;
-        }
-        return p.join();
+        hostArrays.prepare(n);
     }
 
     /** Where the wall time of the last build went. */
@@ -479,51 +446,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             spans.add(StageSpan.until("partition plan", mark));
         }
         lastPartitions = parts.partitions();
-        boolean reuse = whole && keptPieced == pieced && fitsKept(n);
-        if (reuse) {
-            takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
+        boolean reuse = whole && hostArrays.keptServe(n, pieced);
+        if (!reuse && hostArrays.hasKept()) { // the old arrays may go before the new ones are allocated
+            release((hostArrays.keptPieced() ? piecedLauncher : leanLauncher).kernel());
         }
-        lastReused = reuse;
-        lastPrepared = false;
-        int[][] working;
-        int[][] rankPieces;
-        int[] scanParts;
-        if (reuse) { // only the result array is new: the others keep their device buffers
-            working = new int[][] {new int[n], keptWorking[0], keptWorking[1], keptWorking[2]};
-            rankPieces = keptRanks;
-            scanParts = keptParts;
-        } else {
-            if (keptWorking != null) { // the old arrays may go before the new ones are allocated
-                release((keptPieced ? piecedLauncher : leanLauncher).kernel());
-            }
-            keptWorking = null;
-            keptRanks = null;
-            keptParts = null;
-            mark = System.nanoTime();
-            int[][] ready = takePrepared(n, pieced);
-            lastPrepared = ready != null;
-            if (ready != null) {
-                spans.add(StageSpan.until("wait for host arrays", mark));
-            }
-            mark = System.nanoTime();
-            if (ready != null) { // allocated while the caller read the text
-                working = new int[][] {ready[0], ready[1], ready[2], ready[3]};
-                rankPieces = new int[][] {ready[4]};
-                scanParts = ready[5];
-            } else {
-                working = IntPieces.arrays(4, parts.largest());
-                rankPieces = IntPieces.allocate(n, pieceShift);
-                // at least half a G1 region: the collector never moves it and GuardedKernel never downloads it
-                scanParts = new int[(int) Math.max(DoublingMemoryPlan.partsLength(parts.largest()),
-                        GridKernel.pinnedLength(4))];
-                spans.add(StageSpan.until("host arrays", mark));
-            }
-        }
+        DoublingHostArrays.Taken arrays = hostArrays.take(n, reuse, pieced, parts.largest());
+        lastReused = arrays.reused();
+        lastPrepared = arrays.prepared();
         int[][] stash = new int[0][];
         int[] words = null;
         mark = System.nanoTime();
         if (whole) {
-            PackedText.pack(text, rankPieces, pieceShift); // until the first rank scatter
+            PackedText.pack(text, arrays.rankPieces(), pieceShift); // until the first rank scatter
         } else {
             words = new int[(int) ((n + 3L) / 4)];
             PackedText.pack(text, new int[][] {words}, 30);
@@ -535,28 +469,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         launcher = opened(opening);
         spans.add(StageSpan.until("wait for kernel", mark));
         GridDriver grid = pieced ? piecedGrid : leanGrid;
-        PrefixDoublingKernel k = launcher.kernel();
-        k.bindWorking(working[0], working[1], working[2], working[3]);
-        k.parts = scanParts;
-        k.state = new int[1 + 2 * parts.partitions()];
-        k.segSmall = grid.tile() / 4;
-        k.bindText(words);
-        k.bindPieces(rankPieces, stash);
-        k.partitioned = whole ? 0 : 1;
-        k.pieceShift = pieceShift;
-        k.pieceMask = (1 << pieceShift) - 1;
-        k.symbolCodes = codes;
-        k.textLength = n;
-        k.packSymbols = symbols;
-        k.symbolBits = bits;
-        // No put for new arrays: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and
-        // a put would copy each one a second time in the same launch. Kept rank pieces have their buffers already:
-        // the packed text reaches them by a put.
-        if (reuse) {
-            for (int i = 0, used = IntPieces.count(n, pieceShift); i < used; i++) {
-                k.put(rankPieces[i]);
-            }
-        }
+        PrefixDoublingKernel k = bind(launcher.kernel(), grid, arrays, stash, words, parts, codes, bits, n);
         long prepared = System.nanoTime();
         DoublingRounds rounds = new DoublingRounds(launcher, grid, parts, whole, counters);
         long m = rounds.initialSorts(symbols * bits);
@@ -579,6 +492,57 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         long sorted = System.nanoTime();
         rounds.invert(n);
+        int[] sa = download(k, n, whole, pieced, arrays);
+        long end = System.nanoTime();
+        lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, sorted - initial,
+                end - sorted);
+        spans.add(new StageSpan("upload (first launch)", prepared, uploaded, false));
+        spans.add(new StageSpan("initial sort", uploaded, initial, false));
+        spans.add(new StageSpan("rounds (" + counters.rounds + ")", initial, sorted, false));
+        spans.add(new StageSpan(whole ? "inverse, download" : "inverse, download, join", sorted, end, false));
+        progress.report(1.0);
+        return sa;
+    }
+
+    /**
+     * Binds a build's arrays and parameters to the kernel: the working arrays, scan levels, rank pieces and (a
+     * partitioned build) the stash pieces and packed text, the symbol codes and the packing of the initial keys.
+     */
+    private PrefixDoublingKernel bind(PrefixDoublingKernel k, GridDriver grid, DoublingHostArrays.Taken arrays,
+                                      int[][] stash, int[] words, SuffixPartitions parts, int[] codes, int bits,
+                                      int n) {
+        int[][] working = arrays.working();
+        k.bindWorking(working[0], working[1], working[2], working[3]);
+        k.parts = arrays.scanParts();
+        k.state = new int[1 + 2 * parts.partitions()];
+        k.segSmall = grid.tile() / 4;
+        k.bindText(words);
+        k.bindPieces(arrays.rankPieces(), stash);
+        k.partitioned = stash.length > 0 ? 1 : 0;
+        k.pieceShift = pieceShift;
+        k.pieceMask = (1 << pieceShift) - 1;
+        k.symbolCodes = codes;
+        k.textLength = n;
+        k.packSymbols = 64 / bits;
+        k.symbolBits = bits;
+        // No put for new arrays: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and
+        // a put would copy each one a second time in the same launch. Kept rank pieces have their buffers already:
+        // the packed text reaches them by a put.
+        if (arrays.reused()) {
+            for (int i = 0, used = IntPieces.count(n, pieceShift); i < used; i++) {
+                k.put(arrays.rankPieces()[i]);
+            }
+        }
+        return k;
+    }
+
+    /**
+     * The suffix array after the inverse: a whole build's is its keys array (downloaded; the other arrays are kept,
+     * bound, for the next whole build), a partitioned one's lies in the stash pieces (downloaded and joined, the
+     * kernel's other arrays released first).
+     */
+    private int[] download(PrefixDoublingKernel k, int n, boolean whole, boolean pieced,
+                           DoublingHostArrays.Taken arrays) {
         // the whole build's suffix array is its keys array; a partitioned one's lies in the stash pieces
         int[][] result = whole ? new int[][] {k.working()[0]} : k.stashPieces();
         int used = whole ? 1 : IntPieces.count(n, pieceShift);
@@ -588,24 +552,13 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         int[] sa;
         if (whole) { // keep the other arrays, bound, for the next whole build; the result goes to the caller
             int[][] w = k.working();
-            keptWorking = new int[][] {w[1], w[2], w[3]};
-            keptRanks = rankPieces;
-            keptParts = scanParts;
-            keptPieced = pieced;
+            hostArrays.keep(new int[][] {w[1], w[2], w[3]}, arrays.rankPieces(), arrays.scanParts(), pieced);
             k.bindWorking(new int[1], w[1], w[2], w[3]);
             sa = result[0].length == n ? result[0] : Arrays.copyOf(result[0], n);
         } else {
             release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
             sa = IntPieces.join(result, used, n, pieceShift);
         }
-        long end = System.nanoTime();
-        lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, sorted - initial,
-                end - sorted);
-        spans.add(new StageSpan("upload (first launch)", prepared, uploaded, false));
-        spans.add(new StageSpan("initial sort", uploaded, initial, false));
-        spans.add(new StageSpan("rounds (" + counters.rounds + ")", initial, sorted, false));
-        spans.add(new StageSpan(whole ? "inverse, download" : "inverse, download, join", sorted, end, false));
-        progress.report(1.0);
         return sa;
     }
 
@@ -717,26 +670,6 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         k.bindPieces(new int[0][], new int[0][]);
     }
 
-    /**
-     * Whether the kept arrays of the last whole build serve a whole build of n: the working arrays at least n long,
-     * and as many rank pieces as n needs, each at least as long as n's.
-     */
-    private boolean fitsKept(int n) {
-        if (keptWorking == null || keptWorking[0].length < n) {
-            return false;
-        }
-        int count = IntPieces.count(n, pieceShift);
-        if (keptRanks.length < count) {
-            return false;
-        }
-        for (int i = 0; i < count; i++) {
-            if (keptRanks[i].length < Math.min(1L << pieceShift, n - ((long) i << pieceShift))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** @return whether the last build used the host arrays {@link #prepare} allocated */
     boolean lastPreparedArrays() {
         return lastPrepared;
@@ -754,10 +687,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             preparedCompile.handle((k, e) -> k).join();
             preparedCompile = null;
         }
-        preparing = null;
-        keptWorking = null;
-        keptRanks = null;
-        keptParts = null;
+        hostArrays.drop();
         if (leanLauncher != null) {
             leanLauncher.close();
             leanLauncher = null;
