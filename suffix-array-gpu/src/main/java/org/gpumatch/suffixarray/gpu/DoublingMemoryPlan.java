@@ -12,26 +12,17 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * The device memory of a {@link GpuPrefixDoublingBuilder} build of n characters, in the mode the builder uses for it
  * (whole, or partitioned past its whole limit), and whether it fits a device: the arrays by text or SA position, the
  * four working arrays (n, or the largest partition), the max scan's levels, the segmented sort's large path and the
- * grid's fixed buffers. Pure arithmetic on the builder's geometry; immutable.
+ * grid's fixed buffers. Pure arithmetic on the builder's geometry.
+ *
+ * @param device       the device a build would run on
+ * @param localSize    the work-group size
+ * @param maxGroups    the grid's work-groups
+ * @param pieceShift   position-indexed arrays are split into pieces of {@code 2^pieceShift} ints
+ * @param wholeMax     texts up to this length are built whole, longer ones partitioned
+ * @param partCapacity the most suffixes of one partition
  */
-final class DoublingMemoryPlan {
-    private final ComputeDevice device;
-    private final int localSize;
-    private final int maxGroups;
-    private final int pieceShift;
-    private final int wholeMax;
-    private final int partCapacity;
-
-    DoublingMemoryPlan(ComputeDevice device, int localSize, int maxGroups, int pieceShift, int wholeMax,
-                       int partCapacity) {
-        this.device = device;
-        this.localSize = localSize;
-        this.maxGroups = maxGroups;
-        this.pieceShift = pieceShift;
-        this.wholeMax = wholeMax;
-        this.partCapacity = partCapacity;
-    }
-
+record DoublingMemoryPlan(ComputeDevice device, int localSize, int maxGroups, int pieceShift, int wholeMax,
+                          int partCapacity) {
     /**
      * Peak device memory of a build of {@code n} characters ({@link GpuPrefixDoublingBuilder#peakDeviceBytes}): whole
      * builds four working {@code int[n]} arrays and the ranks ({@code 20n}, the text packed inside the ranks);
