@@ -55,18 +55,24 @@ final class DoublingHostArrays {
             return;
         }
         preparedLength = n;
-        preparing = CompletableFuture.supplyAsync(() -> {
-            long start = System.nanoTime();
-            int[][] arrays = IntPieces.arrays(4, n);
-            int[][] all = new int[][] {arrays[0], arrays[1], arrays[2], arrays[3], IntPieces.allocate(n, pieceShift)[0],
+        // five threads of their own, not the common pool: the build's alphabet and packing run there meanwhile (on
+        // the H200 the alphabet of 100 MB waited 0.2 s behind this allocation when it shared the pool)
+        long start = System.nanoTime();
+        java.util.List<CompletableFuture<int[]>> arrays = java.util.stream.IntStream.range(0, 5)
+                .mapToObj(i -> CompletableFuture.supplyAsync(() -> new int[n], DoublingHostArrays::onThread)).toList();
+        preparing = CompletableFuture.allOf(arrays.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            int[][] all = new int[][] {arrays.get(0).join(), arrays.get(1).join(), arrays.get(2).join(),
+                arrays.get(3).join(), arrays.get(4).join(),
                 new int[(int) Math.max(DoublingMemoryPlan.partsLength(n), GridKernel.pinnedLength(4))]};
             spans.add(new StageSpan("host arrays (5 x int[n])", start, System.nanoTime(), true));
             return all;
-        }, r -> {
-            Thread t = new Thread(r, "gpumatch-sa-prepare");
-            t.setDaemon(true);
-            t.start();
         });
+    }
+
+    private static void onThread(Runnable r) {
+        Thread t = new Thread(r, "gpumatch-sa-prepare");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**

@@ -36,19 +36,38 @@ final class PackedText {
         return sigma;
     }
 
+    /** Words per task of {@link #pack}. */
+    private static final int PACK_CHUNK = 1 << 20;
+
     /**
      * The text little-endian, four bytes per int: word w into {@code pieces[w >>> pieceShift]} at
-     * {@code w & (2^pieceShift - 1)} (a whole build's rank pieces, or one array with {@code pieceShift} 30); parallel.
+     * {@code w & (2^pieceShift - 1)} (a whole build's rank pieces, or one array with {@code pieceShift} 30), the last
+     * word zero-padded. The whole words are bulk copies of the bytes through a little-endian int view (a memory copy,
+     * in chunks of 2^20 words on all cores): no per-word loop, which in a fresh JVM ran interpreted while the JIT's
+     * queue was busy with the kernel's conversion (H200, 2026-11-25: 300-350 ms for 100 MB, 60 ms with C1 only).
      */
     static void pack(byte[] text, int[][] pieces, int pieceShift) {
         int n = text.length;
+        int whole = n / 4;
         int mask = (1 << pieceShift) - 1;
-        IntStream.range(0, (int) ((n + 3L) / 4)).parallel().forEach(w -> {
-            int word = 0;
-            for (int b = 0; b < 4 && 4L * w + b < n; b++) {
-                word |= (text[4 * w + b] & 0xFF) << (b << 3);
+        java.nio.IntBuffer words = java.nio.ByteBuffer.wrap(text).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .asIntBuffer();
+        IntStream.range(0, (whole + PACK_CHUNK - 1) / PACK_CHUNK).parallel().forEach(c -> {
+            int from = c * PACK_CHUNK;
+            int to = (int) Math.min(whole, (long) from + PACK_CHUNK);
+            while (from < to) { // a chunk may cross a piece boundary
+                int piece = from >>> pieceShift;
+                int len = (int) Math.min(to - from, ((long) piece + 1 << pieceShift) - from);
+                words.get(from, pieces[piece], from & mask, len);
+                from += len;
             }
-            pieces[w >>> pieceShift][w & mask] = word;
         });
+        if (n % 4 != 0) {
+            int word = 0;
+            for (int b = 0; b < n % 4; b++) {
+                word |= (text[4 * whole + b] & 0xFF) << (b << 3);
+            }
+            pieces[whole >>> pieceShift][whole & mask] = word;
+        }
     }
 }
