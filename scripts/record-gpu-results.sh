@@ -55,6 +55,13 @@
 #                       1 GiB in 4 records and 3.1 Gbp in 24 records on the GPU, 128 MB in 1 record on the CPU
 #                       (--device java vs C); 100 guides of 20 nt + NGG, k = 4; the two outputs compared hit for hit.
 #                       CSV: OUT/results/<device>/DATE-offtargets.csv (about 2-3 minutes; rows through -- --rows ...)
+#              device-sets  issue 26's scaling: `gpumatch offtargets` (3.1 Gbp in 24 records, 100 guides + NGG,
+#                       k = 4) and `gpumatch count --patterns-file` (10,000 patterns of 8-32 bytes, 4 GiB of DNA) as
+#                       processes with --devices 0, 0,1 and 0,1,2,3 (a warm-up, then 3 runs each), every output
+#                       compared byte for byte with the one-device output (org.gpumatch.bench.devices.DeviceSetsBench).
+#                       CSV: OUT/results/<device>/DATE-devices.csv. Run it on nvidia-h200-x2 or -x4 (a set larger than
+#                       the host's GPUs is recorded with its error); about 5-8 minutes (-- --rows offtargets, or
+#                       -- --devices 1,2 --runs 2 to shorten)
 #              legacy   issue 4's run: `bench exact --sigma 8,2` with m 1..1024 and DRK-WOM-32/64 and HRK
 #   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
 #            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
@@ -368,12 +375,19 @@ for s in "${wanted[@]}"; do
       ot_km "128 MiB, 10 patterns, both strands, auto" 3 -k 4 --patterns-file "$ot_work/guides.txt" --both-strands \
         --count --explain "$ot_work/dna128.txt"
       rm -rf "$ot_work" ;;
+    device-sets)
+      step "device sets: offtargets and count --patterns-file on 1, 2 and 4 devices (issue 26)"
+      "$gm" devices 2>&1 | grep -v '^WARNING' | head -16
+      ds_work="${TMPDIR:-/tmp}/gm-device-sets"
+      GPUMATCH_MAIN_CLASS=org.gpumatch.bench.devices.DeviceSetsBench \
+        run "$gm" --gpumatch "$gm" --work "$ds_work" --out "$out/results" ${extra[@]+"${extra[@]}"}
+      rm -rf "$ds_work" ;;
     legacy)
       step "exact (issue 4's run)"
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, sa, sa-100m, sa-100m-b, sa-real, sa-1g, oneshot, startup, offtargets, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, sa, sa-100m, sa-100m-b, sa-real, sa-1g, oneshot, startup, offtargets, device-sets, legacy)" >&2
       status=2 ;;
   esac
 done

@@ -181,12 +181,12 @@ public final class SuffixArrayChecker {
     private Verdict checkBlocks(final ByteSequence text, final IndexSequence sa, final int blocks) {
         final long n = text.length();
         final long maxBlock = blockStart(1, blocks, n);
-        final int workers = Workers.workers(threads, blocks);
+        final int workers = ThreadTeam.threadsFor(threads, blocks);
         final BlockScan[] scans = new BlockScan[workers];
         final long[][] byteCounts = new long[workers][Buckets.SIGMA];
         final long[][] next = new long[blocks][Buckets.SIGMA];
         // Pass 1: byte counts of the text, and per block the bytes that precede its suffixes.
-        Workers.run(threads, blocks, (w, b) -> {
+        ThreadTeam.run(threads, blocks, "sa-check", (w, b) -> {
             final long from = blockStart(b, blocks, n);
             final long to = blockStart(b + 1, blocks, n);
             Buckets.countBytes(text, from, to, byteCounts[w]);
@@ -211,7 +211,7 @@ public final class SuffixArrayChecker {
         // Pass 2: verify the blocks independently; the first failure in block order is the smallest index.
         final Verdict[] found = new Verdict[blocks];
         final AtomicLong firstFailure = new AtomicLong(Long.MAX_VALUE);
-        Workers.run(threads, blocks, (w, b) -> {
+        ThreadTeam.run(threads, blocks, "sa-check", (w, b) -> {
             final Verdict v = scan(scans, w, text, sa, maxBlock).verify(buckets, blockStart(b, blocks, n),
                     blockStart(b + 1, blocks, n), next[b], firstFailure);
             if (v != null) {

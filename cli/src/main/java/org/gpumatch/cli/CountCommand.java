@@ -45,7 +45,7 @@ final class CountCommand implements Callable<Integer> {
             if (parsed != null) {
                 MultiPatternSearch.count(options, parsed, file, prefix, io);
             } else {
-                io.out().println(prefix + ExactSearch.run(options, file, io, null));
+                io.out().println(prefix + options.exactSearch(file, io, null));
             }
         }
         return ExitCodes.OK;
@@ -62,7 +62,7 @@ final class CountCommand implements Callable<Integer> {
                 MultiPatternSearch.run(options, parsed, file, io, (record, offset, index) -> total[0]++);
                 n = total[0];
             } else {
-                n = ExactSearch.run(options, file, io, null);
+                n = options.exactSearch(file, io, null);
             }
             json.add(n);
             json.end(n);

@@ -180,7 +180,7 @@ final class DemoCommand implements Callable<Integer> {
         Text sample = n <= sampleBytes ? text : Text.wrap(Arrays.copyOf(text.bytes(), sampleBytes));
         long sampleReference = sample == text ? reference : cpu.count(sample, pattern);
         int[] referenceOffsets = null;
-        for (Algorithm a : Algorithms.implementedExact()) {
+        for (Algorithm a : Algorithm.FAMILY.algorithms()) {
             if (ExactMatchers.unsupportedReason(a, n, m, sigma, dev).isPresent()) {
                 continue;
             }

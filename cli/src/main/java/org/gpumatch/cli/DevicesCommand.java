@@ -18,12 +18,13 @@ import picocli.CommandLine.Option;
 /**
  * {@code gpumatch devices}: the OpenCL platforms and devices, best first (the order {@code auto} uses), with the
  * facts that decide what fits (compute units, memory, largest buffer, local memory, work-group size) and the driver
- * (the platform version). A {@code *} marks the device {@code auto} selects.
+ * (the platform version). A {@code *} marks the device {@code auto} selects; the number before each device is its
+ * index for {@code --devices} ({@link org.gpumatch.gpu.devices.DeviceSet}).
  */
 @Command(name = "devices", mixinStandardHelpOptions = true,
         description = "List the OpenCL platforms and devices; '*' marks the one --device auto selects.",
         footerHeading = "%nSelect a device with --device auto|gpu|opencl|java|NAME-SUBSTRING "
-                + "(or -Dgpumatch.device=...).%n")
+                + "(or -Dgpumatch.device=...), several with --devices all|INDEX,NAME,...%n")
 final class DevicesCommand implements Callable<Integer> {
     private final Io io;
 
@@ -69,7 +70,8 @@ final class DevicesCommand implements Callable<Integer> {
             out.println("OpenCL platform: " + first.platform());
             out.println("  driver: " + first.platformVersion());
             for (ComputeDevice d : devices) {
-                out.println((d.equals(auto) ? "  * " : "    ") + kind(d) + "  " + d.name());
+                out.println((d.equals(auto) ? "  * " : "    ") + catalog.openClDevices().indexOf(d) + "  " + kind(d)
+                        + "  " + d.name());
                 out.println("      compute units " + d.computeUnits()
                         + ", global memory " + Units.bytes(d.globalMemBytes())
                         + ", max allocation " + Units.bytes(d.maxAllocBytes())
@@ -82,6 +84,8 @@ final class DevicesCommand implements Callable<Integer> {
                 + Runtime.getRuntime().availableProcessors() + " cores (slow; a correctness reference).");
         out.println();
         out.println("* = the device auto selects: " + auto.describe() + ".");
+        out.println("The number before a device is its index for --devices (e.g. --devices 0,1; --devices all: "
+                + "every GPU).");
         return ExitCodes.OK;
     }
 

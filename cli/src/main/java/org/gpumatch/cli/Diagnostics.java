@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.gpumatch.gpu.devices.DeviceFailedException;
 import org.gpumatch.gpu.runtime.DeviceFallbackException;
 import org.gpumatch.gpu.runtime.DeviceUnavailableException;
 import org.gpumatch.gpu.runtime.KernelCompilationException;
@@ -49,6 +50,9 @@ final class Diagnostics {
         } else if (failure instanceof DeviceFallbackException e) {
             line = "internal error: " + firstLine(e.getMessage()) + " (details written to "
                     + writeDetails("fallback", e.getMessage() + "\n\n--- stack trace ---\n" + stackTrace(e)) + ")";
+        } else if (failure instanceof DeviceFailedException e) { // a member of --devices: name it, keep the details
+            line = firstLine(e.getMessage()) + " (details written to "
+                    + writeDetails("device", e.getMessage() + "\n\n--- stack trace ---\n" + stackTrace(e)) + ")";
         } else if (failure instanceof OutOfMemoryError) {
             line = "out of Java heap (maximum " + Units.bytes(Runtime.getRuntime().maxMemory())
                     + "): give the JVM more with GPUMATCH_HEAP (e.g. GPUMATCH_HEAP=16g ./gpumatch ...)";

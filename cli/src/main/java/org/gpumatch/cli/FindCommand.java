@@ -47,7 +47,7 @@ final class FindCommand implements Callable<Integer> {
                 if (parsed != null) {
                     MultiPatternSearch.find(options, parsed, file, lines, io);
                 } else {
-                    ExactSearch.run(options, file, io, lines::hit);
+                    options.exactSearch(file, io, lines::hit);
                 }
                 if (lines.broken()) {
                     break;
@@ -70,7 +70,7 @@ final class FindCommand implements Callable<Integer> {
                 MultiPatternSearch.run(options, parsed, file, io, (record, offset, index) ->
                         json.match(record, offset, parsed.patterns().get(index), parsed.label(index)));
             } else {
-                ExactSearch.run(options, file, io, (record, offset) -> json.match(record, offset, typed, null));
+                options.exactSearch(file, io, (record, offset) -> json.match(record, offset, typed, null));
             }
             json.end(json.fileMatches());
         }

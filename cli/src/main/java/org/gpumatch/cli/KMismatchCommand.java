@@ -66,6 +66,10 @@ final class KMismatchCommand implements Callable<Integer> {
                     + "-Dgpumatch.device, else auto).")
     String device;
 
+    @Option(names = "--devices", paramLabel = "LIST", description = DeviceSetSearch.HELP + " Splits the one-pass "
+            + "search of --patterns-file or --both-strands.")
+    String devices;
+
     @Option(names = "--hex", description = "Read PATTERN (and every pattern line of --patterns-file) as hex digits.")
     boolean hex;
 
@@ -135,6 +139,10 @@ final class KMismatchCommand implements Callable<Integer> {
         }
         if (iupac && variant != KMismatchVariant.AUTO && variant != KMismatchVariant.CPU) {
             throw new CliException("--iupac runs only with -a cpu or -a auto");
+        }
+        if (devices != null && patternsFile == null && !bothStrands) {
+            throw new CliException("--devices splits the one-pass search of --patterns-file or --both-strands; one "
+                    + "pattern on one strand runs on one device (--device)");
         }
         TextInput input = TextInput.open(file, raw);
         SequenceFormat format = raw ? SequenceFormat.RAW : SequenceFormat.of(input.head(SequenceFormat.HEAD_BYTES));
@@ -236,6 +244,9 @@ final class KMismatchCommand implements Callable<Integer> {
      */
     private PatternTableSearch tableSearch(List<byte[]> patterns, KMismatchVariant variant, ComputeDevice dev,
             TextInput input, long chunk, String[] why) {
+        if (devices != null) {
+            return tableSearchOnSet(patterns, variant, why);
+        }
         if (variant != KMismatchVariant.AUTO && variant != KMismatchVariant.CPU) {
             why[0] = "-a " + variant.cliName() + " names a single-pattern kernel";
             return PatternTableSearch.perPattern(patterns, bothStrands, iupac, k, KMismatchMatchers.create(variant, dev));
@@ -260,6 +271,20 @@ final class KMismatchCommand implements Callable<Integer> {
             why[0] = c.reason() + (input.isStream() ? " (a stream of unknown size: planned on one chunk)" : "");
         }
         return PatternTableSearch.onePass(patterns, bothStrands, iupac, k, where);
+    }
+
+    /** {@code --devices}: the one-pass search split over the set, or an error saying why it cannot run. */
+    private PatternTableSearch tableSearchOnSet(List<byte[]> patterns, KMismatchVariant variant, String[] why) {
+        if (variant != KMismatchVariant.AUTO) {
+            throw new CliException("-a " + variant.cliName() + " with --devices: the set runs the one-pass search "
+                    + "(drop -a, or drop --devices)");
+        }
+        String obstacle = PatternTableSearch.onePassObstacle(patterns, iupac);
+        if (obstacle != null) {
+            throw new CliException("--devices runs the one-pass search, which cannot take these patterns: " + obstacle);
+        }
+        why[0] = "--devices " + devices;
+        return PatternTableSearch.onePass(patterns, bothStrands, iupac, k, DeviceSetSearch.parse(devices, device));
     }
 
     /** One pattern, one strand: {@code offset<TAB>mismatches} lines (prefixed by the record in FASTA/FASTQ). */

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.gpumatch.api.multi.MultiPatternAlgorithm;
+import org.gpumatch.api.AlgorithmFamily;
 import org.gpumatch.aparapi.multi.MultiPatternPlanner;
 import org.gpumatch.aparapi.multi.MultiWorkload;
 import org.gpumatch.api.multi.MultiPatternMatcher;
@@ -17,7 +19,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
 
 /**
  * {@code count} and {@code find} with {@code --patterns-file}: the patterns file ({@link PatternsFile}), the method
- * ({@code -a auto|multi-rk|multi-cpu}, {@link MultiPatternPlanner}) and a {@link MultiChunkedSearch} of the text in
+ * ({@code -a auto|multi-fused|multi-rk|multi-cpu}, {@link MultiPatternPlanner}) and a {@link MultiChunkedSearch} of the text in
  * chunks ({@code --chunk-size}) overlapping by the longest pattern minus one byte. {@code count} prints
  * {@code label<TAB>count} per pattern in file order; {@code find} prints {@code offset<TAB>label} ({@link HitLines}),
  * ordered by offset, then index; the label is the pattern's 0-based index, or its name in a FASTA patterns file. A
@@ -54,23 +56,28 @@ final class MultiPatternSearch {
         if (options.pattern != null) {
             throw new CliException("give -p or --patterns-file, not both");
         }
-        String name = options.algorithm == null || options.algorithm.equals("auto") ? "auto" : options.algorithm;
-        if (!MultiPatternPlanner.accepts(name)) {
-            throw new CliException("--patterns-file takes -a " + String.join("|", MultiPatternPlanner.NAMES)
+        String name = options.algorithm == null ? AlgorithmFamily.AUTO : options.algorithm.strip();
+        if (!MultiPatternAlgorithm.FAMILY.takes(name)) {
+            throw new CliException("--patterns-file takes -a " + String.join("|", MultiPatternAlgorithm.FAMILY.names())
                     + ", not " + name);
         }
-        ComputeDevice device = ExactSearch.selectDevice(options.device).device();
+        ComputeDevice device = options.devices != null ? null : ExactSearch.selectDevice(options.device).device();
         TextInput input = TextInput.open(file, options.raw);
         SequenceFormat format = options.raw ? SequenceFormat.RAW : SequenceFormat.of(input.head(SequenceFormat.HEAD_BYTES));
         PatternSet patterns = searchPatterns(parsed, options.ignoreCase, format);
         long chunk = options.chunkSize == null ? ChunkSizes.DEFAULT_CHUNK_BYTES : options.chunkSize;
         long t0 = System.nanoTime();
         MultiPatternPlanner.Choice choice;
-        try {
-            choice = MultiPatternPlanner.choose(name, device, MultiWorkload.of(
-                    input.size() < 0 ? Long.MAX_VALUE : input.size(), patterns, MultiWorkload.Start.NEW_PROCESS));
-        } catch (IllegalArgumentException e) {
-            throw new CliException(e.getMessage());
+        if (options.devices != null) { // split across a device set (DeviceSetSearch)
+            choice = new MultiPatternPlanner.Choice(DeviceSetSearch.multiMatcher(options, name), "--devices "
+                    + options.devices, null);
+        } else {
+            try {
+                choice = MultiPatternPlanner.choose(name, device, MultiWorkload.of(
+                        input.size() < 0 ? Long.MAX_VALUE : input.size(), patterns, MultiWorkload.Start.NEW_PROCESS));
+            } catch (IllegalArgumentException e) {
+                throw new CliException(e.getMessage());
+            }
         }
         try (var matcher = choice.matcher()) {
             MultiChunkedSearch search = new MultiChunkedSearch(matcher, chunk);

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.gpu.runtime.BufferCreation;
+import org.gpumatch.gpu.devices.DeviceSet;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.kmismatch.offtarget.CasOffinderInput;
 import org.gpumatch.kmismatch.offtarget.gpu.OffTargetPlanner;
@@ -65,6 +66,9 @@ final class OffTargetsCommand implements Callable<Integer> {
                     + "substring of an OpenCL device name.")
     String device;
 
+    @Option(names = "--devices", paramLabel = "LIST", description = DeviceSetSearch.HELP)
+    String devices;
+
     @Option(names = "--genome", paramLabel = "PATH", description = "Without INPUT: the genome (FASTA file, .gz, or "
             + "directory of FASTA files).")
     String genome;
@@ -107,6 +111,9 @@ final class OffTargetsCommand implements Callable<Integer> {
         // The genome is read and packed on all cores while the device is chosen and the kernel compiles.
         GenomeReading reading = FastaReader.start(in.genome());
         long t1 = System.nanoTime();
+        if (devices != null) {
+            return searchOnSet(reading, in, fmt, t0, t1);
+        }
         DevicePolicy policy = ExactSearch.devicePolicy(device);
         ComputeDevice best = ExactSearch.selectDevice(device).device();
         if (policy.kind() != DevicePolicy.Kind.AUTO && policy.kind() != DevicePolicy.Kind.JAVA && !best.isOpenCL()) {
@@ -161,6 +168,19 @@ final class OffTargetsCommand implements Callable<Integer> {
             }
             throw readError(in, e);
         }
+    }
+
+    /**
+     * {@code --devices}: the kernel compiled on every member while the genome is read, each part searched as soon as it
+     * is read, cut into shares across the members ({@link OffTargetSearch#on(org.gpumatch.kmismatch.offtarget
+     * .OffTargetSpec, DeviceSet, int, BufferCreation)}).
+     */
+    private int searchOnSet(GenomeReading reading, CasOffinderInput in, OffTargetOutput.Format fmt, long t0, long t1) {
+        DeviceSet set = DeviceSetSearch.parse(devices, device);
+        int streamParts = partSites == null ? OffTargetSearch.STREAM_PART_SITES : partSites;
+        OffTargetSearch search = OffTargetSearch.on(in.spec(), set, streamParts, streamBuffers(set.get(0)));
+        kernelReady = System.nanoTime() - t0;
+        return search(search, reading, in, fmt, "--devices " + devices, t0, t1, new long[1]);
     }
 
     /**

@@ -39,6 +39,9 @@ final class SearchOptions {
                     + "(default: -Dgpumatch.device, else auto). See 'gpumatch devices'.")
     String device;
 
+    @Option(names = "--devices", paramLabel = "LIST", description = DeviceSetSearch.HELP)
+    String devices;
+
     @Option(names = "--hex", description = "Read PATTERN as hex digits, e.g. 00ff80 (whitespace ignored).")
     boolean hex;
 
@@ -82,6 +85,14 @@ final class SearchOptions {
                     + "files searched record by record, unless --raw), or - for standard input. With several FILEs "
                     + "every output line starts with FILE and a tab.")
     java.util.List<String> files;
+
+    /**
+     * {@code count}/{@code find} with {@code -p}: split over the device set of {@code --devices}
+     * ({@link DeviceSetSearch}, loaded only then), else {@link ExactSearch} as always.
+     */
+    long exactSearch(String file, Io io, SequenceRecords.RecordHits hits) {
+        return devices == null ? ExactSearch.run(this, file, io, hits) : DeviceSetSearch.exact(this, file, io, hits);
+    }
 
     /** Parses {@code --chunk-size}. */
     static final class ByteSize implements ITypeConverter<Long> {

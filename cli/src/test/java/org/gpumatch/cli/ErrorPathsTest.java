@@ -7,11 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
-import java.util.Optional;
-import org.gpumatch.aparapi.ExactMatchers;
 import org.gpumatch.gpu.runtime.KernelCompilationException;
-import org.gpumatch.api.Algorithm;
 import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -95,7 +91,7 @@ class ErrorPathsTest {
     @Test
     void unknownAlgorithm() {
         String line = CliRun.of("count", "-p", "A", "-a", "boyer-moore", file).usageError();
-        assertThat(line).contains("unknown algorithm \"boyer-moore\"").contains("naive").contains("srk")
+        assertThat(line).contains("unknown exact-matching algorithm \"boyer-moore\"").contains("naive").contains("srk")
                 .contains("drk-wom-64").contains("auto");
     }
 
@@ -106,17 +102,8 @@ class ErrorPathsTest {
                 .contains("drk-wom-64");
         assertThat(CliRun.of("count", "-p", "A", "-a", "multi-fused", file).usageError())
                 .contains("multi-fused is a multi-pattern algorithm").contains("--patterns-file");
-    }
-
-    @Test
-    void algorithmNotImplementedInThisBuild() {
-        Optional<Algorithm> missing = Arrays.stream(Algorithm.values())
-                .filter(a -> a.family() == Algorithm.Family.EXACT && !ExactMatchers.implemented().contains(a))
-                .findFirst();
-        Assumptions.assumeTrue(missing.isPresent(), "every exact-matching algorithm is implemented");
-        String name = missing.get().cliName();
-        assertThat(CliRun.of("count", "-p", "A", "-a", name, file).usageError())
-                .contains(name).contains("not implemented").contains("drk-wom-64");
+        assertThat(CliRun.of("count", "-p", "A", "-a", "gpu", file).usageError())
+                .contains("gpu is a suffix-array algorithm (gpumatch sa build -a gpu)").contains("drk-2s");
     }
 
     @Test

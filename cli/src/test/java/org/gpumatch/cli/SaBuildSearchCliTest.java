@@ -210,7 +210,7 @@ class SaBuildSearchCliTest {
         String t = file("x.txt", "banana".getBytes(StandardCharsets.US_ASCII));
         String out = dir.resolve("x.sa").toString();
         assertThat(CliRun.of("sa", "build", t, "-o", out, "-a", "quantum").errLines())
-                .anyMatch(l -> l.contains("unknown suffix array algorithm"));
+                .anyMatch(l -> l.contains("unknown suffix-array algorithm \"quantum\"; gpumatch sa build -a takes: auto, gpu, cpu"));
         assertThat(CliRun.of("sa", "build", t, "-o", out, "-a", "gpu", "--device", "java").errLines())
                 .anyMatch(l -> l.contains("needs an OpenCL device"));
     }

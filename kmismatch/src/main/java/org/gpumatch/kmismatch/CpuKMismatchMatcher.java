@@ -36,7 +36,7 @@ public final class CpuKMismatchMatcher implements KMismatchMatcher {
 
     @Override
     public String name() {
-        return "cpu";
+        return KMismatchVariant.CPU.cliName();
     }
 
     /** The number of non-zero bytes of {@code x}. */

@@ -1,9 +1,7 @@
 package org.gpumatch.aparapi;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.gpumatch.aparapi.rabinkarp.CrkMatcher;
 import org.gpumatch.aparapi.rabinkarp.DrkMatcher;
@@ -12,7 +10,6 @@ import org.gpumatch.aparapi.rabinkarp.HrkMatcher;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
-import org.gpumatch.api.UnsupportedInputException;
 import org.gpumatch.api.cpu.CpuMatcher;
 import org.gpumatch.api.reference.NaiveMatcher;
 import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
@@ -24,21 +21,11 @@ import org.gpumatch.api.reference.SequentialRabinKarpMatcher;
  * "an explicit choice is a promise"); only {@link Planner} chooses.
  */
 public final class ExactMatchers {
-    private static final Set<Algorithm> IMPLEMENTED = EnumSet.of(Algorithm.NAIVE, Algorithm.SRK, Algorithm.CPU,
-            Algorithm.CRK, Algorithm.DRK_WOM_32, Algorithm.DRK_WOM_64, Algorithm.HRK, Algorithm.DRK_2S, Algorithm.DRK);
-
     private ExactMatchers() {
-    }
-
-    /** The exact-matching algorithms implemented so far. */
-    public static Set<Algorithm> implemented() {
-        return EnumSet.copyOf(IMPLEMENTED);
     }
 
     /**
      * A matcher of {@code algorithm}; GPU algorithms run on {@code device}, the CPU references in the calling thread.
-     *
-     * @throws UnsupportedInputException when the algorithm is not an exact matcher or is not implemented yet
      */
     public static Matcher create(Algorithm algorithm, ComputeDevice device, String reason) {
         return switch (algorithm) {
@@ -53,26 +40,21 @@ public final class ExactMatchers {
             case DRK -> new DrkMatcher(device, reason);
             case CRK -> new CrkMatcher(device, reason);
             case HRK -> new HrkMatcher(device, reason);
-            default -> throw new UnsupportedInputException(algorithm.cliName() + " is not an exact-matching algorithm of "
-                    + "this build; implemented: " + names(IMPLEMENTED));
         };
     }
 
     /** Why {@code algorithm} cannot search (n, m, sigma) on {@code device}, or empty when it can. */
     public static java.util.Optional<String> unsupportedReason(Algorithm algorithm, long n, int m, int sigma,
                                                                ComputeDevice device) {
-        if (!IMPLEMENTED.contains(algorithm)) {
-            return java.util.Optional.of(algorithm.cliName() + " is not implemented in this build");
-        }
         try (Matcher probe = create(algorithm, device, "probe")) {
             return probe.unsupportedReason(n, m, sigma);
         }
     }
 
-    /** The implemented algorithms that can search (n, m, sigma) on {@code device}. */
+    /** The algorithms that can search (n, m, sigma) on {@code device}, in the family's order. */
     public static List<Algorithm> capable(long n, int m, int sigma, ComputeDevice device) {
         List<Algorithm> out = new ArrayList<>();
-        for (Algorithm a : IMPLEMENTED) {
+        for (Algorithm a : Algorithm.FAMILY.algorithms()) {
             if (unsupportedReason(a, n, m, sigma, device).isEmpty()) {
                 out.add(a);
             }

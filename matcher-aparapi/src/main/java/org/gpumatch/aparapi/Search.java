@@ -10,9 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -23,7 +21,6 @@ import org.gpumatch.aparapi.plan.Workload;
 import org.gpumatch.aparapi.rabinkarp.OneShotFileSearch;
 import org.gpumatch.aparapi.rabinkarp.OneShotTimes;
 import org.gpumatch.api.Algorithm;
-import org.gpumatch.api.cpu.CpuMatcher;
 import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.api.Alphabet;
 import org.gpumatch.api.Matcher;
@@ -68,7 +65,7 @@ import org.gpumatch.gpu.runtime.DeviceCatalog;
  * algorithm on a text of fewer than {@link CostPlanner#CPU_WITHOUT_DEVICE_BELOW} bytes that is not yet on a device goes
  * to the CPU matcher without initialising OpenCL (the CPU wins there on every built-in table; see that constant).
  *
- * <p>Parts: this class routes an input (one-shot search, in place on the CPU, streamed, held whole) and explains each
+ * <p>Parts: this class routes an input (the routes of {@link OneShotRoutes}, streamed, held whole) and explains each
  * route's input and times; {@link SearchPlans} resolves the device, plans or checks the forced algorithm, explains the
  * plan and keeps the matchers; {@link ExplainText} writes the numbers.
  *
@@ -87,10 +84,8 @@ public final class Search implements AutoCloseable {
     private final long chunkBytes;
     private final ProgressListener progress;
     private final Consumer<String> explain;
-    /** One-shot searchs by algorithm, kept so that their lanes' buffers are reused by later files. */
-    private final Map<Algorithm, OneShotFileSearch> oneShotSearches = new EnumMap<>(Algorithm.class);
-    /** The stage times of the last overlapped search, or null. */
-    private OneShotTimes lastOneShotTimes;
+    /** The file routes that never hold the file whole: the one-shot device search and the CPU in place. */
+    private final OneShotRoutes oneShots;
     /** The array last searched whole and its {@link Text}, kept so that its device copy is reused. */
     private byte[] lastArray;
     private Text lastText;
@@ -101,6 +96,7 @@ public final class Search implements AutoCloseable {
         this.chunkBytes = b.chunkBytes;
         this.progress = b.progress;
         this.explain = b.explain;
+        this.oneShots = new OneShotRoutes(plans, chunkBytes, progress, explain);
     }
 
     /** A builder of searches on {@code device}. */
@@ -239,8 +235,7 @@ public final class Search implements AutoCloseable {
     private long run(Path file, Pattern pattern, LongConsumer sink) {
         try {
             long size = Files.size(file);
-            lastOneShotTimes = null;
-            Optional<Long> found = oneShot(file, size, pattern, sink);
+            Optional<Long> found = oneShots.search(file, size, pattern, sink);
             if (found.isPresent()) {
                 return found.get();
             }
@@ -254,21 +249,6 @@ public final class Search implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * The file searched through the one-shot search or in place on the CPU when the plan (with the alphabet of a
-     * sample of the file) takes one of them; empty, having printed nothing, otherwise.
-     */
-    private Optional<Long> oneShot(Path file, long size, Pattern pattern, LongConsumer sink) throws IOException {
-        boolean onDevice = oneShotMayRun(size);
-        boolean cpuInPlace = chunkBytes == 0 && (forced == null || forced == Algorithm.CPU);
-        if (!onDevice && !cpuInPlace) {
-            return Optional.empty();
-        }
-        FileSample sample = FileSample.of(file, pattern);
-        Optional<Long> found = onDevice ? oneShotOnDevice(file, size, pattern, sink, sample) : Optional.empty();
-        return found.isPresent() || !cpuInPlace ? found : inPlaceOnCpu(file, size, pattern, sink, sample);
     }
 
     /** Why a file of {@code size} bytes is streamed rather than held whole, or null to hold it whole. */
@@ -315,37 +295,6 @@ public final class Search implements AutoCloseable {
         }
     }
 
-    /**
-     * Searches {@code file} in place with the CPU matcher ({@link CpuMatcher#count(Path, Pattern)}: memory-mapped,
-     * its parts searched on all cores, never copied whole onto the heap and no pass for the alphabet) when the CPU
-     * matcher is forced or, planned with the alphabet of a sample of the file (as the one-shot search plans), wins;
-     * empty, having printed nothing, otherwise (the caller then reads or streams the file). Called only without a
-     * chunk size and with no algorithm or the CPU matcher forced.
-     */
-    private Optional<Long> inPlaceOnCpu(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
-            throws IOException {
-        SearchPlans.Decision d = plans.decide(Workload.oneShotFile(size, pattern.length(), sample.alphabet().sigma()), null);
-        if (d.plan().algorithm() != Algorithm.CPU) {
-            return Optional.empty();
-        }
-        CpuMatcher cpu = (CpuMatcher) plans.matcherOf(plans.announce(d));
-        if (explain != null) {
-            explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, searched in place: the file "
-                    + "memory-mapped and its parts searched on %d threads (no copy on the heap, no alphabet pass; "
-                    + "sample %s)", size, pattern.length(), Runtime.getRuntime().availableProcessors(),
-                    ms(sample.nanos())));
-        }
-        long t1 = System.nanoTime();
-        long found = sink == null ? cpu.count(file, pattern) : cpu.find(file, pattern, sink);
-        long searchNanos = System.nanoTime() - t1;
-        progress.progress(size, size);
-        if (explain != null) {
-            explain.accept("time: search " + ms(searchNanos) + " (" + gbps(size, searchNanos)
-                    + " GB/s, reading included), " + matches(found));
-        }
-        return Optional.of(found);
-    }
-
     /** Reads a file of {@code size} bytes through memory mappings, 16 MiB at a time, reporting progress. */
     private byte[] readFile(Path file, long size) throws IOException {
         byte[] bytes = new byte[(int) size];
@@ -363,80 +312,9 @@ public final class Search implements AutoCloseable {
         return bytes;
     }
 
-    /**
-     * Whether a file of {@code size} bytes may take the one-shot search: no chunk size set, at least
-     * {@link #ONE_SHOT_FROM} bytes, no forced algorithm or one with a one-shot search, and a device that is (or, for an
-     * unresolved {@code auto}, for a file the CPU does not take without planning, may be) OpenCL.
-     */
-    private boolean oneShotMayRun(long size) {
-        if (chunkBytes > 0 || size < ONE_SHOT_FROM || (forced != null && !OneShotFileSearch.supports(forced))) {
-            return false;
-        }
-        if (!plans.deviceResolved() && forced == null && size < CostPlanner.CPU_WITHOUT_DEVICE_BELOW) {
-            return false; // the CPU matcher takes it without listing devices
-        }
-        return plans.device().isOpenCL();
-    }
-
-    /**
-     * Plans a one-shot search of {@code file} as a overlapped workload (sigma from a sample of the file) and runs it
-     * through the {@link OneShotFileSearch} when a device algorithm with a one-shot search wins; empty (nothing printed) when
-     * the CPU wins or the one-shot search cannot take the pattern: the caller then reads the file whole or streams it, and
-     * plans again with the whole file's alphabet.
-     */
-    private Optional<Long> oneShotOnDevice(Path file, long size, Pattern pattern, LongConsumer sink, FileSample sample)
-            throws IOException {
-        int m = pattern.length();
-        Alphabet sampled = sample.alphabet();
-        int sigma = sampled.sigma();
-        Workload w = Workload.oneShotOverlapped(size, m, sigma);
-        SearchPlans.Decision d;
-        if (forced != null) {
-            int buffer = OneShotFileSearch.configuredBufferBytes();
-            if (OneShotFileSearch.unsupportedReason(forced, m, sigma, buffer).isPresent()) {
-                return Optional.empty(); // the whole-text path checks it and explains a refusal
-            }
-            d = plans.decide(w, null);
-        } else {
-            d = plans.decide(w, null);
-            if (d.plan().algorithm().runsOnHost()) {
-                return Optional.empty();
-            }
-            Optional<String> why = OneShotFileSearch.unsupportedReason(d.plan().algorithm(), m, sigma,
-                    OneShotFileSearch.configuredBufferBytes());
-            if (why.isPresent()) {
-                if (explain != null) {
-                    explain.accept("one-shot search not used (" + why.get() + "): the file is read whole or streamed");
-                }
-                return Optional.empty();
-            }
-        }
-        plans.announce(d);
-        Algorithm a = d.plan().algorithm();
-        OneShotFileSearch search = oneShotSearches.computeIfAbsent(a, alg -> new OneShotFileSearch(plans.device(), alg));
-        if (explain != null) {
-            explain.accept(String.format(Locale.ROOT, "input: n = %d bytes, m = %d, sigma = %d bits (%d distinct "
-                    + "symbols in a sample of the file and the pattern, %s; a chunk with other bytes widens it), "
-                    + "one-shot search: the file memory-mapped, read and packed by %d threads into chunk buffers of "
-                    + "%s, uploaded by up to %d lanes while the next chunk is packed", size, m, sigma, sampled.size(),
-                    ms(sample.nanos()), OneShotFileSearch.defaultPackThreads(), binary(OneShotFileSearch.configuredBufferBytes())
-                            .trim(), OneShotFileSearch.configuredLanes()));
-        }
-        long found = sink == null ? search.count(file, pattern, progress)
-                : search.find(file, pattern, sink, progress);
-        lastOneShotTimes = search.lastTimes();
-        if (explain != null) {
-            explain.accept("time: search " + ms(lastOneShotTimes.totalNanos()) + " (" + gbps(size,
-                    lastOneShotTimes.totalNanos()) + " GB/s, reading, packing, compile and upload included), "
-                    + matches(found));
-            lastOneShotTimes.describe().forEach(explain);
-        }
-        return Optional.of(found);
-    }
-
     /** The stage times of the last search if it ran through the one-shot search. */
     public Optional<OneShotTimes> lastOneShotTimes() {
-        return Optional.ofNullable(lastOneShotTimes);
+        return oneShots.lastTimes();
     }
 
     /** The symbols of a whole file: one pass, 16 MiB at a time, stopping when all 256 byte values were seen. */
@@ -455,7 +333,7 @@ public final class Search implements AutoCloseable {
     }
 
     private long whole(byte[] bytes, Workload.TextState state, Pattern pattern, LongConsumer sink, long readNanos) {
-        lastOneShotTimes = null;
+        oneShots.clearTimes();
         Text text;
         if (bytes == lastArray && lastText != null && plans.lastRanOnDevice()) {
             text = lastText;
@@ -504,7 +382,7 @@ public final class Search implements AutoCloseable {
      */
     private long streamed(ChunkSource source, long size, long chunk, String why, Pattern pattern, LongConsumer sink,
                           java.util.function.Supplier<Alphabet> alphabet) throws IOException {
-        lastOneShotTimes = null;
+        oneShots.clearTimes();
         int m = pattern.length();
         int window = ChunkSizes.windowBytes(ChunkSizes.chunkFor(chunk, m), m);
         long n = size < 0 ? window : Math.min(size, window);
@@ -540,19 +418,6 @@ public final class Search implements AutoCloseable {
         return found;
     }
 
-    /**
-     * The alphabet of a sample of a file (about 0.5 MiB, {@link OneShotFileSearch#sampleAlphabet}) united with the
-     * pattern's, and the time the sample took: read once per file query for both the one-shot search's and the in-place CPU
-     * search's plans.
-     */
-    private record FileSample(Alphabet alphabet, long nanos) {
-        static FileSample of(Path file, Pattern pattern) throws IOException {
-            long t0 = System.nanoTime();
-            Alphabet a = OneShotFileSearch.sampleAlphabet(file).union(Alphabet.of(pattern.toByteArray()));
-            return new FileSample(a, System.nanoTime() - t0);
-        }
-    }
-
     private static LongConsumer requireSink(LongConsumer sink) {
         if (sink == null) {
             throw new IllegalArgumentException("the sink is null");
@@ -563,8 +428,7 @@ public final class Search implements AutoCloseable {
     @Override
     public void close() {
         plans.close();
-        oneShotSearches.values().forEach(OneShotFileSearch::close);
-        oneShotSearches.clear();
+        oneShots.close();
         lastArray = null;
         lastText = null;
     }

@@ -1,13 +1,11 @@
 package org.gpumatch.aparapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.TestDevices;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Plan;
-import org.gpumatch.api.UnsupportedInputException;
 import org.junit.jupiter.api.Test;
 
 class PlannerTest {
@@ -54,13 +52,5 @@ class PlannerTest {
         assertThat(ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_64, 100, 9, 8, d)).get().asString()
                 .contains("m <= 8");
         assertThat(ExactMatchers.unsupportedReason(Algorithm.DRK_WOM_64, 100, 32, 2, d)).isEmpty();
-        assertThat(ExactMatchers.unsupportedReason(Algorithm.MULTI_RK, 100, 4, 8, d)).get().asString()
-                .contains("not implemented");
-    }
-
-    @Test
-    void creatingANonExactAlgorithmNamesTheImplementedOnes() {
-        assertThatThrownBy(() -> ExactMatchers.create(Algorithm.MULTI_RK, ComputeDevice.JAVA_THREADS, "test"))
-                .isInstanceOf(UnsupportedInputException.class).hasMessageContaining("drk-wom-64");
     }
 }

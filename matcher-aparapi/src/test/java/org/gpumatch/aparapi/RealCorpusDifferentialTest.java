@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The real-file differential test: on each real-text sample of the conformance kit ({@link RealCorpora}: E. coli DNA,
- * UniProtKB protein, King James English), every algorithm {@link ExactMatchers#implemented()} lists that takes the input
+ * UniProtKB protein, King James English), every algorithm {@link Algorithm#FAMILY} lists that takes the input
  * on the OpenCL test device, and the planner's choice, answer {@code count} and {@code find} exactly as
  * {@link NaiveMatcher} does, for patterns taken from the text.
  *
@@ -63,7 +63,7 @@ class RealCorpusDifferentialTest {
         List<String> ran = new ArrayList<>();
         Map<Algorithm, Matcher> matchers = new EnumMap<>(Algorithm.class);
         try {
-            for (Algorithm a : ExactMatchers.implemented()) {
+            for (Algorithm a : Algorithm.FAMILY.algorithms()) {
                 int checked = 0;
                 String at = "creating it";
                 try {

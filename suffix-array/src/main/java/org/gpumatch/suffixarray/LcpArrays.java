@@ -1,5 +1,7 @@
 package org.gpumatch.suffixarray;
 
+import org.gpumatch.checker.ThreadTeam;
+
 /**
  * LCP arrays on the CPU by the Phi method (Kärkkäinen, Manzini and Puglisi, CPM 2009): {@code lcp[i]} is the length of
  * the longest common prefix of the suffixes {@code sa[i - 1]} and {@code sa[i]}, and {@code lcp[0] = 0} (libsais's and
@@ -43,20 +45,21 @@ public final class LcpArrays {
             return lcp;
         }
         final int[] plcp = new int[n];
-        try (Workers workers = new Workers(Math.max(1, Math.min(threads, n / (1 << 16) + 1)))) {
+        final int teamSize = Math.max(1, Math.min(threads, n / (1 << 16) + 1));
+        try (ThreadTeam workers = new ThreadTeam(teamSize, "gpumatch-sa-cpu")) {
             final int t = workers.threads();
             workers.forEachThread((thread, ignored) -> {
-                final int end = Workers.blockStart(n, thread + 1, t);
-                for (int i = Math.max(1, Workers.blockStart(n, thread, t)); i < end; i++) {
+                final int end = ThreadTeam.blockStart(n, thread + 1, t);
+                for (int i = Math.max(1, ThreadTeam.blockStart(n, thread, t)); i < end; i++) {
                     plcp[sa[i]] = sa[i - 1];
                 }
             });
             plcp[sa[0]] = -1;
             workers.forEachThread((thread, ignored) ->
-                    plcpRange(text, plcp, Workers.blockStart(n, thread, t), Workers.blockStart(n, thread + 1, t)));
+                    plcpRange(text, plcp, ThreadTeam.blockStart(n, thread, t), ThreadTeam.blockStart(n, thread + 1, t)));
             workers.forEachThread((thread, ignored) -> {
-                final int end = Workers.blockStart(n, thread + 1, t);
-                for (int i = Workers.blockStart(n, thread, t); i < end; i++) {
+                final int end = ThreadTeam.blockStart(n, thread + 1, t);
+                for (int i = ThreadTeam.blockStart(n, thread, t); i < end; i++) {
                     lcp[i] = plcp[sa[i]];
                 }
             });

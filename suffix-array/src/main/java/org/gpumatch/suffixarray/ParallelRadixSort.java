@@ -1,7 +1,9 @@
 package org.gpumatch.suffixarray;
 
+import org.gpumatch.checker.ThreadTeam;
+
 /**
- * Stable LSD radix sort of {@code long} records by a bit field, split over the threads of a {@link Workers} team:
+ * Stable LSD radix sort of {@code long} records by a bit field, split over the threads of a {@link ThreadTeam} team:
  * each pass counts 11-bit digits per thread block, turns the counts into per-thread offsets (digit-major, so equal
  * digits keep their order) and scatters. Cost per pass: the records read twice and written once (24 bytes per
  * record); passes = ceil(bits / 11). Memory: the caller's second buffer of the same length (8 bytes per record)
@@ -20,7 +22,7 @@ final class ParallelRadixSort {
      * @return the buffer holding the sorted records: {@code a} or {@code spare}
      */
     static long[] sortByField(final long[] a, final long[] spare, final int length, final int shift, final long base,
-                              final int bits, final Workers workers) {
+                              final int bits, final ThreadTeam workers) {
         final int threads = workers.threads();
         final int[][] offsets = new int[threads][RADIX];
         long[] src = a;
@@ -32,8 +34,8 @@ final class ParallelRadixSort {
             workers.forEachThread((t, ignored) -> {
                 final int[] count = offsets[t];
                 java.util.Arrays.fill(count, 0);
-                final int end = Workers.blockStart(length, t + 1, threads);
-                for (int i = Workers.blockStart(length, t, threads); i < end; i++) {
+                final int end = ThreadTeam.blockStart(length, t + 1, threads);
+                for (int i = ThreadTeam.blockStart(length, t, threads); i < end; i++) {
                     count[digit(from[i], shift, base, digitShift)]++;
                 }
             });
@@ -47,8 +49,8 @@ final class ParallelRadixSort {
             }
             workers.forEachThread((t, ignored) -> {
                 final int[] next = offsets[t];
-                final int end = Workers.blockStart(length, t + 1, threads);
-                for (int i = Workers.blockStart(length, t, threads); i < end; i++) {
+                final int end = ThreadTeam.blockStart(length, t + 1, threads);
+                for (int i = ThreadTeam.blockStart(length, t, threads); i < end; i++) {
                     final long x = from[i];
                     to[next[digit(x, shift, base, digitShift)]++] = x;
                 }

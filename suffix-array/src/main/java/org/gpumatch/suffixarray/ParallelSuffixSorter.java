@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.gpumatch.checker.ThreadTeam;
 
 /**
  * Multi-threaded CPU suffix array construction by prefix doubling (Larsson-Sadakane style), for any byte values and
@@ -148,7 +149,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             progress.report(1.0);
             return new int[text.length];
         }
-        try (Workers workers = new Workers(threads)) {
+        try (ThreadTeam workers = new ThreadTeam(threads, "gpumatch-sa-cpu")) {
             return new Doubling(text, workers, progress, limit).run();
         }
     }
@@ -162,7 +163,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
      * @return unsorted suffixes after the first sort over {@code length}
      */
     static double unsortedAfterFirstSort(final byte[] text, final int length) {
-        try (Workers one = new Workers(1)) {
+        try (ThreadTeam one = new ThreadTeam(1, "gpumatch-sa-cpu")) {
             final Doubling d = new Doubling(Arrays.copyOf(text, length), one, Progress.NONE, Limit.NONE);
             d.firstSort();
             return (double) d.totalUnsorted() / length;
@@ -176,7 +177,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
 
         private final byte[] text;
         private final int n;
-        private final Workers workers;
+        private final ThreadTeam workers;
         private final int threads;
         private final Progress progress;
         private final Limit limit;
@@ -195,7 +196,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
         private final long[] maxGroupOf;
         private final List<int[]> bigGroups = new ArrayList<>();
 
-        Doubling(final byte[] text, final Workers workers, final Progress progress, final Limit limit) {
+        Doubling(final byte[] text, final ThreadTeam workers, final Progress progress, final Limit limit) {
             this.text = text;
             this.n = text.length;
             this.workers = workers;
@@ -232,8 +233,8 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             final int[] result = sa;
             final int[] ranks = rank;
             workers.forEachThread((t, ignored) -> {
-                final int end = Workers.blockStart(n, t + 1, threads);
-                for (int i = Workers.blockStart(n, t, threads); i < end; i++) {
+                final int end = ThreadTeam.blockStart(n, t + 1, threads);
+                for (int i = ThreadTeam.blockStart(n, t, threads); i < end; i++) {
                     result[ranks[i]] = i;
                 }
             });
@@ -265,8 +266,8 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             final long[][] hist = new long[threads][256];
             workers.forEachThread((t, ignored) -> {
                 final long[] count = hist[t];
-                final int end = Workers.blockStart(n, t + 1, threads);
-                for (int i = Workers.blockStart(n, t, threads); i < end; i++) {
+                final int end = ThreadTeam.blockStart(n, t + 1, threads);
+                for (int i = ThreadTeam.blockStart(n, t, threads); i < end; i++) {
                     count[text[i] & 0xFF]++;
                 }
             });
@@ -297,8 +298,8 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             final int[][] next = new int[threads][buckets];
             workers.forEachThread((t, ignored) -> {
                 final int[] count = next[t];
-                final int start = Workers.blockStart(n, t, threads);
-                final int end = Workers.blockStart(n, t + 1, threads);
+                final int start = ThreadTeam.blockStart(n, t, threads);
+                final int end = ThreadTeam.blockStart(n, t + 1, threads);
                 int id = firstBucket(start);
                 for (int i = start; i < end; i++) {
                     count[id]++;
@@ -325,8 +326,8 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             final int keyBits = keySymbols * bits;
             workers.forEachThread((t, ignored) -> {
                 final int[] slot = next[t];
-                final int start = Workers.blockStart(n, t, threads);
-                final int end = Workers.blockStart(n, t + 1, threads);
+                final int start = ThreadTeam.blockStart(n, t, threads);
+                final int end = ThreadTeam.blockStart(n, t + 1, threads);
                 long w = 0;
                 for (int k = 0; k < window; k++) {
                     w = w << bits | symbol(start, k);
@@ -428,7 +429,7 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
             final int[] start = new int[count + 1];
             int cur = 0;
             for (int k = 0; k < count; k++) {
-                cur = nextHead(Math.max(cur, Workers.blockStart(n, k, count)), n);
+                cur = nextHead(Math.max(cur, ThreadTeam.blockStart(n, k, count)), n);
                 start[k] = cur;
             }
             start[count] = n;
@@ -503,8 +504,8 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
                 workers.forEachThread((t, ignored) -> {
                     long min = Long.MAX_VALUE;
                     long max = Long.MIN_VALUE;
-                    final int end = Workers.blockStart(g, t + 1, threads);
-                    for (int j = Workers.blockStart(g, t, threads); j < end; j++) {
+                    final int end = ThreadTeam.blockStart(g, t + 1, threads);
+                    for (int j = ThreadTeam.blockStart(g, t, threads); j < end; j++) {
                         final int v = sa[s + j];
                         final long key = key(s + j, v, initial);
                         min = Math.min(min, key);
@@ -523,8 +524,8 @@ public final class ParallelSuffixSorter implements SuffixArrayBuilder {
                 final int keyBits = 64 - Long.numberOfLeadingZeros(max - min);
                 final long[] sorted = ParallelRadixSort.sortByField(records, new long[g], g, posBits, min, keyBits,
                         workers);
-                workers.forEachThread((t, ignored) -> writeBack(sorted, Workers.blockStart(g, t, threads),
-                        Workers.blockStart(g, t + 1, threads), s));
+                workers.forEachThread((t, ignored) -> writeBack(sorted, ThreadTeam.blockStart(g, t, threads),
+                        ThreadTeam.blockStart(g, t + 1, threads), s));
             }
             bigGroups.clear();
         }

@@ -9,9 +9,9 @@ import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Matcher;
 
 /**
- * Where the exact suite gets its device matchers: by default every algorithm {@link ExactMatchers#implemented()}
+ * Where the exact suite gets its device matchers: by default every algorithm of {@link Algorithm#FAMILY}
  * except the CPU references ({@link Algorithm#isCpuReference()}: naive, SRK), which the suite measures as CPU peers
- * instead. Later algorithms (issue 5) appear in the tables as soon as {@code ExactMatchers} lists them. Tests supply
+ * instead. Tests supply
  * their own source to inject a wrong matcher.
  */
 public interface MatcherSource {
@@ -30,7 +30,7 @@ public interface MatcherSource {
             @Override
             public List<Algorithm> deviceAlgorithms(ComputeDevice device) {
                 List<Algorithm> out = new ArrayList<>();
-                for (Algorithm a : ExactMatchers.implemented()) {
+                for (Algorithm a : Algorithm.FAMILY.algorithms()) {
                     if (!a.isCpuReference()) {
                         out.add(a);
                     }

@@ -106,7 +106,7 @@ public class ExactBenchmarks {
         pattern = Pattern.of(patternBytes);
         expected = CpuCount.count(t, patternBytes);
         java.util.Optional<Algorithm> a = Algorithm.fromCliName(algorithm);
-        if (a.isPresent() && ExactMatchers.implemented().contains(a.get())) {
+        if (a.isPresent()) {
             gpuAlgorithm = a.get();
             computeDevice = DeviceCatalog.get().select(DevicePolicy.parse(device)).device();
             ExactMatchers.unsupportedReason(gpuAlgorithm, n, m, sigma, computeDevice).ifPresent(why -> {
@@ -116,7 +116,7 @@ public class ExactBenchmarks {
             check(resident.count(text, pattern)); // compile and upload outside the measurement
         } else {
             peer = CpuPeers.byName(algorithm).orElseThrow(() -> new IllegalArgumentException("unknown algorithm "
-                    + algorithm + "; exact: " + ExactMatchers.names(ExactMatchers.implemented())
+                    + algorithm + "; exact: " + ExactMatchers.names(Algorithm.FAMILY.algorithms())
                     + "; CPU peers: naive, srk, horspool, indexof"));
             prepared = peer.prepare(t);
         }

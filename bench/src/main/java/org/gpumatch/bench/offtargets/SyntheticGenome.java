@@ -18,7 +18,7 @@ import java.util.concurrent.Future;
  * {@code chrN synthetic}), 60 bases per line, random A/C/G/T with hg38-like features: soft-masked (lowercase) stretches
  * (about half the bases) and N runs (about 1 %). Deterministic for a seed. Cost: one pass, about 1 GB/s per core.
  */
-final class SyntheticGenome {
+public final class SyntheticGenome {
     static final int LINE = 60;
     private static final int CHUNK_LINES = 1 << 18; // 15 Mbp per task
 
@@ -26,7 +26,7 @@ final class SyntheticGenome {
     }
 
     /** Writes {@code file}; returns the random sequence of the first 1 Mbp of record 0 (to draw guides from). */
-    static byte[] write(Path file, long bases, int records, long seed) throws IOException, InterruptedException {
+    public static byte[] write(Path file, long bases, int records, long seed) throws IOException, InterruptedException {
         long per = bases / records;
         ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
         byte[][] sample = new byte[1][];

@@ -33,7 +33,10 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * segments) are measured by {@link SortRows}.
  *
  * <p>Each row: one primitive, uploaded once ({@link GpuArrays}'s resident API), one validated run against
- * {@link PrimitivesReference}, then {@code --reps} timed runs (default 10, quick 3). The CSV's "GB/s" columns are
+ * {@link PrimitivesReference}, then {@code --reps} timed runs (default 10, quick 3); a reduce's run includes the read
+ * of its sum (its answer), a scan's or select's leaves the total on the device (read only when asked). The note ends
+ * with the call's launches and blocking transfers ({@link GridDriver.Calls}: launches, downloads and uploads with
+ * their bytes). The CSV's "GB/s" columns are
  * G elements per second (n counts elements); the note gives bytes moved per element and the ratio to CUB where CUB has
  * a figure. Host memory: the input, one output and the reference's answer (about 24 bytes per element for longs).
  */
@@ -78,14 +81,17 @@ public final class PrimitivesSuite implements Suite {
         int[] flags = r.ints(n, 0, 2).toArray();
         int[] perm = permutation(r, n);
         try (GpuArrays g = new GpuArrays(ctx.device())) {
-            Supplier<String> calls = () -> g.lastLaunches() + " launches, " + g.lastDownloads() + " downloads";
+            Supplier<String> calls = () -> g.lastCalls().toString();
             g.loadInts(small);
             out.accept(time(ctx, rows, "scan-exclusive-int", n, 8, CUB_SCAN_TBPS * 1000 / 8, reps,
                     () -> g.runScanInts(false),
                     () -> Arrays.equals(g.intResult(n), PrimitivesReference.scan(small, false)), calls));
-            out.accept(time(ctx, rows, "reduce-sum-int", n, 4, Double.NaN, reps,
-                    () -> g.runReduceInts(GridDriver.COMBINE_SUM),
-                    () -> g.lastTotal() == PrimitivesReference.sum(small), calls));
+            long[] total = new long[1];
+            out.accept(time(ctx, rows, "reduce-sum-int", n, 4, Double.NaN, reps, () -> { // the sum read: a reduce's answer
+                LaunchTiming t = g.runReduceInts(GridDriver.COMBINE_SUM);
+                total[0] = g.lastTotal();
+                return t;
+            }, () -> total[0] == PrimitivesReference.sum(small), calls));
             g.loadFlags(flags);
             g.loadInts(ints);
             out.accept(time(ctx, rows, "select-flagged-int", n, 8, CUB_SELECT_GEPS, reps,
@@ -104,15 +110,17 @@ public final class PrimitivesSuite implements Suite {
                             PrimitivesReference.histogram(ints, 256, Integer.MIN_VALUE, 1L << 24)), calls));
             g.loadFlags(perm);
             out.accept(time(ctx, rows, "gather-int", n, 12, Double.NaN, reps, g::runGatherInts,
-                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.gather(ints, perm))));
+                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.gather(ints, perm)), calls));
             out.accept(time(ctx, rows, "scatter-int", n, 12, Double.NaN, reps, () -> g.runScatterInts(n),
-                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.scatter(ints, perm, n))));
+                    () -> Arrays.equals(g.intResult(n), PrimitivesReference.scatter(ints, perm, n)), calls));
             g.loadLongs(longs);
             out.accept(time(ctx, rows, "scan-exclusive-long", n, 16, Double.NaN, reps, () -> g.runScanLongs(false),
-                    () -> Arrays.equals(g.longResult(n), PrimitivesReference.scan(longs, false))));
-            out.accept(time(ctx, rows, "reduce-sum-long", n, 8, Double.NaN, reps,
-                    () -> g.runReduceLongs(GridDriver.COMBINE_SUM),
-                    () -> g.lastTotal() == PrimitivesReference.sum(longs)));
+                    () -> Arrays.equals(g.longResult(n), PrimitivesReference.scan(longs, false)), calls));
+            out.accept(time(ctx, rows, "reduce-sum-long", n, 8, Double.NaN, reps, () -> {
+                LaunchTiming t = g.runReduceLongs(GridDriver.COMBINE_SUM);
+                total[0] = g.lastTotal();
+                return t;
+            }, () -> total[0] == PrimitivesReference.sum(longs), calls));
         }
         SortRows.measure(ctx, rows, n, reps, out);
     }

@@ -112,7 +112,7 @@ final class SortRows {
         }, sorter::sortLoaded, () -> {
             sorter.download();
             return SortCheck.stableSegmentedPairsU32(keys, heads, work, values);
-        }, () -> sorter.lastLaunches() + " launches");
+        }, () -> sorter.lastCalls().toString());
     }
 
     private static void fillIndex(int[] values) {
@@ -126,9 +126,9 @@ final class SortRows {
         return (bits + 7) / 8;
     }
 
-    /** The last sort's launches and downloads, for the note. */
+    /** The last sort's launches and transfers, for the note. */
     private static String calls(GpuArraySorter sorter) {
-        return sorter.lastLaunches() + " launches, " + sorter.lastDownloads() + " downloads";
+        return sorter.lastCalls().toString();
     }
 
     /** Heads of random segments of {@code min} to {@code max} elements. */

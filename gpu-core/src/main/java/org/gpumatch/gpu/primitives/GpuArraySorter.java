@@ -73,6 +73,11 @@ public final class GpuArraySorter implements AutoCloseable {
         return maxGroups > 0 ? new GridDriver(launcher, maxGroups) : new GridDriver(launcher);
     }
 
+    /** The launches and transfers of the last call ({@link GridDriver#lastCalls()}). */
+    public GridDriver.Calls lastCalls() {
+        return grid.lastCalls();
+    }
+
     /** Launches of the last sort (3 per pass). */
     public int lastLaunches() {
         return grid.lastLaunches();

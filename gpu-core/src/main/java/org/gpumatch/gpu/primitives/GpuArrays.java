@@ -123,6 +123,11 @@ public final class GpuArrays implements AutoCloseable {
         flagCount = flagsOrIndices.length;
     }
 
+    /** The launches and transfers of the last call ({@link GridDriver#lastCalls()}). */
+    public GridDriver.Calls lastCalls() {
+        return last.lastCalls();
+    }
+
     /** Launches of the last primitive ({@link GridDriver}). */
     public int lastLaunches() {
         return last.lastLaunches();

@@ -107,6 +107,11 @@ public final class GpuSegmentedSorter implements AutoCloseable {
         return lastLarge;
     }
 
+    /** The launches and transfers of the last call ({@link GridDriver#lastCalls()}). */
+    public GridDriver.Calls lastCalls() {
+        return grid.lastCalls();
+    }
+
     /** Launches of the last sort. */
     public int lastLaunches() {
         return grid.lastLaunches();

@@ -14,26 +14,33 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * {@code L}, each owning {@code P = ceil(tiles / G)} consecutive tiles of {@code T = L * 16} elements (4096 with
  * {@code L = 256}).
  *
- * <p>Launches and blocking downloads per call ({@link #lastLaunches()}, {@link #lastDownloads()}):
+ * <p>Launches and blocking transfers per call ({@link #lastCalls()}: launches, downloads and uploads with bytes):
  * <ul>
  *   <li>scan (int or long), select: 3 launches (upsweep, spine, downsweep), no download; the select count (or scan
  *       total) stays on the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
- *       {@link #lastTotal()}, one small download, only when asked;</li>
- *   <li>reduce: 1 launch; {@link #lastTotal()} downloads the {@code G} partials (8 bytes each) and folds them;</li>
- *   <li>histogram: 2 launches (clear, count); {@link #histogram()} downloads the bins;</li>
+ *       {@link #lastTotal()} only when asked: one read launch and one download of the small {@code readBack}
+ *       (32 bytes);</li>
+ *   <li>reduce: 1 launch; {@link #lastTotal()} reads the {@code G} partials (8 bytes each) the same way and folds
+ *       them;</li>
+ *   <li>histogram: 2 launches (clear, count); {@link #histogram()} reads the bins the same way;</li>
  *   <li>radix sort: 3 launches per 8-bit digit (4 passes for 32 bits, 8 for 64), no download;</li>
+ *   <li>segmented sort: 1 launch, one upload and one download of the small counts (+ the large path's launches);</li>
  *   <li>a pipeline's own launch ({@link #pipeline}, {@link #pipelineTiles}): 1 launch.</li>
  * </ul>
+ * Besides these, {@link GuardedKernel} downloads after a launch each array the collector may move that the launch
+ * may have written ({@link GridKernel#launchMayWrite}): none when the operand arrays are at least half a G1 region
+ * (about 2^17 to 2^22 ints, by heap size), which the counts above assume; {@link #lastCalls()} includes them.
  * The driver works on any kernel of the grid layer, a pipeline's subclass of {@link GridKernel} included: its
  * primitives read and write the kernel's operand arrays, which the caller binds (and puts) once.
  * Bytes per element: scan 4 read (upsweep) + 4 read + 4 written; select 4 (+4 flags) read twice + 4 per selected
  * element written; reduce and histogram 4 read; radix sort per pass: the key read twice (upsweep and downsweep's
  * digits), key and value read once more and written once (u32 keys 12 B, u32/u32 pairs 20, u64/u32 pairs 28), plus
- * {@code 256 G} counts. Device memory besides the caller's arrays: the spine ({@code 8 * 256 G} bytes, or half a G1
- * region so that it never moves, see {@link ArrayMobility}) and {@code 8 G + 4 bins} bytes of results. Not thread-safe.
+ * {@code 256 G} counts. Device memory besides the caller's arrays: the spine ({@code 8 * 256 G} bytes) and the
+ * results ({@code 8 G + 4 bins} bytes), each at least half a G1 region so that it never moves (see
+ * {@link ArrayMobility}), and the small {@code readBack}. Not thread-safe.
  */
 public final class GridDriver {
-    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items"};
+    private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items", "read"};
 
     /**
      * Work-groups per compute unit of the fixed grid: 2, 4 and 8 ran scan and reduce at the same device time on the
@@ -57,9 +64,13 @@ public final class GridDriver {
     private int lastLargeElements;
     private int lastGroups;
     private int lastCount;
-    private boolean resultDownloaded;
+    /** Whether {@code readBack} holds the last call's total, partials or bins (read, or known without a read). */
+    private boolean resultOnHost;
     private int launches;
     private int downloads;
+    private long downloadBytes;
+    private int uploads;
+    private long uploadBytes;
     private final List<LaunchRecord> records = new ArrayList<>();
 
     /**
@@ -103,10 +114,28 @@ public final class GridDriver {
     public LaunchTiming flush() {
         k.checkedSlot(GridKernel.SLOT);
         records.clear();
-        launches = 0;
-        downloads = 0;
+        resetCounts();
         k.gridOp = 0;
         return launch(GridKernel.PH_OFF, 0, 1);
+    }
+
+    /**
+     * What one call cost the host besides its kernels: launches, blocking downloads and uploads with their bytes
+     * (downloads after a launch of movable arrays it wrote, the read of a total or histogram, the segmented sort's
+     * counts).
+     */
+    public record Calls(int launches, int downloads, long downloadBytes, int uploads, long uploadBytes) {
+        /** For notes: {@code "3 launches, 0 downloads (0 B), 0 uploads (0 B)"}. */
+        @Override
+        public String toString() {
+            return launches + " launches, " + downloads + " downloads (" + downloadBytes + " B), " + uploads
+                    + " uploads (" + uploadBytes + " B)";
+        }
+    }
+
+    /** The launches and transfers of the last call ({@link #lastTotal} and {@link #histogram} reads included). */
+    public Calls lastCalls() {
+        return new Calls(launches, downloads, downloadBytes, uploads, uploadBytes);
     }
 
     /** Launches of the last call. */
@@ -117,6 +146,29 @@ public final class GridDriver {
     /** Blocking downloads of the last call (those of {@link #lastTotal()} and {@link #histogram()} included). */
     public int lastDownloads() {
         return downloads;
+    }
+
+    /** Bytes of those downloads. */
+    public long lastDownloadBytes() {
+        return downloadBytes;
+    }
+
+    /** Uploads ({@code put}s) of the last call (the segmented sort's zeroed counts; loads are not calls). */
+    public int lastUploads() {
+        return uploads;
+    }
+
+    /** Bytes of those uploads. */
+    public long lastUploadBytes() {
+        return uploadBytes;
+    }
+
+    private void resetCounts() {
+        launches = 0;
+        downloads = 0;
+        downloadBytes = 0;
+        uploads = 0;
+        uploadBytes = 0;
     }
 
     /** A long primitive on a kernel whose class leaves the long steps off is an error, not a launch doing nothing. */
@@ -357,16 +409,16 @@ public final class GridDriver {
         k.gridKeyMask = keyBits == 32 ? 0xFFFFFFFFL : (1L << keyBits) - 1;
         k.gridKeyNibbles = (keyBits + 3) / 4;
         k.gridSegNibbles = (32 - Integer.numberOfLeadingZeros(tile) + 3) / 4; // segment numbers 0..T
-        ensureResult(GridKernel.RESULT_BASE);
-        k.result[GridKernel.RESULT_LARGE_SEGMENTS] = 0;
-        k.result[GridKernel.RESULT_LARGE_ELEMENTS] = 0;
-        k.put(k.result);
+        k.readBack[GridKernel.RESULT_LARGE_SEGMENTS] = 0;
+        k.readBack[GridKernel.RESULT_LARGE_ELEMENTS] = 0;
+        k.put(k.readBack);
+        uploads++;
+        uploadBytes += 4L * k.readBack.length;
         LaunchTiming t = launch(GridKernel.PH_DOWN, n, groups);
         k.gridPhase = GridKernel.PH_OFF;
-        k.get(k.result);
-        downloads++;
-        int segments = k.result[GridKernel.RESULT_LARGE_SEGMENTS];
-        int m = k.result[GridKernel.RESULT_LARGE_ELEMENTS];
+        readBackCurrent();
+        int segments = k.readBack[GridKernel.RESULT_LARGE_SEGMENTS];
+        int m = k.readBack[GridKernel.RESULT_LARGE_ELEMENTS];
         lastLargeSegments = segments;
         lastLargeElements = m;
         if (segments == 0) {
@@ -467,21 +519,23 @@ public final class GridDriver {
         k.gridOp = 0;
         k.gridWide = 0;
         records.clear();
-        launches = 0;
-        downloads = 0;
+        resetCounts();
     }
 
     /**
      * The select count, scan total (exact: the inputs summed as longs, wrapping only past 64 bits) or reduce result
-     * of the last call: one download of the small result array when the last call left it on the device.
+     * of the last call: when the last call left it on the device, one read launch copies it into the small
+     * {@code readBack} array and one small download brings that (the count of the last call's launches and downloads
+     * grows by one each).
      */
     public long lastTotal() {
         if (lastCount == 0 || lastOp >= GridKernel.OP_HISTOGRAM) { // histogram, sorts, element steps: no total
             return lastOp == GridKernel.OP_REDUCE_MIN ? (lastWide ? Long.MAX_VALUE : Integer.MAX_VALUE)
                     : lastOp == GridKernel.OP_REDUCE_MAX ? (lastWide ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
         }
-        downloadResult();
-        int[] r = k.result;
+        downloadResult(lastOp == GridKernel.OP_REDUCE_SUM || lastOp == GridKernel.OP_REDUCE_MIN
+                || lastOp == GridKernel.OP_REDUCE_MAX ? GridKernel.RESULT_BASE + 2 * lastGroups : 2);
+        int[] r = k.readBack;
         if (lastOp == GridKernel.OP_REDUCE_SUM) {
             long s = 0;
             for (int g = 0; g < lastGroups; g++) {
@@ -508,18 +562,41 @@ public final class GridDriver {
         if (lastOp != GridKernel.OP_HISTOGRAM) {
             throw new IllegalStateException("the last call was no histogram");
         }
-        downloadResult();
+        downloadResult(GridKernel.RESULT_BASE + lastCount);
         int[] bins = new int[lastCount];
-        System.arraycopy(k.result, GridKernel.RESULT_BASE, bins, 0, lastCount);
+        System.arraycopy(k.readBack, GridKernel.RESULT_BASE, bins, 0, lastCount);
         return bins;
     }
 
-    private void downloadResult() {
-        if (!resultDownloaded) {
-            k.get(k.result);
-            resultDownloaded = true;
-            downloads++;
+    /**
+     * Brings {@code result[0, entries)} to the host once per call: a read launch copies it into {@code readBack},
+     * which is then downloaded (after the launch by {@link GuardedKernel} when it may move, else here). The launch's
+     * parameters are restored, so that {@code lastTotal} and {@code histogram} may be asked in any order.
+     */
+    private void downloadResult(int entries) {
+        if (resultOnHost) {
+            return;
         }
+        if (k.readBack.length < entries) {
+            k.readBack = new int[entries];
+        }
+        int phase = k.gridPhase;
+        int count = k.gridCount;
+        launch(GridKernel.PH_READ, entries, (entries + launcher.localSize() - 1) / launcher.localSize());
+        k.gridPhase = phase;
+        k.gridCount = count;
+        readBackCurrent();
+        resultOnHost = true;
+    }
+
+    /** After a launch that wrote {@code readBack}: its download, unless {@link GuardedKernel} made it already. */
+    private void readBackCurrent() {
+        if (!launcher.device().isOpenCL() || launcher.downloadedAfterLastLaunch(k.readBack)) {
+            return;
+        }
+        k.get(k.readBack);
+        downloads++;
+        downloadBytes += 4L * k.readBack.length;
     }
 
     private void begin(int op, int n) {
@@ -537,9 +614,8 @@ public final class GridDriver {
         lastWide = false;
         lastCount = n;
         lastGroups = 0;
-        resultDownloaded = false;
-        launches = 0;
-        downloads = 0;
+        resultOnHost = false;
+        resetCounts();
         records.clear();
     }
 
@@ -564,10 +640,9 @@ public final class GridDriver {
         begin(op, n);
         k.gridWide = longs ? 1 : 0;
         if (n == 0) {
-            ensureResult(GridKernel.RESULT_BASE);
-            k.result[0] = 0;
-            k.result[1] = 0;
-            resultDownloaded = true; // nothing on the device to read: the count is 0
+            k.readBack[0] = 0; // the host's copy only: no launch follows that would read it
+            k.readBack[1] = 0;
+            resultOnHost = true; // nothing on the device to read: the count is 0
             return LaunchTiming.NONE;
         }
         lastWide = longs;
@@ -592,25 +667,9 @@ public final class GridDriver {
         LaunchTiming t = launcher.launch(groups);
         records.add(new LaunchRecord(PHASES[phase], System.nanoTime() - t0, t.wallNanos(), t.kernelNanos()));
         launches++;
-        downloads += movableArrays();
+        downloads += launcher.lastLaunchDownloads();
+        downloadBytes += launcher.lastLaunchDownloadBytes();
         return t;
-    }
-
-    /** The kernel's bound arrays that the collector may move (each costs a download after every launch). */
-    private int movableArrays() {
-        if (!launcher.device().isOpenCL()) {
-            return 0;
-        }
-        int[][] ints = {k.in, k.out, k.aux, k.auxAlt, k.result};
-        int m = 0;
-        for (int[] a : ints) {
-            m += ArrayMobility.mayMove(4L * a.length) ? 1 : 0;
-        }
-        long[][] longs = {k.wide, k.wideAlt, k.spine};
-        for (long[] a : longs) {
-            m += ArrayMobility.mayMove(8L * a.length) ? 1 : 0;
-        }
-        return m;
     }
 
     /** A spine of at least {@code entries}; under G1 at least half a region, so that it never moves. */
@@ -620,9 +679,10 @@ public final class GridDriver {
         }
     }
 
+    /** A result array of at least {@code entries}; under G1 at least half a region, so that it never moves. */
     private void ensureResult(int entries) {
         if (k.result.length < entries) {
-            k.result = new int[entries];
+            k.result = new int[Math.max(entries, GridKernel.pinnedLength(4))];
         }
     }
 

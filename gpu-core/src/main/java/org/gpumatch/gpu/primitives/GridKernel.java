@@ -1,6 +1,7 @@
 package org.gpumatch.gpu.primitives;
 
 import org.gpumatch.gpu.runtime.ArrayMobility;
+import org.gpumatch.gpu.runtime.LaunchWrites;
 
 /**
  * The grid layer of gpu-core (issue 21): device code of the fixed-grid, tile-staged primitives on
@@ -74,10 +75,11 @@ import org.gpumatch.gpu.runtime.ArrayMobility;
  *
  * <p>Arrays (all bound by the driver or the pipeline): {@link #in}, {@link #out} (int data; the u32 keys and their
  * alternate), {@link #aux}, {@link #auxAlt} (flags; the values and their alternate), {@link #wide}, {@link #wideAlt}
- * (long data; u64 keys and their alternate), {@link #spine} (per-group values; never read by the host) and
- * {@link #result} (select count, scan total, reduce partials, histogram; small, read by the host on demand).
+ * (long data; u64 keys and their alternate), {@link #spine} (per-group values; never read by the host),
+ * {@link #result} (select count, scan total, reduce partials, histogram; pinned, never downloaded after a launch) and
+ * {@link #readBack} (small: what the host asks of {@code result}, copied by a read launch only when asked).
  */
-public class GridKernel extends TileKernel {
+public class GridKernel extends TileKernel implements LaunchWrites {
     /** Elements per work-item of a tile. */
     public static final int ITEMS = 16;
     /** The slot of the grid's own primitives; a pipeline registers its own launches as slots 2..62. */
@@ -124,7 +126,9 @@ public class GridKernel extends TileKernel {
     public static final int PH_PIPELINE = 5;
     /** One element per work-item below the count, for the grid's own element steps ({@link #OP_SEG_PLACE}). */
     static final int PH_ITEMS = 6;
-    /** Entries of {@link #result}: large segments and their elements found by the segmented sort's small path. */
+    /** {@code readBack[i] = result[i]} for {@code i} below the count: the host's read of a total, partials or bins. */
+    static final int PH_READ = 7;
+    /** Entries of {@link #readBack}: large segments and their elements found by the segmented sort's small path. */
     static final int RESULT_LARGE_SEGMENTS = 2;
     static final int RESULT_LARGE_ELEMENTS = 3;
 
@@ -186,11 +190,18 @@ public class GridKernel extends TileKernel {
     /** Segmented sort's large path: per large segment its first position and its first compacted index. */
     int[] segTable = new int[pinnedLength(4)];
     /**
-     * Small and read by the host: the one array that may move (one download after each launch). {@code result[0]}
-     * and {@code result[1]}: low and high word of the last select count or scan total (readable by a pipeline's
-     * hooks in a later launch); from {@code RESULT_BASE}: reduce partials, histogram bins.
+     * The device-side results, pinned like the placeholders (half a G1 region: never moved, never downloaded after a
+     * launch). {@code result[0]} and {@code result[1]}: low and high word of the last select count or scan total
+     * (readable by a pipeline's hooks in a later launch); from {@code RESULT_BASE}: reduce partials, histogram bins.
+     * The host reads them through {@link #readBack}.
      */
-    protected int[] result = new int[RESULT_BASE];
+    protected int[] result = new int[Math.max(RESULT_BASE + 1, pinnedLength(4))];
+    /**
+     * Small, the host's window on {@link #result}: written only by a {@link #PH_READ} launch (a copy of the entries
+     * the host asks for) and by the segmented sort's small path (its counts), so only those launches are followed by
+     * its download ({@link LaunchWrites}).
+     */
+    int[] readBack = new int[RESULT_BASE];
 
     /**
      * The length of an array of {@code width}-byte elements that the collector never moves (half a G1 region: 0.5 to
@@ -245,6 +256,55 @@ public class GridKernel extends TileKernel {
         return gridPipelineSlot;
     }
 
+    /**
+     * Host side ({@link LaunchWrites}): which arrays the launch just run may have written, so that
+     * {@link org.gpumatch.gpu.runtime.GuardedKernel} downloads only those of them that may move. A pipeline's own
+     * launch may write anything; the grid's upsweeps and spine write only {@link #spine} and {@link #result}; a scan,
+     * select, gather or scatter only its output; a radix pass the other side of its ping-pong; the segmented sort's
+     * steps their own arrays; {@link #readBack} only a read launch and the segmented sort's small path. A wrong
+     * {@code false} here loses data when the collector moves the array: the moving-arrays tests run every entry point
+     * with a collection before every launch.
+     */
+    @Override
+    public final boolean launchMayWrite(Object array) {
+        int phase = gridPhase;
+        if (phase == PH_PIPELINE) {
+            return true;
+        }
+        boolean segSmall = phase == PH_DOWN && gridOp == OP_SEG_SMALL;
+        if (array == readBack) {
+            return phase == PH_READ || segSmall;
+        }
+        boolean extremesOrSum = gridOp == OP_REDUCE_SUM || gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX;
+        if (array == result) {
+            return phase == PH_CLEAR || phase == PH_SPINE || phase == PH_UP && (extremesOrSum || gridOp == OP_HISTOGRAM);
+        }
+        if (array == spine) {
+            return phase == PH_UP || phase == PH_SPINE;
+        }
+        if (phase == PH_OFF || phase == PH_CLEAR || phase == PH_READ || phase == PH_UP || phase == PH_SPINE) {
+            return false;
+        }
+        if (phase == PH_DOWN && (scanOp(gridOp) || gridOp == OP_SELECT_FLAGGED || gridOp == OP_SELECT_IF)
+                || phase == PH_ITEMS && (gridOp == OP_GATHER || gridOp == OP_SCATTER)) {
+            return array == out || array == wideAlt;
+        }
+        if (phase == PH_DOWN && gridOp == OP_RADIX) { // keys and values to the other side of the ping-pong
+            return gridDirection == 0 ? array == out || array == wideAlt || array == auxAlt
+                    : array == in || array == wide || array == aux || array == out;
+        }
+        if (segSmall) { // keys and values sorted in place, the marks
+            return array == in || array == aux || array == auxAlt;
+        }
+        if (phase == PH_DOWN && gridOp == OP_SEG_COMPOSE) { // composites, their values, the segment table
+            return array == wide || array == out || array == segTable;
+        }
+        if (phase == PH_ITEMS && gridOp == OP_SEG_PLACE) {
+            return array == in || array == aux;
+        }
+        return true;
+    }
+
     // ---- layer switches (constant per class: the device compiler drops the code of a layer that is off) ---------
 
     /**
@@ -262,6 +322,19 @@ public class GridKernel extends TileKernel {
      */
     protected boolean wideSortSteps() {
         return false;
+    }
+
+    /**
+     * Whether int scans take their own 32-bit path (true here), or the 64-bit path that the spine and the long
+     * primitives use (same results). A constant per class, as {@link #longSteps}. The int path costs about 40
+     * registers wherever it is compiled in (sm_90 proxy, {@code kernel-registers.sh}, with / without: lean layer
+     * 135 / 94, long layer 138 / 108, u64 sort 136 / 94, segment 178 / 136, CRK 177 / 106, multi-rk 177 / 104), but on
+     * the H200 (2026-11-25, b; {@link GridProfile} runs the lean kernel both ways) the kernel without it scanned 11 %
+     * slower (1300 against 1167 us at 10^8) and ran every other primitive within 3 % of it: the registers are not
+     * what bounds these kernels, so the faster int scan stays on. A pipeline class may still turn it off.
+     */
+    protected boolean intScanSteps() {
+        return true;
     }
 
     /** Whether this kernel class holds the segmented sort: true in {@link GridSegmentKernel}. As {@link #longSteps}. */
@@ -328,6 +401,9 @@ public class GridKernel extends TileKernel {
         boolean extremes = gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX;
         if (gridPhase == PH_CLEAR && getGlobalId() < gridCount) {
             result[RESULT_BASE + getGlobalId()] = 0;
+        }
+        if (gridPhase == PH_READ && getGlobalId() < gridCount) {
+            readBack[getGlobalId()] = result[getGlobalId()];
         }
         if (pipeline && !pipelineTiles && getGlobalId() < gridCount) {
             pipelineItem(gridPipelineSlot, getGlobalId());
@@ -509,15 +585,13 @@ public class GridKernel extends TileKernel {
             boolean ranking = radixSort && down && sub < 2 || segSmall && sub >= 2 && sub < segPasses + 2;
             int pass = segSmall ? sub - 2 : sub;
             // the uniform choices are made outside the element loops (each loop below runs for one kind of step)
-            boolean intScan = scanSteps && scanning && !hiPlane;  // int scan: 32-bit arithmetic suffices
+            boolean intScan = intScanSteps() && scanSteps && scanning && !hiPlane; // int scan: 32 bits suffice
             boolean intSelect = scanSteps && !scanning && !longData;
-            if (intScan) {
+            if (intScan) { // the values are read again from the staged tile at (c): nothing live across the scan
                 int sum = 0;
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
-                    int v = q < valid ? tileInts[base0 + pad(q)] : 0;
-                    e[i] = v;
-                    sum += v;
+                    sum += q < valid ? tileInts[base0 + pad(q)] : 0;
                 }
                 c0 = sum;
             }
@@ -617,11 +691,11 @@ public class GridKernel extends TileKernel {
                 int run = (int) (carry + p0);
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
-                    int next = run + e[i];
-                    if (q < valid) {
+                    if (q < valid) { // this work-item's own staged positions: no other work-item writes them
+                        int next = run + tileInts[base0 + pad(q)];
                         tileInts[base0 + pad(q)] = inclusive ? next : run;
+                        run = next;
                     }
-                    run = next;
                 }
             }
             if (scanSteps && !intScan) {
@@ -668,8 +742,8 @@ public class GridKernel extends TileKernel {
                 }
                 long largeElements = groupScanTotal(1);
                 if (t == 0 && largeElements > 0) {
-                    atomicAdd(result, RESULT_LARGE_ELEMENTS, (int) largeElements);
-                    atomicAdd(result, RESULT_LARGE_SEGMENTS, (int) groupScanTotal(2));
+                    atomicAdd(readBack, RESULT_LARGE_ELEMENTS, (int) largeElements);
+                    atomicAdd(readBack, RESULT_LARGE_SEGMENTS, (int) groupScanTotal(2));
                 }
             }
             if (compose) { // the large segments' elements compacted: composite key ordinal << keyBits | key, value

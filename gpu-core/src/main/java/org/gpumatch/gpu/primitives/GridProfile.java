@@ -49,45 +49,50 @@ public final class GridProfile {
             String[] p = geometry.split(":");
             int local = Integer.parseInt(p[0]);
             int perCu = Integer.parseInt(p[1]);
-            try (GuardedKernel<GridKernel> launcher = new GuardedKernel<>(new GridKernel(), device, local)) {
-                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
-                GridKernel k = launcher.kernel();
-                String g = "L=" + launcher.localSize() + " G/CU=" + perCu;
-                // a kernel whose private arrays spill (dynamic indexing, register pressure) reports private memory
-                System.out.println(g + " kernel: max work-group " + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
-                        + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
-                        device.aparapiDevice()) + ", local bytes " + k.getKernelLocalMemSizeInUse(
-                        device.aparapiDevice()));
-                k.in = ints;
-                k.out = new int[n];
-                k.put(k.in);
-                d.flush();
-                profile(g + " flush(empty)", d, d::flush);
-                profile(g + " scan-exclusive", d, () -> d.scan(n, false));
-                k.get(k.out);
-                check(Arrays.equals(k.out, wantScan), "scan");
-                profile(g + " reduce-sum", d, () -> d.reduce(n, GridDriver.COMBINE_SUM));
-                check(d.lastTotal() == PrimitivesReference.sum(ints), "reduce");
-                profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
-                profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
-                int[] work = new int[n];
-                int[] alt = new int[n];
-                k.out = alt;
-                k.in = work;
-                LaunchTiming[] t = new LaunchTiming[1];
-                boolean[] inAlt = new boolean[1];
-                profile(g + " sort-keys-u32", d, () -> {
-                    System.arraycopy(keys, 0, work, 0, n);
+            // the lean kernel, then the same with int scans on the 64-bit path (IntScanOffKernel: 40 registers fewer)
+            for (GridKernel lean : new GridKernel[] {new GridKernel(), new IntScanOffKernel()}) {
+                try (GuardedKernel<GridKernel> launcher = new GuardedKernel<>(lean, device, local)) {
+                    GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+                    GridKernel k = launcher.kernel();
+                    String g = "L=" + launcher.localSize() + " G/CU=" + perCu
+                            + (lean instanceof IntScanOffKernel ? " int-scan-off" : "");
+                    // a kernel whose private arrays spill (dynamic indexing, register pressure) reports private memory
+                    System.out.println(g + " kernel: max work-group "
+                            + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
+                            + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
+                            device.aparapiDevice()) + ", local bytes " + k.getKernelLocalMemSizeInUse(
+                            device.aparapiDevice()));
+                    k.in = ints;
+                    k.out = new int[n];
                     k.put(k.in);
                     d.flush();
-                }, () -> {
-                    inAlt[0] = d.sort(n, 0, 32, false, false, t);
-                    return t[0];
-                });
-                k.get(inAlt[0] ? k.out : k.in);
-                check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "sort");
-                k.in = new int[GridKernel.pinnedLength(4)];
-                k.out = new int[GridKernel.pinnedLength(4)];
+                    profile(g + " flush(empty)", d, d::flush);
+                    profile(g + " scan-exclusive", d, () -> d.scan(n, false));
+                    k.get(k.out);
+                    check(Arrays.equals(k.out, wantScan), "scan");
+                    profile(g + " reduce-sum", d, () -> d.reduce(n, GridDriver.COMBINE_SUM));
+                    check(d.lastTotal() == PrimitivesReference.sum(ints), "reduce");
+                    profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
+                    profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
+                    int[] work = new int[n];
+                    int[] alt = new int[n];
+                    k.out = alt;
+                    k.in = work;
+                    LaunchTiming[] t = new LaunchTiming[1];
+                    boolean[] inAlt = new boolean[1];
+                    profile(g + " sort-keys-u32", d, () -> {
+                        System.arraycopy(keys, 0, work, 0, n);
+                        k.put(k.in);
+                        d.flush();
+                    }, () -> {
+                        inAlt[0] = d.sort(n, 0, 32, false, false, t);
+                        return t[0];
+                    });
+                    k.get(inAlt[0] ? k.out : k.in);
+                    check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "sort");
+                    k.in = new int[GridKernel.pinnedLength(4)];
+                    k.out = new int[GridKernel.pinnedLength(4)];
+                }
             }
             // the segmented sort runs on its own layer (GridSegmentKernel), so the kernel above stays lean
             try (GuardedKernel<GridSegmentKernel> launcher = new GuardedKernel<>(new GridSegmentKernel(), device,
@@ -111,6 +116,18 @@ public final class GridProfile {
                 d.flush();
                 profile(g + " segmented-sort-2-10", d, () -> d.segmentedSort(n, 32));
             }
+        }
+    }
+
+    /**
+     * The lean kernel with the int scan's own 32-bit path off ({@link GridKernel#intScanSteps}): int scans on the
+     * 64-bit path, 94 registers in the proxy against 135. Measured beside the lean kernel (H200, 2026-11-25 b: scan
+     * 11 % slower, the others within 3 %).
+     */
+    static final class IntScanOffKernel extends GridKernel {
+        @Override
+        protected boolean intScanSteps() {
+            return false;
         }
     }
 
@@ -153,7 +170,7 @@ public final class GridProfile {
                 ph, list.get(0)[2], median(list.stream().map(a -> a[0]).toList()) / 1e3,
                 median(list.stream().map(a -> a[3]).toList()) / 1e3,
                 median(list.stream().map(a -> a[1]).toList()) / 1e3)));
-        sb.append(" downloads ").append(d.lastDownloads());
+        sb.append(" calls ").append(d.lastCalls());
         System.out.println(sb);
     }
 

@@ -12,6 +12,9 @@ import java.util.List;
  * device ({@link GuardedKernel}), or asking {@link ComputeDevice#JAVA_THREADS} for its Aparapi device. Every kernel of
  * this project is launched through {@link GuardedKernel}, so Aparapi publishes no log record before then. Cost: one
  * synchronized check per first use.
+ *
+ * <p>After the hooks, the first use installs {@link InstanceKernelManager}: device preferences per kernel instance, so
+ * that instances of one kernel class run on several devices at once (device sets).
  */
 public final class AparapiSetup {
     private static final List<Runnable> PENDING = new ArrayList<>();
@@ -46,5 +49,6 @@ public final class AparapiSetup {
             PENDING.clear();
         }
         hooks.forEach(Runnable::run);
+        InstanceKernelManager.install();
     }
 }

@@ -104,7 +104,7 @@ public final class ComputeDevice {
      * Whether {@code query} (lowercase) occurs in the device name, the platform name or one of the platform's short
      * names ({@link #platformShortNames}), so {@code pocl} finds PoCL's {@code cpu-skylake-...} device.
      */
-    boolean nameContains(String query) {
+    public boolean nameContains(String query) {
         return name.toLowerCase(Locale.ROOT).contains(query) || platform.toLowerCase(Locale.ROOT).contains(query)
                 || platformShortNames(platform).stream().anyMatch(s -> s.contains(query));
     }

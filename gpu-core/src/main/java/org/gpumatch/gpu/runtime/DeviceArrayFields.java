@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Found once per kernel class from Aparapi's own model of the class (the same one its code generator uses), so the
  * list is exactly the buffers of a launch: a field Aparapi does not bind is never downloaded (Aparapi's {@code get}
  * of an unbound array crashes). Cost after each launch: one reflective read per field and one blocking download of
- * each movable array (its whole length).
+ * each movable array (its whole length) that the launch may have written ({@link LaunchWrites}).
  */
 final class DeviceArrayFields {
     /** No fields: kernels on Java threads share the host arrays. */
@@ -37,8 +37,12 @@ final class DeviceArrayFields {
         return BY_CLASS.computeIfAbsent(kernel.getClass(), c -> find(kernel));
     }
 
-    /** Downloads each bound array of {@code kernel} that the collector may move. */
-    void downloadMovable(Kernel kernel) {
+    /**
+     * Downloads each bound array of {@code kernel} that the collector may move and that the launch just run may have
+     * written (every one, unless the kernel is a {@link LaunchWrites}); returns the arrays downloaded.
+     */
+    List<Object> downloadMovable(Kernel kernel) {
+        List<Object> done = List.of();
         for (Field f : fields) {
             Object array;
             try {
@@ -46,10 +50,16 @@ final class DeviceArrayFields {
             } catch (IllegalAccessException e) {
                 throw new IllegalStateException("cannot read kernel field " + f, e);
             }
-            if (array != null && ArrayMobility.mayMove(payloadBytes(array))) {
+            if (array != null && ArrayMobility.mayMove(payloadBytes(array))
+                    && !(kernel instanceof LaunchWrites w && !w.launchMayWrite(array))) {
                 download(kernel, array);
+                if (done.isEmpty()) {
+                    done = new ArrayList<>(2);
+                }
+                done.add(array);
             }
         }
+        return done;
     }
 
     /** The field names, in Aparapi's order (for tests and diagnostics). */
@@ -61,7 +71,8 @@ final class DeviceArrayFields {
         return names;
     }
 
-    private static long payloadBytes(Object array) {
+    /** Bytes of an array's elements. */
+    static long payloadBytes(Object array) {
         Class<?> c = array.getClass().getComponentType();
         long width = c == long.class || c == double.class ? 8 : c == int.class || c == float.class ? 4
                 : c == char.class ? 2 : 1;

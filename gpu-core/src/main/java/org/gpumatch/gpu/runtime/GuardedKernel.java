@@ -28,7 +28,8 @@ import java.util.List;
  * launch on OpenCL this class therefore downloads every global array of the kernel that the collector may move
  * ({@link ArrayMobility}: under G1 only arrays below half a heap region), so a rebuilt buffer always starts from current
  * data ({@link DeviceArrayFields}). Large arrays under G1 cost nothing; each small one costs one blocking download
- * per launch, so a pipeline keeps its small pass state in few arrays.
+ * per launch, so a pipeline keeps its small pass state in few arrays, or, as a {@link LaunchWrites}, says which arrays
+ * a launch may write: the others keep current host copies and are not downloaded.
  *
  * <p>Each Aparapi kernel instance owns its own OpenCL context, so the buffers of one pipeline live in one kernel
  * instance; close this to release them ({@link Kernel#dispose()}). Not thread-safe: one caller at a time.
@@ -49,6 +50,8 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
     /** The kernel's global array fields that a launch binds (empty on Java threads). */
     private final DeviceArrayFields arrays;
     private LaunchTiming lastTiming = LaunchTiming.NONE;
+    /** The arrays downloaded after the last launch (movable ones it may have written). */
+    private List<Object> lastDownloaded = List.of();
     private boolean launched;
     private boolean closed;
 
@@ -178,7 +181,7 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         long wall = System.nanoTime() - t0;
         verifyRanOnPlannedDevice();
         lastTiming = device.isOpenCL() ? deviceTimes(wall) : new LaunchTiming(wall, -1, -1);
-        arrays.downloadMovable(kernel);
+        lastDownloaded = arrays.downloadMovable(kernel);
         return lastTiming;
     }
 
@@ -233,6 +236,30 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         if (device.isOpenCL() && ArrayMobility.mayMove(8L * array.length)) {
             kernel.get(array);
         }
+    }
+
+    /** Blocking downloads that followed the last launch (movable arrays it may have written, see {@link LaunchWrites}). */
+    public int lastLaunchDownloads() {
+        return lastDownloaded.size();
+    }
+
+    /** Bytes of those downloads. */
+    public long lastLaunchDownloadBytes() {
+        long bytes = 0;
+        for (Object a : lastDownloaded) {
+            bytes += DeviceArrayFields.payloadBytes(a);
+        }
+        return bytes;
+    }
+
+    /** Whether {@code array} (by identity) was downloaded after the last launch: its host copy is then current. */
+    public boolean downloadedAfterLastLaunch(Object array) {
+        for (Object a : lastDownloaded) {
+            if (a == array) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Timing of the last launch. */

@@ -329,6 +329,56 @@ class GridPrimitivesTest {
         return a;
     }
 
+    /** Int scans on the 64-bit path ({@link GridKernel#intScanSteps} off: GridProfile's variant). */
+    @Test
+    void scansWithoutTheIntPath() {
+        try (GuardedKernel<GridKernel> off = new GuardedKernel<>(new GridProfile.IntScanOffKernel(),
+                TestDevices.openCl(), SMALL_LOCAL)) {
+            GridDriver driver = new GridDriver(off, SMALL_GROUPS);
+            Random r = new Random(5);
+            for (int n = 0; n <= 1100; n += n < 40 ? 1 : 13) {
+                int[] in = n % 3 == 0 ? r.ints(n).toArray() : r.ints(n, -5, 5).toArray();
+                checkScan(off, driver, in, n % 2 == 0);
+                assertThat(driver.lastTotal()).as("total n=%d", n).isEqualTo(PrimitivesReference.sum(in));
+            }
+        }
+    }
+
+    /**
+     * Launches and blocking transfers per call when the operand arrays cannot move (G1, arrays of half a region): a
+     * scan or select leaves its count on the device (3 launches, no download), a reduce and a histogram too (1 and 2
+     * launches); reading the total or the bins costs one read launch and one small download, once per call.
+     */
+    @Test
+    void callsDownloadOnlyWhatTheHostReads() {
+        int n = GridKernel.pinnedLength(4);
+        org.assertj.core.api.Assumptions.assumeThat(org.gpumatch.gpu.runtime.ArrayMobility.humongousBytes())
+                .as("G1: arrays of half a region never move").isLessThan(Long.MAX_VALUE);
+        Random r = new Random(9);
+        int[] in = r.ints(n, -1000, 1000).toArray();
+        int[] flags = flags(r, n, 0.5);
+        GridKernel k = bind(standard, in, flags);
+        standardDriver.flush();
+        standardDriver.scan(n, false);
+        assertThat(standardDriver.lastCalls()).isEqualTo(new GridDriver.Calls(3, 0, 0, 0, 0));
+        assertThat(standardDriver.lastTotal()).isEqualTo(PrimitivesReference.sum(in));
+        assertThat(standardDriver.lastTotal()).isEqualTo(PrimitivesReference.sum(in)); // read once per call
+        assertThat(standardDriver.lastCalls()).isEqualTo(new GridDriver.Calls(4, 1, 4L * k.readBack.length, 0, 0));
+        standardDriver.selectFlagged(n, false);
+        assertThat(standardDriver.lastCalls().downloads()).isZero();
+        int[] want = PrimitivesReference.selectFlagged(in, flags);
+        assertThat(standardDriver.lastTotal()).isEqualTo(want.length);
+        assertThat(result(k, want.length)).isEqualTo(want);
+        standardDriver.reduce(n, GridDriver.COMBINE_MAX);
+        assertThat(standardDriver.lastCalls()).isEqualTo(new GridDriver.Calls(1, 0, 0, 0, 0));
+        assertThat(standardDriver.lastTotal()).isEqualTo(Arrays.stream(in).max().orElseThrow());
+        assertThat(standardDriver.lastCalls().launches()).isEqualTo(2);
+        standardDriver.histogram(n, 7, -1000, 300);
+        assertThat(standardDriver.lastCalls()).isEqualTo(new GridDriver.Calls(2, 0, 0, 0, 0));
+        assertThat(standardDriver.histogram()).isEqualTo(PrimitivesReference.histogram(in, 7, -1000, 300));
+        assertThat(standardDriver.lastCalls().downloads()).isEqualTo(1);
+    }
+
     private static GridKernel bind(GuardedKernel<? extends GridKernel> gk, int[] in, int[] flags) {
         GridKernel k = gk.kernel();
         k.in = Arrays.copyOf(in, Math.max(1, in.length));

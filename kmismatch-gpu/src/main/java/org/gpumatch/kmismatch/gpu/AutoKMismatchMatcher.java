@@ -39,7 +39,7 @@ public final class AutoKMismatchMatcher implements KMismatchMatcher {
 
     @Override
     public String name() {
-        return "auto";
+        return KMismatchVariant.AUTO.cliName();
     }
 
     /** The last call's choice and reason, or "(no call yet)". */

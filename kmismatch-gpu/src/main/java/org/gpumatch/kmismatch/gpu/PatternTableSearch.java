@@ -7,6 +7,7 @@ import java.util.List;
 import org.gpumatch.api.Pattern;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.kmismatch.KMismatchMatcher;
+import org.gpumatch.gpu.devices.DeviceSet;
 import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.kmismatch.Iupac;
@@ -139,6 +140,23 @@ public final class PatternTableSearch implements AutoCloseable {
     /** {@link #onePass(List, boolean, boolean, int, ComputeDevice)} with parts of at most {@code partSites} (tests). */
     static PatternTableSearch onePass(List<byte[]> patterns, boolean bothStrands, boolean iupac, int k,
             ComputeDevice device, int partSites) {
+        return onePass(patterns, bothStrands, iupac, k, spec -> device.isOpenCL()
+                ? OffTargetSearch.on(spec, device, partSites, BufferCreation.COPY)
+                : OffTargetSearch.onCpu(spec, Runtime.getRuntime().availableProcessors(), partSites));
+    }
+
+    /**
+     * The one-pass search split over a device set
+     * ({@link OffTargetSearch#on(OffTargetSpec, DeviceSet, int, BufferCreation)}).
+     */
+    public static PatternTableSearch onePass(List<byte[]> patterns, boolean bothStrands, boolean iupac, int k,
+            DeviceSet devices) {
+        return onePass(patterns, bothStrands, iupac, k, spec -> OffTargetSearch.on(spec, devices,
+                OffTargetSearch.DEFAULT_PART_SITES, BufferCreation.COPY));
+    }
+
+    private static PatternTableSearch onePass(List<byte[]> patterns, boolean bothStrands, boolean iupac, int k,
+            java.util.function.Function<OffTargetSpec, OffTargetSearch> searchOf) {
         check(patterns, k);
         String obstacle = onePassObstacle(patterns, iupac);
         if (obstacle != null) {
@@ -151,10 +169,7 @@ public final class PatternTableSearch implements AutoCloseable {
         }
         OffTargetSpec spec = new OffTargetSpec("N".repeat(m), queries,
                 Collections.nCopies(patterns.size(), Math.min(k, m)), bothStrands);
-        OffTargetSearch search = device.isOpenCL()
-                ? OffTargetSearch.on(spec, device, partSites, BufferCreation.COPY)
-                : OffTargetSearch.onCpu(spec, Runtime.getRuntime().availableProcessors(), partSites);
-        return new PatternTableSearch(patterns, bothStrands, iupac, k, search, null);
+        return new PatternTableSearch(patterns, bothStrands, iupac, k, searchOf.apply(spec), null);
     }
 
     /** The loop of single-pattern calls of {@code matcher} (closed with this search). */

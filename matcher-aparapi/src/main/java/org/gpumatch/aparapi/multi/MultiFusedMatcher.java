@@ -1,5 +1,6 @@
 package org.gpumatch.aparapi.multi;
 
+import org.gpumatch.api.multi.MultiPatternAlgorithm;
 import java.util.Arrays;
 import org.gpumatch.api.Text;
 import org.gpumatch.api.multi.AhoCorasickMatcher;
@@ -99,7 +100,7 @@ public final class MultiFusedMatcher implements MultiPatternMatcher {
 
     @Override
     public String name() {
-        return "multi-fused";
+        return MultiPatternAlgorithm.MULTI_FUSED.cliName();
     }
 
     @Override

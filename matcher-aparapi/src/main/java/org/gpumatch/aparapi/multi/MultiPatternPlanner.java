@@ -1,5 +1,6 @@
 package org.gpumatch.aparapi.multi;
 
+import org.gpumatch.api.multi.MultiPatternAlgorithm;
 import java.util.List;
 import org.gpumatch.api.multi.AhoCorasick;
 import org.gpumatch.api.multi.AhoCorasickMatcher;
@@ -30,8 +31,6 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  * patterns' distinct bytes, nothing else before the matcher is made.
  */
 public final class MultiPatternPlanner {
-    /** The names {@link #choose} accepts. */
-    public static final String[] NAMES = {"auto", "multi-fused", "multi-rk", "multi-cpu"};
     /** The automaton's largest DFA in entries (see {@code AhoCorasick.MAX_DFA_ENTRIES}). */
     private static final long MAX_CELLS = AhoCorasick.MAX_DFA_ENTRIES;
 
@@ -54,35 +53,23 @@ public final class MultiPatternPlanner {
     private MultiPatternPlanner() {
     }
 
-    /** Whether {@code name} names a multi-pattern method. */
-    public static boolean accepts(String name) {
-        for (String n : NAMES) {
-            if (n.equals(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /**
-     * The matcher for {@code name} on {@code device} for {@code work}.
+     * The matcher for {@code name} ({@code auto} or a {@link MultiPatternAlgorithm#FAMILY} name) on {@code device}
+     * for {@code work}.
      *
      * @throws IllegalArgumentException for an unknown name, or a device method without an OpenCL device
      */
     public static Choice choose(String name, ComputeDevice device, MultiWorkload work) {
-        switch (name) {
-            case "multi-rk":
-                return new Choice(new MultiRkMatcher(device), "multi-rk: asked for", null);
-            case "multi-fused":
-                return new Choice(new MultiFusedMatcher(device), "multi-fused: asked for", null);
-            case "multi-cpu":
-                return new Choice(new AhoCorasickMatcher(), "multi-cpu: asked for", null);
-            case "auto":
-                return auto(device, work);
-            default:
-                throw new IllegalArgumentException("unknown multi-pattern algorithm '" + name + "'; one of "
-                        + String.join(", ", NAMES));
-        }
+        return MultiPatternAlgorithm.FAMILY.parse(name).map(a -> forced(a, device)).orElseGet(() -> auto(device, work));
+    }
+
+    private static Choice forced(MultiPatternAlgorithm a, ComputeDevice device) {
+        MultiPatternMatcher matcher = switch (a) {
+            case MULTI_RK -> new MultiRkMatcher(device);
+            case MULTI_FUSED -> new MultiFusedMatcher(device);
+            case MULTI_CPU -> new AhoCorasickMatcher();
+        };
+        return new Choice(matcher, a.cliName() + ": asked for", null);
     }
 
     private static Choice auto(ComputeDevice device, MultiWorkload work) {
@@ -108,7 +95,7 @@ public final class MultiPatternPlanner {
         long build = work.start() == MultiWorkload.Start.NEW_PROCESS
                 ? Math.round(Math.min(work.automatonCells(), MAX_CELLS) * cal.automatonNanosPerCell()) : 0;
         long scan = Math.round(bytes(work) * cal.cpuNanosPerByte(work.patterns()));
-        return new MultiEstimate("multi-cpu", false, build, 0, scan);
+        return new MultiEstimate(MultiPatternAlgorithm.MULTI_CPU.cliName(), false, build, 0, scan);
     }
 
     static MultiEstimate fused(MultiWorkload work, MultiCalibration cal) {
@@ -116,7 +103,7 @@ public final class MultiPatternPlanner {
         long compile = fresh ? cal.compileNanos() : 0;
         long upload = Math.round(bytes(work) * (fresh ? cal.firstUploadNanosPerByte() : cal.copyNanosPerByte()));
         long scan = cal.launchNanos() + Math.round(bytes(work) * cal.fusedNanosPerByte(work.patterns()));
-        return new MultiEstimate("multi-fused", true, compile, upload, scan);
+        return new MultiEstimate(MultiPatternAlgorithm.MULTI_FUSED.cliName(), true, compile, upload, scan);
     }
 
     /** The text's size for the estimates, at most 2^50 (an input of unknown size is passed as Long.MAX_VALUE). */

@@ -1,5 +1,6 @@
 package org.gpumatch.aparapi.multi;
 
+import org.gpumatch.api.multi.MultiPatternAlgorithm;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -109,7 +110,7 @@ public final class MultiRkMatcher implements MultiPatternMatcher {
 
     @Override
     public String name() {
-        return "multi-rk";
+        return MultiPatternAlgorithm.MULTI_RK.cliName();
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.gpumatch.aparapi.rabinkarp.OneShotFileSearch;
 import org.gpumatch.api.Algorithm;
 import org.gpumatch.api.Plan;
+import org.gpumatch.api.plan.CostChoice;
 
 /**
  * Chooses between the CPU matcher and the device by estimated end-to-end time, from a {@link Calibration} alone (no
@@ -130,7 +131,7 @@ public final class CostPlanner {
                         + "; estimated " + Estimate.ms(chosen.totalNanos()) + " against " + Estimate.ms(cpuEstimate.totalNanos())
                         + " on the CPU")
                 : new Plan(cpu, "CPU", cpuReason(w, device, cpuEstimate));
-        return new CostPlan(plan, chosen, all, calibration.source());
+        return new CostPlan(plan, new CostChoice<>(chosen, all, calibration.source(), plan.reason()));
     }
 
     private String cpuReason(Workload w, Estimate device, Estimate cpuEstimate) {

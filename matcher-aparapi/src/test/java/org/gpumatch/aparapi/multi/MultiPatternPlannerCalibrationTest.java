@@ -3,16 +3,15 @@ package org.gpumatch.aparapi.multi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.gpumatch.api.plan.CostChoice;
+import org.gpumatch.api.plan.RecordedRuns;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,9 +24,8 @@ import org.junit.jupiter.api.Test;
  * an upper bound, since a scan's time does not fall as the text grows.
  */
 class MultiPatternPlannerCalibrationTest {
-    private static final Path RESULTS = Path.of("..", "bench", "results", "nvidia-h200");
+    private static final Path RESULTS = RecordedRuns.results("nvidia-h200");
     private static final String[] FILES = {"2026-11-23-multi.csv", "2026-11-23-multi-2.csv", "2026-11-23-multi-3.csv"};
-    private static final double WITHIN = 1.2;
 
     /** One recorded input: the workload and every method's recorded time on it, in ms. */
     record Input(String label, MultiWorkload work, Map<String, Double> millis) {
@@ -37,18 +35,13 @@ class MultiPatternPlannerCalibrationTest {
     void everyAutoChoiceIsWithinTwentyPercentOfTheFastestRecordedMethod() throws IOException {
         List<Input> inputs = recordedInputs();
         assertThat(inputs).hasSizeGreaterThan(30);
-        List<String> misses = new ArrayList<>();
+        List<RecordedRuns.Input> choices = new ArrayList<>();
         for (Input in : inputs) {
-            String chosen = MultiPatternPlanner.plan(in.work(), MultiCalibration.H200).candidate();
-            Double took = in.millis().get(chosen);
-            double fastest = in.millis().values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            if (took == null || took > WITHIN * fastest) {
-                misses.add(String.format(Locale.ROOT, "%s: auto takes %s (%s ms), fastest recorded %.3f ms %s",
-                        in.label(), chosen, took == null ? "not recorded" : String.format(Locale.ROOT, "%.3f", took),
-                        fastest, in.millis()));
-            }
+            choices.add(new RecordedRuns.Input(in.label(), MultiPatternPlanner.plan(in.work(), MultiCalibration.H200)
+                    .candidate(), in.millis()));
         }
-        assertThat(misses).as("auto choices beyond %.1fx of the fastest recorded method", WITHIN).isEmpty();
+        assertThat(RecordedRuns.misses(choices)).as("auto choices beyond %.1fx of the fastest recorded method",
+                RecordedRuns.WITHIN).isEmpty();
     }
 
     @Test
@@ -72,7 +65,7 @@ class MultiPatternPlannerCalibrationTest {
     static List<Input> recordedInputs() throws IOException {
         List<Input> inputs = new ArrayList<>();
         for (String file : FILES) {
-            List<Map<String, String>> rows = read(RESULTS.resolve(file));
+            List<Map<String, String>> rows = RecordedRuns.read(RESULTS.resolve(file));
             // paper: per k, per n: multi-rk total and the auto row (its method named in the note); both take a new
             // Text per query (upload included), the matchers warm.
             Map<Integer, TreeMap<Long, Map<String, Double>>> paper = new HashMap<>();
@@ -134,48 +127,5 @@ class MultiPatternPlannerCalibrationTest {
             }
         }
         return inputs;
-    }
-
-    /** A CSV file as maps of column to value (quoted fields may hold commas). */
-    static List<Map<String, String>> read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file);
-        List<String> header = split(lines.get(0));
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (String line : lines.subList(1, lines.size())) {
-            if (line.isBlank() || line.startsWith("device,")) {
-                continue;
-            }
-            List<String> f = split(line);
-            Map<String, String> row = new HashMap<>();
-            for (int i = 0; i < header.size(); i++) {
-                row.put(header.get(i), i < f.size() ? f.get(i) : "");
-            }
-            rows.add(row);
-        }
-        return rows;
-    }
-
-    private static List<String> split(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"') {
-                if (quoted && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cur.append('"');
-                    i++;
-                } else {
-                    quoted = !quoted;
-                }
-            } else if (c == ',' && !quoted) {
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else {
-                cur.append(c);
-            }
-        }
-        out.add(cur.toString());
-        return out;
     }
 }

@@ -1,5 +1,6 @@
 package org.gpumatch.aparapi.multi;
 
+import org.gpumatch.api.multi.MultiPatternAlgorithm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,7 +29,7 @@ class MultiPatternPlannerTest {
         assertThatThrownBy(() -> MultiPatternPlanner.choose("multi-fused", ComputeDevice.JAVA_THREADS, WORK))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("OpenCL");
         assertThatThrownBy(() -> MultiPatternPlanner.choose("drk", ComputeDevice.JAVA_THREADS, WORK))
-                .hasMessageContaining("unknown multi-pattern algorithm 'drk'");
-        assertThat(MultiPatternPlanner.accepts("multi-fused")).isTrue();
+                .hasMessageContaining("unknown multi-pattern algorithm \"drk\"").hasMessageContaining("multi-fused");
+        assertThat(MultiPatternAlgorithm.FAMILY.takes("multi-fused")).isTrue();
     }
 }

@@ -30,7 +30,7 @@ public final class AhoCorasickMatcher implements MultiPatternMatcher {
     private final ExecutorService pool;
     private PatternSet built;
     private AhoCorasick automaton;
-    private String explain = "multi-cpu";
+    private String explain = MultiPatternAlgorithm.MULTI_CPU.cliName();
 
     /** A matcher on all available processors. */
     public AhoCorasickMatcher() {
@@ -53,7 +53,7 @@ public final class AhoCorasickMatcher implements MultiPatternMatcher {
 
     @Override
     public String name() {
-        return "multi-cpu";
+        return MultiPatternAlgorithm.MULTI_CPU.cliName();
     }
 
     @Override

@@ -1,7 +1,14 @@
 package org.gpumatch.suffixarray.gpu;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.gpumatch.api.AlgorithmFamily;
+import org.gpumatch.api.NamedAlgorithm;
+import org.gpumatch.api.plan.CostChoice;
+import org.gpumatch.api.plan.StagedEstimate;
 import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.DeviceCatalog;
@@ -43,18 +50,43 @@ public final class SuffixArrayBuilders {
     private SuffixArrayBuilders() {
     }
 
-    /** The algorithm choices. */
-    public enum Algorithm {
-        AUTO, GPU, CPU;
+    /**
+     * The suffix-array builders by the names {@code gpumatch sa build -a} takes ({@link #FAMILY}); {@link #AUTO} is the
+     * planner's word ({@link AlgorithmFamily#AUTO}), not a builder.
+     */
+    public enum Algorithm implements NamedAlgorithm {
+        /** {@link #decide} chooses by the estimates. */
+        AUTO(AlgorithmFamily.AUTO, "the planner chooses"),
+        /** {@link GpuPrefixDoublingBuilder} on an OpenCL device. */
+        GPU("gpu", "device: prefix doubling on the grid's radix and segmented sorts"),
+        /** {@link CpuSuffixArrayBuilder} on all cores: parallel prefix doubling, or SA-IS where that is predicted faster. */
+        CPU("cpu", "CPU: parallel prefix doubling or SA-IS on all cores");
 
-        /** Parses {@code auto}, {@code gpu} or {@code cpu} (any case). */
+        /** The suffix-array family. */
+        public static final AlgorithmFamily<Algorithm> FAMILY = AlgorithmFamily.of("suffix-array",
+                "gpumatch sa build -a", values());
+
+        private final String cliName;
+        private final String summary;
+
+        Algorithm(String cliName, String summary) {
+            this.cliName = cliName;
+            this.summary = summary;
+        }
+
+        @Override
+        public String cliName() {
+            return cliName;
+        }
+
+        @Override
+        public String summary() {
+            return cliName + " (" + summary + ")";
+        }
+
+        /** Parses {@code auto}, {@code gpu} or {@code cpu} (any case); IllegalArgumentException listing them otherwise. */
         public static Algorithm parse(String name) {
-            for (Algorithm a : values()) {
-                if (a.name().equalsIgnoreCase(name.trim())) {
-                    return a;
-                }
-            }
-            throw new IllegalArgumentException("unknown suffix array algorithm '" + name + "' (auto, gpu or cpu)");
+            return FAMILY.parse(name).orElse(AUTO);
         }
     }
 
@@ -134,18 +166,43 @@ public final class SuffixArrayBuilders {
         String estimate = String.format(java.util.Locale.ROOT, "estimate for %d bytes: cpu %.2f s (%s), gpu %.2f s"
                 + " (%.1f s start + %.0f ns/byte + %.0f ns/byte per doubling round)", text.length, cpuNs / 1e9,
                 plan.describe(cores), gpuNs / 1e9, GPU_START_NS / 1e9, GPU_NS_PER_BYTE, GPU_ROUND_NS);
-        if (choice.auto() && cpuNs < gpuNs) {
+        boolean toCpu = choice.auto() && cpuNs < gpuNs;
+        String chosen = toCpu || !(choice.builder() instanceof GpuPrefixDoublingBuilder) ? "cpu" : "gpu";
+        say.accept(estimate + ": " + chosen + (choice.auto() ? "" : " (as asked)"));
+        estimates(text.length, cpuNs, plan.rounds(), chosen).explainLines().forEach(say);
+        if (toCpu) {
             choice.close();
-            say.accept(estimate + ": cpu");
             CpuSuffixArrayBuilder cpu = new CpuSuffixArrayBuilder(cores);
             cpu.usePlan(text, plan);
             return new Choice(cpu, "the CPU is predicted faster for this text (" + String.format(
                     java.util.Locale.ROOT, "%.2f s against %.2f s", cpuNs / 1e9, gpuNs / 1e9)
                     + "); building on the CPU with " + cpu.name());
         }
-        say.accept(estimate + ": " + (choice.builder() instanceof GpuPrefixDoublingBuilder ? "gpu" : "cpu")
-                + (choice.auto() ? "" : " (as asked)"));
         return choice;
+    }
+
+    /** Where the estimates' rates come from, as {@code --explain} names them. */
+    static final String CALIBRATION = "SuffixArrayBuilders: the CPU builder's plan of this text; GPU rates of the H200,"
+            + " 2026-11-25";
+
+    /**
+     * The {@code cpu} and {@code gpu} estimates of a build of {@code n} bytes, as {@link #decide} weighs them: the CPU
+     * builder's predicted time on all cores ({@code cpuNs}, from its plan of the text) and the GPU builder's start,
+     * per-byte and per-round costs ({@link #GPU_START_NS}, {@link #GPU_NS_PER_BYTE}, {@link #GPU_ROUND_NS} times the
+     * plan's doubling rounds); cheapest first, {@code chosen} marked (the cheaper under {@code auto}, else the one
+     * asked for). O(1).
+     */
+    static CostChoice<StagedEstimate> estimates(long n, double cpuNs, double rounds, String chosen) {
+        StagedEstimate cpu = new StagedEstimate("cpu", "cpu", List.of(new StagedEstimate.Stage("build",
+                Math.round(Math.min(cpuNs, Long.MAX_VALUE / 2.0)))));
+        StagedEstimate gpu = new StagedEstimate("gpu", "device", List.of(
+                new StagedEstimate.Stage("start", Math.round(GPU_START_NS)),
+                new StagedEstimate.Stage("prepare+upload+sort", Math.round(n * GPU_NS_PER_BYTE)),
+                new StagedEstimate.Stage("rounds", Math.round(n * GPU_ROUND_NS * rounds))));
+        List<StagedEstimate> both = new ArrayList<>(List.of(cpu, gpu));
+        both.sort(Comparator.comparingLong(StagedEstimate::totalNanos));
+        StagedEstimate picked = chosen.equals("cpu") ? cpu : gpu;
+        return new CostChoice<>(picked, both, CALIBRATION, picked == both.get(0) ? "cheapest estimate" : "asked for");
     }
 
     /**

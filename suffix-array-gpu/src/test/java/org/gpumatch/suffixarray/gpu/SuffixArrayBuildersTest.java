@@ -87,6 +87,10 @@ class SuffixArrayBuildersTest {
         }
         assertThat(said.get(0)).startsWith("estimate for 131072 bytes: cpu ").contains(", gpu ")
                 .endsWith(": cpu (as asked)");
+        // then the planners' shared lines: the calibration, each candidate by its -a name, the chosen one marked
+        assertThat(said.get(1)).startsWith("estimates (SuffixArrayBuilders: ");
+        assertThat(said.subList(2, 4)).anySatisfy(l -> assertThat(l).startsWith("  * cpu (cpu): total "))
+                .anySatisfy(l -> assertThat(l).startsWith("    gpu (device): total ").contains("start 600.000 ms"));
         said.clear();
         try (SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(SuffixArrayBuilders.Algorithm.CPU,
                 DevicePolicy.AUTO, text, null)) {
@@ -111,8 +115,29 @@ class SuffixArrayBuildersTest {
     @Test
     void badChoicesAreOneLineErrors() {
         assertThatThrownBy(() -> SuffixArrayBuilders.Algorithm.parse("quantum"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto, gpu or cpu");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("takes: auto, gpu, cpu");
         assertThatThrownBy(() -> pick("gpu", "java", 10)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("OpenCL");
+    }
+
+    @Test
+    void theEstimatesAreTheSharedShapeWithTheAskedOrCheaperOneChosen() {
+        // 100 MB, the CPU predicted at 3 s, 2 doubling rounds: gpu = 0.6 s + 1.1 s + 0.5 s = 2.2 s
+        var auto = SuffixArrayBuilders.estimates(100_000_000, 3e9, 2, "gpu");
+        assertThat(auto.estimates()).extracting(e -> e.candidate()).containsExactly("gpu", "cpu");
+        assertThat(auto.chosen().totalNanos()).isEqualTo(2_200_000_000L);
+        assertThat(auto.reason()).isEqualTo("cheapest estimate");
+        var asked = SuffixArrayBuilders.estimates(100_000_000, 3e9, 2, "cpu");
+        assertThat(asked.candidate()).isEqualTo("cpu");
+        assertThat(asked.reason()).isEqualTo("asked for");
+    }
+
+    @Test
+    void theAlgorithmNamesAreTheFamilysRegistry() {
+        assertThat(SuffixArrayBuilders.Algorithm.FAMILY.names()).containsExactly("auto", "gpu", "cpu");
+        assertThat(SuffixArrayBuilders.Algorithm.parse(" GPU ")).isEqualTo(SuffixArrayBuilders.Algorithm.GPU);
+        assertThat(SuffixArrayBuilders.Algorithm.parse("auto")).isEqualTo(SuffixArrayBuilders.Algorithm.AUTO);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SuffixArrayBuilders.Algorithm.parse("sais"))
+                .hasMessage("unknown suffix-array algorithm \"sais\"; gpumatch sa build -a takes: auto, gpu, cpu");
     }
 }

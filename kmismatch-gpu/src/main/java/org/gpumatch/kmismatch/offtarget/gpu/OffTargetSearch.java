@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.gpumatch.gpu.devices.DeviceSet;
 import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.kmismatch.offtarget.CpuPartSearcher;
@@ -83,6 +84,23 @@ public final class OffTargetSearch implements AutoCloseable {
         PartSearcher s = device.isOpenCL() ? new GpuPartSearcher(masks, device, partSites, creation)
                 : new CpuPartSearcher(masks, Runtime.getRuntime().availableProcessors(), partSites);
         return new OffTargetSearch(spec, masks, s);
+    }
+
+    /**
+     * A search split over {@code devices}: each part of {@code partSites} sites is cut into shares the devices take as
+     * they become free, each device with its own kernel, buffers and host thread ({@link DeviceSetPartSearcher}); the
+     * hits are those of one device, in the same order. A set of one device is
+     * {@link #on(OffTargetSpec, ComputeDevice, int, BufferCreation)}.
+     */
+    public static OffTargetSearch on(OffTargetSpec spec, DeviceSet devices, int partSites, BufferCreation creation) {
+        if (devices.size() == 1) {
+            return on(spec, devices.get(0), partSites, creation);
+        }
+        if (partSites < 32 || partSites % 32 != 0) {
+            throw new IllegalArgumentException("part size must be a positive multiple of 32, got " + partSites);
+        }
+        SiteMasks masks = new SiteMasks(spec);
+        return new OffTargetSearch(spec, masks, DeviceSetPartSearcher.of(masks, devices, partSites, creation));
     }
 
     /** The Java search on {@code threads} threads, in parts of {@code partSites} sites. */

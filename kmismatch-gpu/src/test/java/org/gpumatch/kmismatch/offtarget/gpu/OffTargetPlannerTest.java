@@ -27,4 +27,25 @@ class OffTargetPlannerTest {
             assertThat(OffTargetPlanner.choose(1000, 1, device).device()).isEqualTo(ComputeDevice.JAVA_THREADS);
         }
     }
+
+    @Test
+    void theEstimatesNameTheDeviceChoicesAndMarkWhatTheRuleTook() {
+        var small = OffTargetPlanner.estimates(OffTargetPlanner.SMALL_WORK - 1, 16, true);
+        assertThat(small.candidate()).isEqualTo("java");
+        assertThat(small.estimates()).extracting(e -> e.candidate()).containsExactlyInAnyOrder("java", "gpu");
+        assertThat(small.explainLines().get(0)).startsWith("estimates (OffTargetPlanner: bench/results/nvidia-h200/");
+        assertThat(small.explainLines()).anySatisfy(l -> assertThat(l).startsWith("  * java (cpu): total "));
+        // 3.1 Gbp x 100 guides x 2 strands: the GPU by the rule and by the estimates (Java 20.6 s, GPU 0.45 s)
+        var genome = OffTargetPlanner.estimates(2 * 3_100_000_000L * 100, 16, false);
+        assertThat(genome.candidate()).isEqualTo("gpu");
+        assertThat(genome.estimates().get(0).candidate()).isEqualTo("gpu");
+        assertThat(genome.reason()).contains("at least " + OffTargetPlanner.SMALL_WORK);
+    }
+
+    @Test
+    void aChoiceWithoutOpenClHasNoEstimatesAndExplainsInOneLine() {
+        OffTargetPlanner.Choice c = OffTargetPlanner.choose(1000, 1, ComputeDevice.JAVA_THREADS);
+        assertThat(c.estimates()).isNull();
+        assertThat(c.explainLines()).containsExactly(c.reason());
+    }
 }
