@@ -155,6 +155,8 @@ fi
 cat > "$out/gpumatch" <<'LAUNCHER'
 #!/usr/bin/env bash
 # gpumatch launcher for a GPU host without a JDK (see scripts/build-gpu-bundle.sh).
+# the launcher's start for `sa build --timeline` (bash 5's clock, no process; empty under older bash)
+export GPUMATCH_LAUNCHED_AT=${GPUMATCH_LAUNCHED_AT:-${EPOCHREALTIME:-}}
 here=$(cd "$(dirname "$0")" && pwd)
 # gpumatch --verbose COMMAND ...: the OpenCL stack's messages stay on stderr (the argument is not passed on)
 if [ "${1:-}" = --verbose ]; then

@@ -5,12 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
 import org.gpumatch.suffixarray.Bwt;
 import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.StageSpan;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
 import org.gpumatch.suffixarray.SuffixArrayFiles;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code gpumatch sa build TEXT -o OUT [--format int32|int64|int40] [--verify] [--bwt FILE] [-a auto|gpu|cpu]
- * [--device D] [--lcp FILE] [--explain] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
+ * [--device D] [--lcp FILE] [--explain] [--timeline] [-q]}: builds the suffix array of TEXT (on the GPU by prefix doubling, or on the CPU on all cores by
  * parallel prefix doubling or SA-IS; see {@link SuffixArrayBuilders}) and writes it in the checker's format;
  * {@code --verify} runs the checker on the array (exit 1 with its {@code FAIL:} line if it rejects); {@code --lcp} also
  * writes the LCP array (the Phi method, on the device that built the array, else on all cores); {@code --bwt} also writes the BWT in libdivsufsort's {@code divbwt} convention and prints its primary index on stdout.
@@ -30,6 +32,11 @@ import picocli.CommandLine.Parameters;
  * org.gpumatch.suffixarray.BuildStages}), and {@code auto}'s notice when it settles for the CPU, unless
  * {@code -q}. Host memory: about 7.5 to 9 bytes per text byte on the CPU (SA-IS or doubling); about 21 on the GPU
  * builder (its device buffers are mirrored on the Java heap); {@code --lcp} 8 more (PLCP and the LCP array).
+ *
+ * <p>Overlaps: for a regular file the OpenCL device's start and the builder's choice (for {@code -a gpu} also the
+ * kernel's compile and the host arrays) run while the text is read ({@link SaEarlyChoice}), and the builder's device
+ * buffers are released while the array is written. {@code --timeline} (and {@code --explain}) prints where the
+ * process's time went ({@link ProcessTimeline}).
  *
  * <p>A regular file over 2,147,483,639 bytes takes the long path ({@link SaLongBuild}: the CPU's
  * {@link org.gpumatch.suffixarray.LongSaisBuilder}, int40 or int64 output, about 13 bytes of heap per text byte).
@@ -86,6 +93,12 @@ final class SaBuildCommand implements Callable<Integer> {
             description = "Print the predicted CPU and GPU build times and the choice on stderr.")
     boolean explain;
 
+    @Option(names = "--timeline",
+            description = "Print where the process's time went on stderr: each stage (reading the text, the device's "
+                    + "start, the kernel's compile, the build's stages, writing the array) in ms from the launcher's "
+                    + "start; --explain prints it too.")
+    boolean timelineWanted;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress lines and no notices.")
     boolean quiet;
 
@@ -99,6 +112,7 @@ final class SaBuildCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ProcessTimeline timeline = new ProcessTimeline();
         EntryFormat fmt = SaFiles.format(format);
         SuffixArrayBuilders.Algorithm algo;
         try {
@@ -113,49 +127,75 @@ final class SaBuildCommand implements Callable<Integer> {
                     fmt, algo, ExactSearch.devicePolicy(device), verify, bwtName != null ? "--bwt" : lcpName != null
                     ? "--lcp" : null);
         }
-        SuffixArrayBuilders.Choice early = prepared(algo, input.size());
+        // the device's start (and for -a gpu the kernel's compile and the host arrays) while the text is read
+        SaEarlyChoice early = input.isStream() || input.size() > SaisBuilder.MAX_LENGTH
+                || algo == SuffixArrayBuilders.Algorithm.CPU ? null
+                : SaEarlyChoice.start(algo, ExactSearch.devicePolicy(device), input.size(), timeline);
         byte[] text;
+        long mark = System.nanoTime();
         try {
             text = input.readAll(SaisBuilder.MAX_LENGTH, "suffix arrays are built for texts");
         } catch (RuntimeException e) {
             if (early != null) {
-                early.close();
+                early.abandon();
             }
             throw e;
         }
+        mark = timeline.stage("read text (" + text.length + " bytes)", mark);
         boolean talk = !quiet && text.length >= PROGRESS_MIN_BYTES;
         int[] sa;
         boolean builtOnDevice;
         java.util.function.Consumer<String> explainer = explain
                 ? line -> io.err().println(Diagnostics.PREFIX + "sa build: " + line) : null;
-        try (SuffixArrayBuilders.Choice choice = early != null ? SuffixArrayBuilders.decide(early, text, explainer)
-                : SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device), text, explainer)) {
+        SuffixArrayBuilders.Choice choice = null;
+        CompletableFuture<Void> released;
+        try {
+            SuffixArrayBuilders.Choice known = early != null ? early.join() : null;
+            if (early != null) {
+                mark = timeline.stage("wait for the device's start", mark);
+            }
+            choice = known != null ? SuffixArrayBuilders.decide(known, text, explainer)
+                    : SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device), text, explainer);
+            if (explain || known == null || known.auto()) {
+                mark = timeline.stage(known == null ? "builder choice" : "estimate", mark);
+            }
             if (!quiet && !choice.notice().isEmpty()) {
                 io.err().println(Diagnostics.PREFIX + choice.notice());
             }
-            long start = System.nanoTime();
             SuffixArrayBuilders.Built built = choice.build(text, talk ? progressLines()
                     : SuffixArrayBuilder.Progress.NONE, line -> {
                         if (!quiet) {
                             io.err().println(Diagnostics.PREFIX + line);
                         }
                     });
+            long builtAt = System.nanoTime();
             sa = built.sa();
             SuffixArrayBuilder builder = built.builder();
             builtOnDevice = builder.peakDeviceBytes(1) > 0;
+            timeline.add(new StageSpan("build (" + builder.name() + ")", mark, builtAt, false));
+            timeline.addAll(builder.lastSpans());
             if (talk) {
-                double s = (System.nanoTime() - start) / 1e9;
+                double s = (builtAt - mark) / 1e9;
                 String stages = builder.lastStages().equals(BuildStages.NONE) ? ""
                         : " (" + builder.lastStages().describe() + ")";
                 io.err().printf(Locale.ROOT, "%ssa build: %d bytes in %.2f s (%.1f MB/s) with %s%s%n",
                         Diagnostics.PREFIX, text.length, s, text.length / s / 1e6, builder.name(), stages);
             }
+            released = release(choice, timeline); // beside the write: the result is ours, the device's buffers not
+            choice = null;
         } catch (IllegalArgumentException e) { // the text does not fit the device, or java with -a gpu
             throw new CliException(e.getMessage());
+        } finally {
+            if (choice != null) {
+                choice.close();
+            }
         }
         Path out = TextFiles.path(outName);
         try {
+            mark = System.nanoTime();
             SuffixArrayFiles.write(sa, out, fmt);
+            timeline.stage("write array (" + (long) fmt.width() * sa.length + " bytes)", mark);
+            released.join();
             if (lcpName != null) {
                 SaFiles.writeLcp(SaFiles.lcp(text, sa, builtOnDevice, ExactSearch.devicePolicy(device)), lcpName, fmt);
             }
@@ -166,6 +206,11 @@ final class SaBuildCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new CliException("cannot write " + out + ": " + TextFiles.describe(e));
+        } finally {
+            released.join();
+        }
+        if (explain || timelineWanted) {
+            timeline.print(io.err(), Diagnostics.PREFIX + "sa build: ");
         }
         if (verify) {
             Verdict v = SuffixArrayChecker.parallel().check(text, sa);
@@ -176,23 +221,19 @@ final class SaBuildCommand implements Callable<Integer> {
     }
 
     /**
-     * For {@code -a gpu|cpu} and a plain file of at least {@link SuffixArrayBuilders#AUTO_GPU_MIN_BYTES}: the builder,
-     * chosen by the file's length before the text is read, with {@link SuffixArrayBuilder#prepare} started (the GPU
-     * builder compiles its kernel and allocates its host arrays while the text is read); else null.
+     * Closes the builder (a GPU builder's kernel and device buffers) on a thread of its own, recording its stage; the
+     * returned future completes when it is done.
      */
-    private SuffixArrayBuilders.Choice prepared(SuffixArrayBuilders.Algorithm algo, long size) {
-        if (algo == SuffixArrayBuilders.Algorithm.AUTO || size < SuffixArrayBuilders.AUTO_GPU_MIN_BYTES
-                || size > SaisBuilder.MAX_LENGTH) {
-            return null;
-        }
-        SuffixArrayBuilders.Choice choice;
-        try {
-            choice = SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device), size);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(e.getMessage());
-        }
-        choice.builder().prepare(size);
-        return choice;
+    private static CompletableFuture<Void> release(SuffixArrayBuilders.Choice choice, ProcessTimeline timeline) {
+        return CompletableFuture.runAsync(() -> {
+            long start = System.nanoTime();
+            choice.close();
+            timeline.add(new StageSpan("release builder", start, System.nanoTime(), true));
+        }, r -> {
+            Thread t = new Thread(r, "gpumatch-sa-release");
+            t.setDaemon(true);
+            t.start();
+        });
     }
 
     /** Prints a line at every further tenth of the work, and one per round of a round-based builder. */

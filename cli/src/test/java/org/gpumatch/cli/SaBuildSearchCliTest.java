@@ -180,6 +180,32 @@ class SaBuildSearchCliTest {
     }
 
     @Test
+    void timelineShowsWhereTheProcessTimeWent() throws Exception {
+        Assumptions.assumeFalse(TestDevicesQuiet.openClMissing(), "no OpenCL device");
+        byte[] text = TestFiles.dna(20000, 8);
+        String t = file("tl.txt", text);
+        String out = dir.resolve("tl.sa").toString();
+        CliRun gpu = CliRun.of("sa", "build", t, "-o", out, "-a", "gpu", "--device", "opencl", "--timeline").ok();
+        assertThat(gpu.errLines().get(0)).startsWith("gpumatch: sa build: timeline, ms from the ");
+        assertThat(gpu.errLines()).anyMatch(l -> l.contains("JVM start until the command runs"))
+                .anyMatch(l -> l.contains("      read text (20000 bytes)"))
+                .anyMatch(l -> l.contains("[bg] device init, builder choice"))
+                .anyMatch(l -> l.contains("[bg] kernel conversion ahead"))
+                .anyMatch(l -> l.contains("      build (prefix-doubling-gpu)"))
+                .anyMatch(l -> l.contains("      rounds ("))
+                .anyMatch(l -> l.contains("      write array (80000 bytes)"))
+                .anyMatch(l -> l.contains("[bg] release builder"));
+        assertThat(gpu.errLines().get(gpu.errLines().size() - 1)).contains("command done");
+        assertThat(gpu.errLines().subList(1, gpu.errLines().size() - 1)).allMatch(l -> l.matches(
+                "gpumatch: sa build: +-?\\d+ - +-?\\d+ (\\[bg\\] | {5})\\S.* +\\d+\\.\\d ms"));
+        assertThat(SuffixArrayFiles.read(Path.of(out), EntryFormat.INT32)).isEqualTo(NaiveSuffixArray.build(text));
+        CliRun cpu = CliRun.of("sa", "build", t, "-o", out, "-a", "cpu", "--timeline").ok();
+        assertThat(cpu.errLines()).anyMatch(l -> l.contains("      builder choice"))
+                .noneMatch(l -> l.contains("device init")).anyMatch(l -> l.contains("      write array (80000 bytes)"));
+        assertThat(CliRun.of("sa", "build", t, "-o", out, "-a", "cpu").errLines()).isEmpty();
+    }
+
+    @Test
     void badAlgorithmAndJavaWithGpuAreOneLineErrors() throws Exception {
         String t = file("x.txt", "banana".getBytes(StandardCharsets.US_ASCII));
         String out = dir.resolve("x.sa").toString();

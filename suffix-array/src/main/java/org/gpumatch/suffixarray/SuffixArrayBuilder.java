@@ -58,6 +58,15 @@ public interface SuffixArrayBuilder extends AutoCloseable {
     }
 
     /**
+     * @return the last build's stages on the {@link System#nanoTime()} clock, in the order they began, including those
+     *         that ran beside it on threads of their own (a kernel's compile, host arrays {@link #prepare} allocated);
+     *         empty for builders that do not time their stages (the CPU builders)
+     */
+    default java.util.List<StageSpan> lastSpans() {
+        return java.util.List.of();
+    }
+
+    /**
      * @param n a text length
      * @return the device memory a build of n bytes allocates at its peak, in bytes; 0 for CPU builders
      */

@@ -67,6 +67,25 @@ class SuffixArrayFilesTest {
     }
 
     @Test
+    void largeInt40AndInt64ArraysAreWrittenInParallelSlices() throws Exception {
+        int[] sa = new int[SuffixArrayFiles.PARALLEL_ENTRIES + 3];
+        for (int i = 0; i < sa.length; i++) {
+            sa[i] = (sa.length - 1 - i) * 0x01000193 & Integer.MAX_VALUE;
+        }
+        for (EntryFormat f : new EntryFormat[] {EntryFormat.INT40, EntryFormat.INT64}) {
+            Path p = dir.resolve("big-" + f.label());
+            SuffixArrayFiles.write(sa, p, f);
+            assertThat(Files.size(p)).isEqualTo((long) f.width() * sa.length);
+            assertThat(SuffixArrayFiles.read(p, f)).isEqualTo(sa);
+        }
+        sa[3] = -5;
+        sa[sa.length - 1] = -9;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SuffixArrayFiles.write(sa, dir.resolve("neg"),
+                EntryFormat.INT40)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("negative suffix array entry -5");
+    }
+
+    @Test
     void littleEndianInt40() throws Exception {
         Path p = dir.resolve("x");
         SuffixArrayFiles.write(new int[] {0x01020304, 5}, p, EntryFormat.INT40);

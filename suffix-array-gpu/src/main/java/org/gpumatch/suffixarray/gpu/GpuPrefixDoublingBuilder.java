@@ -14,9 +14,9 @@ import org.gpumatch.gpu.runtime.ArrayMobility;
 import org.gpumatch.gpu.runtime.BufferCreation;
 import org.gpumatch.gpu.runtime.ComputeDevice;
 import org.gpumatch.gpu.runtime.GuardedKernel;
-import org.gpumatch.gpu.runtime.LaunchTiming;
 import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.StageSpan;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 
 /**
@@ -145,54 +145,28 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private final int pieceShift;
     private final int wholeMax;
     private final int partCapacity;
+    /** The device memory of a build and whether it fits. */
+    private final DoublingMemoryPlan memory;
     /** The kernel of the current build and its grid driver: one of the two below. */
     private GuardedKernel<PrefixDoublingKernel> launcher;
-    private GridDriver grid;
     /** The one-piece kernel (whole builds up to {@code 2^pieceShift} bytes) and the piece kernel, each when used. */
     private GuardedKernel<PrefixDoublingKernel> leanLauncher;
     private GridDriver leanGrid;
     private GuardedKernel<PrefixDoublingKernel> piecedLauncher;
     private GridDriver piecedGrid;
-    /** Whether the kept arrays are bound to the piece kernel. */
-    private boolean keptPieced;
-    /** Host arrays {@link #prepare} is allocating for a one-piece whole build of {@link #preparedLength}, or null. */
-    private CompletableFuture<int[][]> preparing;
-    private int preparedLength;
     /** The compile {@link #prepare} started, or null (close waits for it). */
     private CompletableFuture<GuardedKernel<PrefixDoublingKernel>> preparedCompile;
-    private int lastRounds;
-    private int largeRounds;
-    private int chainRounds;
     private int lastPartitions;
-    /** Rounds of the last build sorted by the grid's segmented sort, and the elements of its large path in all. */
-    private int segmentedRounds;
-    private long segmentedLarge;
-    /** Launches of the last build: the initial sorts, then each round (all partitions of a round together). */
-    private final java.util.List<Integer> roundLaunches = new java.util.ArrayList<>();
-    private int launchCount;
-    /** Explicit blocking downloads of the last build (the select counts), and the kernel's device time (or -1). */
-    private int explicitDownloads;
-    private long deviceNanos;
+    /** What the last build did on the device (rounds, launches, downloads, device time). */
+    private DoublingCounters counters = new DoublingCounters();
     private BuildStages lastStages = BuildStages.NONE;
+    /** The stages of the last build and of the {@link #prepare} before it (threads of their own add to it). */
+    private final java.util.List<StageSpan> spans = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Whether {@link #prepare} began the spans of the next build (the build then keeps them). */
+    private boolean spansPrepared;
     private BufferCreation bufferCreation = BufferCreation.HOST_POINTER;
-    /** During a build: the partition whose unsorted suffixes are in {@code suffixesAlt} (-1: none). */
-    private int resident;
-    /**
-     * During a build: whether a chain measurement found no chain of {@link #CHAIN_MIN_LENGTH} steps; later rounds
-     * then measure no more (on real text chains are short, and a measurement costs about four passes over n).
-     */
-    private boolean chainsMissed;
-    /** During a round: whether some partition had a bucket over {@link #MAX_SMALL_BUCKET}. */
-    private boolean roundLarge;
-    /** During a build: when the first launch (which creates every buffer) ended, 0 before it. */
-    private long firstLaunchEnd;
-    /**
-     * Between whole builds: the arrays of the last whole build that the next may use again (keysAlt, suffixes,
-     * suffixesAlt and the rank pieces, still bound to the kernel with their device buffers), null when none.
-     */
-    private int[][] keptWorking;
-    private int[][] keptRanks;
-    private int[] keptParts;
+    /** The Java arrays of a build: kept from the last whole build, prepared, or new. */
+    private final DoublingHostArrays hostArrays;
     /** Whether the last build used arrays {@link #prepare} allocated (for tests). */
     private boolean lastPrepared;
     /** Whether the last build used kept arrays (for tests). */
@@ -246,6 +220,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         this.pieceShift = pieceShift;
         this.wholeMax = wholeMax;
         this.partCapacity = partCapacity;
+        this.memory = new DoublingMemoryPlan(device, localSize, this.maxGroups, pieceShift, wholeMax, partCapacity);
+        this.hostArrays = new DoublingHostArrays(pieceShift, spans);
     }
 
     @Override
@@ -260,12 +236,12 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
 
     /** Sorting rounds after the initial sort in the last build. */
     public int lastRounds() {
-        return lastRounds;
+        return counters.rounds;
     }
 
     /** Rounds of the last build that had a bucket of more than {@link #MAX_SMALL_BUCKET} suffixes (radix-sorted). */
     public int lastLargeRounds() {
-        return largeRounds;
+        return counters.largeRounds;
     }
 
     /**
@@ -273,17 +249,17 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * followed by GuardedKernel's download of the kernel's small movable arrays ({@link #smallArraysPerLaunch()}).
      */
     public int[] lastLaunchesPerRound() {
-        return roundLaunches.stream().mapToInt(Integer::intValue).toArray();
+        return counters.roundLaunches.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** Explicit blocking downloads of the last build: one per settle (the select's count), plus the result. */
     public int lastExplicitDownloads() {
-        return explicitDownloads;
+        return counters.explicitDownloads;
     }
 
     /** Device time of the last build's launches (OpenCL profiling), or -1 when profiling was off. */
     public long lastDeviceNanos() {
-        return deviceNanos;
+        return counters.deviceNanos;
     }
 
     /**
@@ -321,26 +297,17 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * only larger ones radix-sorted) rather than LSD over the whole working set.
      */
     public int lastSegmentedRounds() {
-        return segmentedRounds;
+        return counters.segmentedRounds;
     }
 
     /** Elements of the last build's segmented sorts that took their large path (radix-sorted), summed over rounds. */
     public long lastSegmentedLargeElements() {
-        return segmentedLarge;
-    }
-
-    /**
-     * The most suffixes in large buckets (over a quarter tile) for which a round of m uses the segmented sort: its large
-     * path allocates 16 bytes per such suffix (u64 composite keys and their alternate), so at most
-     * {@code w / SEGMENT_CAPACITY_SHARE} of the working size (4 bytes per character).
-     */
-    private long segmentCapacity(int m) {
-        return launcher.kernel().working()[0].length / SEGMENT_CAPACITY_SHARE;
+        return counters.segmentedLarge;
     }
 
     /** Large rounds of the last build that sorted by chains. */
     public int lastChainRounds() {
-        return chainRounds;
+        return counters.chainRounds;
     }
 
     /**
@@ -368,35 +335,26 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             return;
         }
         int n = (int) length;
+        spans.clear();
+        spansPrepared = true;
         preparedCompile = kernelOpening(false);
-        if (preparing == null && !(keptWorking != null && !keptPieced && fitsKept(n))) {
-            preparedLength = n;
-            preparing = CompletableFuture.supplyAsync(() -> {
-                int[][] arrays = newArrays(4, n);
-                return new int[][] {arrays[0], arrays[1], arrays[2], arrays[3], newPieces(n, pieceShift)[0],
-                    new int[(int) Math.max(partsLength(n), GridKernel.pinnedLength(4))]};
-            }, r -> {
-                Thread t = new Thread(r, "gpumatch-sa-prepare");
-                t.setDaemon(true);
-                t.start();
-            });
-        }
-    }
-
-    /** The arrays {@link #prepare} allocated for a one-piece whole build of n, or null (dropping others). */
-    private int[][] takePrepared(int n, boolean pieced) {
-        CompletableFuture<int[][]> p = preparing;
-        preparing = null;
-        if (p == null || pieced || preparedLength != n) {
-            return null;
-        }
-        return p.join();
+        hostArrays.prepare(n);
     }
 
     /** Where the wall time of the last build went. */
     @Override
     public BuildStages lastStages() {
         return lastStages;
+    }
+
+    /**
+     * The last build's stages (alphabet, host arrays, pack text, wait for kernel, upload, initial sort, rounds,
+     * inverse and download) and those beside it on threads of their own (the kernel's compile, the host arrays
+     * {@link #prepare} allocated), in the order they began.
+     */
+    @Override
+    public java.util.List<StageSpan> lastSpans() {
+        return spans.stream().sorted(java.util.Comparator.comparingLong(StageSpan::startNanos)).toList();
     }
 
     /**
@@ -427,62 +385,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      */
     @Override
     public long peakDeviceBytes(int n) {
-        long working = workingSize(n);
-        long positional = n <= wholeMax ? 4L * n : 8L * n + textBytes(n);
-        long scanParts = 4L * partsLength(working);
-        // the segmented sort's large path: u64 composites and their alternate for up to working / 4 suffixes (whole
-        // builds only), and its segment table (8 bytes per large segment of more than a quarter tile)
-        long segmented = n <= wholeMax ? 16L * (working / SEGMENT_CAPACITY_SHARE)
-                + 8L * (working / (localSize * GridKernel.ITEMS / 4) + 1) : 0;
-        return 4L * 4 * working + positional + scanParts + segmented + fixedDeviceBytes();
+        return memory.peakDeviceBytes(n);
     }
 
     /** The part of {@link #peakDeviceBytes} independent of the text's length: the grid's buffers, the symbol codes. */
     long fixedDeviceBytes() {
-        return gridBytes() + 4 * 256;
-    }
-
-    /**
-     * Device bytes of the grid layer's own buffers: the spine (256 digit counts per work-group of a sort pass, 64-bit,
-     * at least half a G1 region so that it never moves), the unused long operands (placeholders of half a region) and
-     * the small result.
-     */
-    private long gridBytes() {
-        long pinned = 8L * GridKernel.pinnedLength(8);
-        return Math.max(8L * 256 * maxGroups, pinned) + 2 * pinned + 4L * (8 + 2 * maxGroups);
-    }
-
-    /**
-     * Ints of the max scan's levels above the elements for scans of up to {@code w} elements: two lanes per entry,
-     * one entry per {@link PrefixDoublingKernel#SCAN_CHUNK} entries of the level below (about {@code w / 32} ints).
-     */
-    static long partsLength(long w) {
-        long ints = 2;
-        for (long size = w; size > 0; ) {
-            long chunks = (size + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
-            ints += 2 * chunks;
-            if (chunks <= PrefixDoublingKernel.SCAN_TOP) {
-                break;
-            }
-            size = chunks;
-        }
-        return ints;
+        return memory.fixedDeviceBytes();
     }
 
     /** {@link #peakDeviceBytes(int)} per character of a whole build, for large n (about 20.4). */
     public double peakBytesPerCharacter() {
         int n = Math.min(1 << 26, wholeMax);
         return (double) peakDeviceBytes(n) / n;
-    }
-
-    /** Elements of each working array for a text of n: n when built whole, else at most the partition capacity. */
-    private long workingSize(int n) {
-        return n <= wholeMax ? n : Math.min(n, partCapacity);
-    }
-
-    /** Bytes of the packed text buffer of a partitioned build. */
-    private static long textBytes(int n) {
-        return 4 * ((n + 3L) / 4);
     }
 
     /**
@@ -496,16 +410,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         int n = text.length;
         checkFits(n); // the length limit first, then the device's memory
         long t0 = System.nanoTime();
+        if (!spansPrepared) {
+            spans.clear();
+        }
+        spansPrepared = false;
         lastStages = BuildStages.NONE;
-        lastRounds = 0;
-        largeRounds = 0;
-        chainRounds = 0;
+        counters = new DoublingCounters();
         lastPartitions = n <= 1 ? 0 : 1;
         if (n <= 1) {
             progress.report(1.0);
             return new int[n];
         }
-        boolean pieced = n > wholeMax || pieceCount(n, pieceShift) > 1;
+        boolean pieced = n > wholeMax || IntPieces.count(n, pieceShift) > 1;
         CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening = kernelOpening(pieced);
         try {
             return buildWith(text, progress, opening, pieced, t0);
@@ -518,97 +434,46 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
                             CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening, boolean pieced, long t0) {
         int n = text.length;
         int[] codes = new int[256];
-        int sigma = alphabet(text, codes);
+        long mark = System.nanoTime();
+        int sigma = PackedText.alphabet(text, codes);
+        spans.add(StageSpan.until("alphabet", mark));
         int bits = 32 - Integer.numberOfLeadingZeros(sigma);
         int symbols = 64 / bits;
         boolean whole = n <= wholeMax;
+        mark = System.nanoTime();
         SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
+        if (!whole) {
+            spans.add(StageSpan.until("partition plan", mark));
+        }
         lastPartitions = parts.partitions();
-        boolean reuse = whole && keptPieced == pieced && fitsKept(n);
-        if (reuse) {
-            takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
+        boolean reuse = whole && hostArrays.keptServe(n, pieced);
+        if (!reuse && hostArrays.hasKept()) { // the old arrays may go before the new ones are allocated
+            release((hostArrays.keptPieced() ? piecedLauncher : leanLauncher).kernel());
         }
-        lastReused = reuse;
-        lastPrepared = false;
-        int[][] working;
-        int[][] rankPieces;
-        int[] scanParts;
-        if (reuse) { // only the result array is new: the others keep their device buffers
-            working = new int[][] {new int[n], keptWorking[0], keptWorking[1], keptWorking[2]};
-            rankPieces = keptRanks;
-            scanParts = keptParts;
-        } else {
-            if (keptWorking != null) { // the old arrays may go before the new ones are allocated
-                release((keptPieced ? piecedLauncher : leanLauncher).kernel());
-            }
-            keptWorking = null;
-            keptRanks = null;
-            keptParts = null;
-            int[][] ready = takePrepared(n, pieced);
-            lastPrepared = ready != null;
-            if (ready != null) { // allocated while the caller read the text
-                working = new int[][] {ready[0], ready[1], ready[2], ready[3]};
-                rankPieces = new int[][] {ready[4]};
-                scanParts = ready[5];
-            } else {
-                working = newArrays(4, parts.largest());
-                rankPieces = newPieces(n, pieceShift);
-                // at least half a G1 region: the collector never moves it and GuardedKernel never downloads it
-                scanParts = new int[(int) Math.max(partsLength(parts.largest()), GridKernel.pinnedLength(4))];
-            }
-        }
+        DoublingHostArrays.Taken arrays = hostArrays.take(n, reuse, pieced, parts.largest());
+        lastReused = arrays.reused();
+        lastPrepared = arrays.prepared();
         int[][] stash = new int[0][];
         int[] words = null;
+        mark = System.nanoTime();
         if (whole) {
-            packText(text, rankPieces, pieceShift); // until the first rank scatter
+            PackedText.pack(text, arrays.rankPieces(), pieceShift); // until the first rank scatter
         } else {
             words = new int[(int) ((n + 3L) / 4)];
-            packText(text, new int[][] {words}, 30);
-            stash = newPieces(n, pieceShift);
+            PackedText.pack(text, new int[][] {words}, 30);
+            stash = IntPieces.allocate(n, pieceShift);
             parts.writePositions(text, stash, pieceShift);
         }
+        spans.add(StageSpan.until(whole ? "pack text" : "pack text, stash positions", mark));
+        mark = System.nanoTime();
         launcher = opened(opening);
-        grid = pieced ? piecedGrid : leanGrid;
-        PrefixDoublingKernel k = launcher.kernel();
-        k.bindWorking(working[0], working[1], working[2], working[3]);
-        k.parts = scanParts;
-        k.state = new int[1 + 2 * parts.partitions()];
-        k.segSmall = grid.tile() / 4;
-        k.bindText(words);
-        k.bindPieces(rankPieces, stash);
-        k.partitioned = whole ? 0 : 1;
-        k.pieceShift = pieceShift;
-        k.pieceMask = (1 << pieceShift) - 1;
-        k.symbolCodes = codes;
-        k.textLength = n;
-        k.packSymbols = symbols;
-        k.symbolBits = bits;
-        // No put for new arrays: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and
-        // a put would copy each one a second time in the same launch. Kept rank pieces have their buffers already:
-        // the packed text reaches them by a put.
-        if (reuse) {
-            for (int i = 0, used = pieceCount(n, pieceShift); i < used; i++) {
-                k.put(rankPieces[i]);
-            }
-        }
+        spans.add(StageSpan.until("wait for kernel", mark));
+        GridDriver grid = pieced ? piecedGrid : leanGrid;
+        PrefixDoublingKernel k = bind(launcher.kernel(), grid, arrays, stash, words, parts, codes, bits, n);
         long prepared = System.nanoTime();
-        firstLaunchEnd = 0;
-        roundLaunches.clear();
-        chainsMissed = false;
-        segmentedRounds = 0;
-        segmentedLarge = 0;
-        launchCount = 0;
-        explicitDownloads = 0;
-        deviceNanos = 0;
-        resident = whole ? 0 : -1; // a whole build's suffixes 0..n-1 need no stash
-        int[] unsorted = new int[parts.partitions()];
-        long m = 0;
-        for (int j = 0; j < unsorted.length; j++) {
-            unsorted[j] = initialSort(parts, j, unsorted, symbols * bits);
-            m += unsorted[j];
-        }
-        long uploaded = firstLaunchEnd;
-        roundLaunches.add(launchCount);
+        DoublingRounds rounds = new DoublingRounds(launcher, grid, parts, whole, counters);
+        long m = rounds.initialSorts(symbols * bits);
+        long uploaded = rounds.firstLaunchEnd();
         long h = symbols;
         progress.round(0, h, m);
         progress.report(fraction(n, m));
@@ -620,46 +485,80 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
                 throw new IllegalStateException("prefix doubling did not converge: " + m + " suffixes unsorted at h = "
                         + h + " for n = " + n);
             }
-            k.h = (int) h;
-            roundLarge = false;
-            m = 0;
-            for (int j = 0; j < unsorted.length; j++) { // lockstep: every partition's round r before any round r + 1
-                if (unsorted[j] > 0) {
-                    unsorted[j] = round(parts, j, unsorted, whole, rankBits, bucketBits);
-                    m += unsorted[j];
-                }
-            }
-            largeRounds += roundLarge ? 1 : 0;
-            roundLaunches.add(launchCount - roundLaunches.stream().mapToInt(Integer::intValue).sum());
+            m = rounds.round(h, rankBits, bucketBits);
             h *= 2;
-            lastRounds++;
-            progress.round(lastRounds, h, m);
+            progress.round(counters.rounds, h, m);
             progress.report(fraction(n, m));
         }
-        long rounds = System.nanoTime();
-        phase(PrefixDoublingKernel.PHASE_INVERT, n);
+        long sorted = System.nanoTime();
+        rounds.invert(n);
+        int[] sa = download(k, n, whole, pieced, arrays);
+        long end = System.nanoTime();
+        lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, sorted - initial,
+                end - sorted);
+        spans.add(new StageSpan("upload (first launch)", prepared, uploaded, false));
+        spans.add(new StageSpan("initial sort", uploaded, initial, false));
+        spans.add(new StageSpan("rounds (" + counters.rounds + ")", initial, sorted, false));
+        spans.add(new StageSpan(whole ? "inverse, download" : "inverse, download, join", sorted, end, false));
+        progress.report(1.0);
+        return sa;
+    }
+
+    /**
+     * Binds a build's arrays and parameters to the kernel: the working arrays, scan levels, rank pieces and (a
+     * partitioned build) the stash pieces and packed text, the symbol codes and the packing of the initial keys.
+     */
+    private PrefixDoublingKernel bind(PrefixDoublingKernel k, GridDriver grid, DoublingHostArrays.Taken arrays,
+                                      int[][] stash, int[] words, SuffixPartitions parts, int[] codes, int bits,
+                                      int n) {
+        int[][] working = arrays.working();
+        k.bindWorking(working[0], working[1], working[2], working[3]);
+        k.parts = arrays.scanParts();
+        k.state = new int[1 + 2 * parts.partitions()];
+        k.segSmall = grid.tile() / 4;
+        k.bindText(words);
+        k.bindPieces(arrays.rankPieces(), stash);
+        k.partitioned = stash.length > 0 ? 1 : 0;
+        k.pieceShift = pieceShift;
+        k.pieceMask = (1 << pieceShift) - 1;
+        k.symbolCodes = codes;
+        k.textLength = n;
+        k.packSymbols = 64 / bits;
+        k.symbolBits = bits;
+        // No put for new arrays: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and
+        // a put would copy each one a second time in the same launch. Kept rank pieces have their buffers already:
+        // the packed text reaches them by a put.
+        if (arrays.reused()) {
+            for (int i = 0, used = IntPieces.count(n, pieceShift); i < used; i++) {
+                k.put(arrays.rankPieces()[i]);
+            }
+        }
+        return k;
+    }
+
+    /**
+     * The suffix array after the inverse: a whole build's is its keys array (downloaded; the other arrays are kept,
+     * bound, for the next whole build), a partitioned one's lies in the stash pieces (downloaded and joined, the
+     * kernel's other arrays released first).
+     */
+    private int[] download(PrefixDoublingKernel k, int n, boolean whole, boolean pieced,
+                           DoublingHostArrays.Taken arrays) {
         // the whole build's suffix array is its keys array; a partitioned one's lies in the stash pieces
         int[][] result = whole ? new int[][] {k.working()[0]} : k.stashPieces();
-        int used = whole ? 1 : pieceCount(n, pieceShift);
+        int used = whole ? 1 : IntPieces.count(n, pieceShift);
         for (int i = 0; i < used; i++) {
             k.get(result[i]);
         }
         int[] sa;
         if (whole) { // keep the other arrays, bound, for the next whole build; the result goes to the caller
             int[][] w = k.working();
-            keptWorking = new int[][] {w[1], w[2], w[3]};
-            keptRanks = rankPieces;
-            keptParts = scanParts;
-            keptPieced = pieced;
+            hostArrays.keep(new int[][] {w[1], w[2], w[3]}, arrays.rankPieces(), arrays.scanParts(), pieced);
             k.bindWorking(new int[1], w[1], w[2], w[3]);
             sa = result[0].length == n ? result[0] : Arrays.copyOf(result[0], n);
         } else {
             release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
-            sa = join(result, used, n);
+            sa = IntPieces.join(result, used, n, pieceShift);
         }
-        lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, rounds - initial,
-                System.nanoTime() - rounds);
-        progress.report(1.0);
         return sa;
     }
 
@@ -678,6 +577,26 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         });
     }
 
+    /**
+     * Converts the kernel that a build of {@code length} bytes compiles (the one-piece kernel up to
+     * {@code 2^}{@link #DEFAULT_PIECE_SHIFT} bytes, else the piece kernel) as far as Aparapi caches it per JVM: its
+     * class files parsed and its entry point analysed (Aparapi's class-model and entry-point caches, which every later
+     * compile of the class clones), on the calling thread and without any device. A caller runs it while the OpenCL
+     * platforms start (which the compile needs), so that the compile after them only writes the OpenCL source and
+     * builds it: about half of the conversion's time (0.45 of 0.53 s in a cold JVM on the 2-core developer machine).
+     * A conversion failure is not reported here: the compile meets it again and throws it
+     * ({@link org.gpumatch.gpu.runtime.KernelCompilationException}).
+     */
+    public static void convertAhead(long length) {
+        PrefixDoublingKernel k = length > 1L << DEFAULT_PIECE_SHIFT ? new PieceDoublingKernel()
+                : new PrefixDoublingKernel();
+        try {
+            com.aparapi.internal.model.ClassModel.createClassModel(k.getClass()).getEntrypoint("run", k);
+        } catch (com.aparapi.internal.exception.AparapiException | RuntimeException e) {
+            // the compile converts again and reports it
+        }
+    }
+
     /** Waits for {@link #kernelOpening}'s kernel; its compile failure is rethrown as it was thrown. */
     private static GuardedKernel<PrefixDoublingKernel> opened(
             CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening) {
@@ -692,128 +611,6 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             }
             throw e;
         }
-    }
-
-    /**
-     * The initial sort of partition j by the packed first symbols: its suffixes (0..n-1 in a whole build, else its
-     * stash segment), two radix sorts of {@code keyBits} in all, head flags, ranks {@code start(j)} plus the head's
-     * index; returns how many of its suffixes are still unsorted (they stay in {@code suffixesAlt}).
-     */
-    private int initialSort(SuffixPartitions parts, int j, int[] unsorted, int keyBits) {
-        bringIn(parts, j, unsorted);
-        int size = parts.size(j);
-        phase(PrefixDoublingKernel.PHASE_INIT_LOW, size); // also clears the partition's large flag
-        sort(size, Math.min(32, keyBits));
-        if (keyBits > 32) {
-            phase(PrefixDoublingKernel.PHASE_INIT_HIGH, size);
-            sort(size, keyBits - 32);
-        }
-        phase(PrefixDoublingKernel.PHASE_INIT_HEADS, size);
-        return settle(size);
-    }
-
-    /**
-     * One round of partition j over its {@code unsorted[j]} suffixes (prefix h to 2h): keys from the rank of
-     * {@code s + h}, the small or the large sort (or, when {@code chains}, a chain round), heads and new ranks;
-     * returns how many stay unsorted.
-     */
-    private int round(SuffixPartitions parts, int j, int[] unsorted, boolean chains, int rankBits, int bucketBits) {
-        int n = parts.textLength();
-        int m = unsorted[j];
-        PrefixDoublingKernel k = launcher.kernel();
-        // the large flag and count of the partition's last settle: GuardedKernel downloaded the small state array
-        // after every launch since
-        boolean large = k.state[1 + 2 * j] != 0;
-        int largeElements = k.state[2 + 2 * j];
-        boolean segmented = large && parts.partitions() == 1 && largeElements <= segmentCapacity(m);
-        bringIn(parts, j, unsorted);
-        phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
-        boolean measureChains = chains && !chainsMissed && large && (long) CHAIN_MIN_SHARE * m >= n;
-        int longestChain = measureChains ? chainLengths(n) : 1;
-        chainsMissed |= measureChains && longestChain < CHAIN_MIN_LENGTH;
-        if (longestChain >= CHAIN_MIN_LENGTH) {
-            chainRound(m, n, longestChain, rankBits, bucketBits);
-        } else {
-            if (measureChains) {
-                phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys and heads
-            }
-            if (segmented) { // buckets up to a quarter tile in local memory, only the large ones radix-sorted
-                account(grid.segmentedSort(m, rankBits), grid.lastLaunches());
-                explicitDownloads++;
-                segmentedRounds++;
-                segmentedLarge += grid.lastLargeElements();
-            } else if (large) { // LSD over the whole working set: by the key, then stably by the bucket
-                sort(m, rankBits);
-            } else { // every bucket has at most MAX_SMALL_BUCKET suffixes
-                phase(PrefixDoublingKernel.PHASE_SMALL_SORT, m);
-            }
-            if (large && !segmented) {
-                phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-                sort(m, bucketBits);
-                phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
-            } else { // buckets kept their places: bucket ranks and heads in one launch
-                phase(PrefixDoublingKernel.PHASE_BUCKET_HEADS, m);
-            }
-        }
-        roundLarge |= large;
-        return settle(m);
-    }
-
-    /**
-     * Makes partition j the one in the working arrays: first stores the resident partition's unsorted suffixes
-     * (in {@code suffixesAlt}) into its stash segment, then points the next load at j's segment ({@code stashed}),
-     * unless j is resident already (then its set is read from {@code suffixesAlt} and nothing moves).
-     */
-    private void bringIn(SuffixPartitions parts, int j, int[] unsorted) {
-        PrefixDoublingKernel k = launcher.kernel();
-        if (resident != j && resident >= 0 && unsorted[resident] > 0) {
-            k.base = parts.start(resident);
-            phase(PrefixDoublingKernel.PHASE_STASH_STORE, unsorted[resident]);
-        }
-        k.stashed = resident == j ? 0 : 1;
-        k.base = parts.start(j);
-        k.part = j;
-        resident = j;
-    }
-
-    /**
-     * The chain length of every position into {@code auxAlt} (by a max scan over the positions in reversed chain
-     * order; overwrites {@code in} and {@code out}) and the longest one: the chain length of p is how many of
-     * {@code p, p + h, p + 2h, ...} lie in the bucket of p before one does not. About 3 passes over n with reads
-     * h apart (uncoalesced), plus a reduce.
-     */
-    private int chainLengths(int n) {
-        PrefixDoublingKernel k = launcher.kernel();
-        phase(PrefixDoublingKernel.PHASE_CHAIN_ENDS, n);
-        maxScan(PrefixDoublingKernel.OP_CHAIN, n);
-        phase(PrefixDoublingKernel.PHASE_CHAIN_PLACE, n);
-        maxScan(PrefixDoublingKernel.OP_CHAIN_MAX, n);
-        return k.state[0]; // downloaded by GuardedKernel after the reduce's last launch
-    }
-
-    /**
-     * A round that sorts each bucket B by (side, chain length k, rank of the suffix after the chain): a suffix
-     * {@code w^k S} (w the h symbols of B, S outside B) sorts by S against B first, then by k (ascending when S is
-     * below B, descending when above), then by S. Three LSD radix sorts; afterwards every bucket agrees on at least
-     * {@code 2h} symbols, so h doubles as usual, and one repeated letter is sorted in this single round. The chain
-     * lengths (in {@code auxAlt}, which each sort uses as its ping-pong buffer) are recomputed after each sort.
-     */
-    private void chainRound(int m, int n, int longestChain, int rankBits, int bucketBits) {
-        PrefixDoublingKernel k = launcher.kernel();
-        int chainBits = 32 - Integer.numberOfLeadingZeros(longestChain);
-        k.chainBits = chainBits;
-        k.chainMask = (1 << chainBits) - 1;
-        phase(PrefixDoublingKernel.PHASE_CHAIN_AFTER, m);
-        sort(m, rankBits);
-        chainLengths(n);
-        phase(PrefixDoublingKernel.PHASE_CHAIN_SIDE, m);
-        sort(m, chainBits + 1);
-        phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-        sort(m, bucketBits);
-        chainLengths(n);
-        phase(PrefixDoublingKernel.PHASE_CHAIN_HEADS, m);
-        phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m); // the old bucket ranks for the head-index scan
-        chainRounds++;
     }
 
     /** Throws IllegalArgumentException when a build of n characters does not fit the device. */
@@ -835,208 +632,25 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * @return why a build of n characters cannot run on this device, or empty when it fits
      */
     public Optional<String> whyNotFits(int n) {
-        if (n > MAX_LENGTH) {
-            return Optional.of("a suffix array of " + n + " bytes exceeds the int suffix array limit " + MAX_LENGTH);
-        }
-        if (n > (long) PrefixDoublingKernel.MAX_PIECES << pieceShift) {
-            return Optional.of("a suffix array of " + n + " bytes needs more than " + PrefixDoublingKernel.MAX_PIECES
-                    + " pieces of " + (1 << pieceShift) + " ints");
-        }
-        long need = peakDeviceBytes(n);
-        if (n > 1 && need > device.globalMemBytes()) {
-            return Optional.of(String.format(Locale.ROOT,
-                    "a suffix array of %d bytes needs %d bytes of device memory (%.1f per character); %s has %d",
-                    n, need, (double) need / n, device.describe(), device.globalMemBytes()));
-        }
-        long largestBuffer = 4 * Math.max(workingSize(n), Math.min(n, 1L << pieceShift));
-        if (n > wholeMax) {
-            largestBuffer = Math.max(largestBuffer, textBytes(n));
-        }
-        if (n > 1 && largestBuffer > device.maxAllocBytes()) {
-            return Optional.of("a suffix array of " + n + " bytes needs buffers of " + largestBuffer + " bytes; "
-                    + device.describe() + " allocates at most " + device.maxAllocBytes() + " per buffer");
-        }
-        return Optional.empty();
+        return memory.whyNotFits(n);
     }
 
     private static double fraction(int n, long unsorted) {
         return 0.05 + 0.9 * (1.0 - (double) unsorted / n);
     }
 
-    /**
-     * Fills {@code codes} with 1..sigma for the byte values present, in byte order; returns sigma. One parallel pass
-     * (all cores) over the text.
-     */
-    static int alphabet(byte[] text, int[] codes) {
-        int chunks = (int) Math.min(1024, (text.length + (1L << 16) - 1) >> 16);
-        long[] seen = IntStream.range(0, chunks).parallel().mapToObj(c -> {
-            long[] bits = new long[4];
-            int from = (int) ((long) text.length * c / chunks);
-            int to = (int) ((long) text.length * (c + 1) / chunks);
-            for (int i = from; i < to; i++) {
-                int v = text[i] & 0xFF;
-                bits[v >>> 6] |= 1L << (v & 63);
-            }
-            return bits;
-        }).reduce(new long[4], (a, b) -> new long[] {a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]});
-        int sigma = 0;
-        for (int v = 0; v < 256; v++) {
-            if ((seen[v >>> 6] & (1L << (v & 63))) != 0) {
-                codes[v] = ++sigma;
-            }
-        }
-        return sigma;
-    }
-
-    /**
-     * The text little-endian, four bytes per int: word w into {@code pieces[w >>> pieceShift]} at
-     * {@code w & (2^pieceShift - 1)} (a whole build's rank pieces, or one array with {@code pieceShift} 30); parallel.
-     */
-    static void packText(byte[] text, int[][] pieces, int pieceShift) {
-        int n = text.length;
-        int mask = (1 << pieceShift) - 1;
-        IntStream.range(0, (int) ((n + 3L) / 4)).parallel().forEach(w -> {
-            int word = 0;
-            for (int b = 0; b < 4 && 4L * w + b < n; b++) {
-                word |= (text[4 * w + b] & 0xFF) << (b << 3);
-            }
-            pieces[w >>> pieceShift][w & mask] = word;
-        });
-    }
-
-    /** Pieces of {@code 2^pieceShift} ints that hold n ints (at least 1). */
-    static int pieceCount(int n, int pieceShift) {
-        return Math.max(1, (int) ((n + (1L << pieceShift) - 1) >>> pieceShift));
-    }
-
-    /** An array of n ints as pieces of {@code 2^pieceShift} ints (the last one shorter; one piece for n = 0). */
-    static int[][] newPieces(int n, int pieceShift) {
-        int count = pieceCount(n, pieceShift);
-        int[][] pieces = new int[count][];
-        IntStream.range(0, count).parallel().forEach(i ->
-                pieces[i] = new int[(int) Math.min(1L << pieceShift, n - ((long) i << pieceShift))]);
-        return pieces;
-    }
-
-    /** {@code count} zeroed arrays of {@code length} ints, allocated (and so zeroed) in parallel. */
-    private static int[][] newArrays(int count, int length) {
-        int[][] arrays = new int[count][];
-        IntStream.range(0, count).parallel().forEach(i -> arrays[i] = new int[length]);
-        return arrays;
-    }
-
-    /**
-     * New ranks from the head flags in {@code out} and the old bucket ranks in {@code in}: the two-lane max scan
-     * writes them to {@code auxAlt} (and each element's new head index to {@code out}); one launch scatters them to the
-     * ranks and writes the select's values and flags (elements of buckets with more than one suffix) and the large
-     * flag; the grid's select keeps those suffixes, in order, in {@code out}. Returns how many (the round's one
-     * explicit download).
-     */
-    private int settle(int m) {
-        maxScan(PrefixDoublingKernel.OP_MAX2, m);
-        phase(PrefixDoublingKernel.PHASE_KEEP, m);
-        account(grid.selectFlagged(m, false), grid.lastLaunches());
-        explicitDownloads++;
-        return (int) grid.lastTotal();
-    }
-
-    /**
-     * The max scan of {@code op} over {@code size} elements (or, for {@link PrefixDoublingKernel#OP_CHAIN_MAX}, the
-     * maximum into {@code state[0]}): up-sweeps level by level into {@code parts}, the top, the down-sweeps. For
-     * 10^8 elements 3 levels: 7 launches (the reduce 4); 8 to 12 bytes per element read, 8 written.
-     */
-    private void maxScan(int op, int size) {
-        PrefixDoublingKernel k = launcher.kernel();
-        k.scanOp = op;
-        int[] sizes = new int[8];
-        int[] offsets = new int[8];
-        sizes[0] = size;
-        int level = 0;
-        int used = 0;
-        do {
-            int chunks = (sizes[level] + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
-            offsets[level + 1] = used;
-            sizes[level + 1] = chunks;
-            used += 2 * chunks;
-            scanLevel(PrefixDoublingKernel.PHASE_SCAN_UP, level, offsets, sizes, chunks);
-            level++;
-        } while (sizes[level] > PrefixDoublingKernel.SCAN_TOP);
-        scanLevel(PrefixDoublingKernel.PHASE_SCAN_TOP, level, offsets, sizes, 1);
-        for (int l = level - 1; op != PrefixDoublingKernel.OP_CHAIN_MAX && l >= 0; l--) {
-            scanLevel(PrefixDoublingKernel.PHASE_SCAN_DOWN, l, offsets, sizes, sizes[l + 1]);
-        }
-    }
-
-    private void scanLevel(int phase, int level, int[] offsets, int[] sizes, int items) {
-        PrefixDoublingKernel k = launcher.kernel();
-        k.scanLevel = level;
-        k.scanFrom = offsets[level];
-        k.scanTo = offsets[level + 1];
-        k.scanSize = sizes[level];
-        launchOwn(phase, items, 1);
-    }
-
-    /**
-     * Stable sort of the first {@code count} (in, aux) pairs on key bits {@code [0, bits)} by the grid's radix sort
-     * (8-bit digits, 3 launches per pass); a sort that ended in the alternates is copied back by one launch.
-     */
-    private void sort(int count, int bits) {
-        LaunchTiming[] timing = new LaunchTiming[1];
-        boolean alternate = grid.sort(count, 0, bits, false, true, timing);
-        account(timing[0], grid.lastLaunches());
-        if (alternate) {
-            phase(PrefixDoublingKernel.PHASE_COPY_BACK, count);
-        }
-    }
-
-    private void phase(int phase, int count) {
-        launchOwn(phase, count, PHASE_ITEMS);
-    }
-
-    /** One own launch of {@code phase} over {@code count} elements, {@code perItem} per work-item. */
-    private void launchOwn(int phase, int count, int perItem) {
-        PrefixDoublingKernel k = launcher.kernel();
-        k.phase = phase;
-        k.count = count;
-        k.perItem = perItem;
-        int items = (int) ((count + (long) perItem - 1) / perItem);
-        k.stride = Math.max(1, items);
-        try {
-            account(grid.pipeline(PrefixDoublingKernel.SLOT_OWN, items), items > 0 ? 1 : 0);
-        } finally {
-            k.phase = PrefixDoublingKernel.PHASE_NONE;
-        }
-    }
-
-    private void account(LaunchTiming t, int launches) {
-        if (firstLaunchEnd == 0 && launches > 0) {
-            firstLaunchEnd = System.nanoTime();
-        }
-        launchCount += launches;
-        if (deviceNanos >= 0 && t.hasDeviceTimes()) {
-            deviceNanos += t.kernelNanos();
-        } else if (launches > 0) {
-            deviceNanos = -1;
-        }
-    }
-
-    /** The first {@code used} pieces joined into one array of n ints (in parallel). */
-    private int[] join(int[][] pieces, int used, int n) {
-        int[] joined = new int[n];
-        IntStream.range(0, used).parallel().forEach(i ->
-                System.arraycopy(pieces[i], 0, joined, i << pieceShift, pieces[i].length));
-        return joined;
-    }
-
     /** The kernel of a kind (compiled on first use, with its grid driver). */
     private synchronized GuardedKernel<PrefixDoublingKernel> open(boolean pieced) {
+        long start = System.nanoTime();
         if (pieced && piecedLauncher == null) {
             piecedLauncher = compile(new PieceDoublingKernel());
             piecedGrid = new GridDriver(piecedLauncher, maxGroups);
+            spans.add(new StageSpan("kernel compile (piece kernel)", start, System.nanoTime(), true));
         }
         if (!pieced && leanLauncher == null) {
             leanLauncher = compile(new PrefixDoublingKernel());
             leanGrid = new GridDriver(leanLauncher, maxGroups);
+            spans.add(new StageSpan("kernel compile", start, System.nanoTime(), true));
         }
         return pieced ? piecedLauncher : leanLauncher;
     }
@@ -1056,26 +670,6 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         k.bindPieces(new int[0][], new int[0][]);
     }
 
-    /**
-     * Whether the kept arrays of the last whole build serve a whole build of n: the working arrays at least n long,
-     * and as many rank pieces as n needs, each at least as long as n's.
-     */
-    private boolean fitsKept(int n) {
-        if (keptWorking == null || keptWorking[0].length < n) {
-            return false;
-        }
-        int count = pieceCount(n, pieceShift);
-        if (keptRanks.length < count) {
-            return false;
-        }
-        for (int i = 0; i < count; i++) {
-            if (keptRanks[i].length < Math.min(1L << pieceShift, n - ((long) i << pieceShift))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** @return whether the last build used the host arrays {@link #prepare} allocated */
     boolean lastPreparedArrays() {
         return lastPrepared;
@@ -1093,10 +687,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             preparedCompile.handle((k, e) -> k).join();
             preparedCompile = null;
         }
-        preparing = null;
-        keptWorking = null;
-        keptRanks = null;
-        keptParts = null;
+        hostArrays.drop();
         if (leanLauncher != null) {
             leanLauncher.close();
             leanLauncher = null;

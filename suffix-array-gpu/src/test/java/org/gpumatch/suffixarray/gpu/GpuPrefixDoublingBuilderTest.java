@@ -14,6 +14,7 @@ import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.HardTexts;
 import org.gpumatch.suffixarray.NaiveSuffixArray;
 import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.StageSpan;
 import org.gpumatch.suffixarray.SuffixArrayBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -178,8 +179,35 @@ class GpuPrefixDoublingBuilderTest {
         assertThat(gpu.lastLaunchesPerRound()).hasSize(gpu.lastRounds() + 1);
         assertThat(java.util.Arrays.stream(gpu.lastLaunchesPerRound()).min().orElse(0)).isPositive();
         assertThat(gpu.lastExplicitDownloads()).isGreaterThanOrEqualTo(gpu.lastRounds() + 1);
+        List<StageSpan> spans = gpu.lastSpans();
+        assertThat(spans).extracting(StageSpan::name).contains("alphabet", "pack text", "wait for kernel",
+                "upload (first launch)", "initial sort", "inverse, download");
+        assertThat(spans).extracting(StageSpan::name).anyMatch(name -> name.startsWith("rounds ("));
+        assertThat(spans).allMatch(sp -> sp.endNanos() >= sp.startNanos() && sp.startNanos() >= t0
+                && sp.endNanos() <= t0 + wall);
+        assertThat(spans).extracting(StageSpan::startNanos).isSorted();
         gpu.build(new byte[1]);
         assertThat(gpu.lastStages()).isEqualTo(BuildStages.NONE);
+        assertThat(gpu.lastSpans()).isEmpty();
+    }
+
+    /**
+     * A kernel converted ahead into Aparapi's caches (while the platforms start, in the command) compiles from them
+     * and builds as a fresh one does: the one-piece kernel and the piece kernel.
+     */
+    @Test
+    void kernelsConvertedAheadBuildTheSameArrays() {
+        GpuPrefixDoublingBuilder.convertAhead(4000);
+        GpuPrefixDoublingBuilder.convertAhead(1L << 29);
+        byte[] text = HardTexts.random(4000, 3, 31);
+        try (GpuPrefixDoublingBuilder lean = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS);
+             GpuPrefixDoublingBuilder pieced = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS, 10,
+                     GpuPrefixDoublingBuilder.MAX_WHOLE_LENGTH, GpuPrefixDoublingBuilder.MAX_WHOLE_LENGTH)) {
+            assertThat(lean.build(text)).isEqualTo(NaiveSuffixArray.build(text));
+            assertThat(lean.lastSpans()).anyMatch(sp -> sp.name().equals("kernel compile") && sp.background());
+            assertThat(pieced.build(text)).isEqualTo(NaiveSuffixArray.build(text)); // 4 pieces of 1024 ints
+            assertThat(pieced.lastSpans()).anyMatch(sp -> sp.name().startsWith("kernel compile (piece"));
+        }
     }
 
     @Test
@@ -228,6 +256,9 @@ class GpuPrefixDoublingBuilderTest {
             fresh.prepare(text.length); // compile and host arrays in the background
             assertThat(fresh.build(text)).isEqualTo(NaiveSuffixArray.build(text));
             assertThat(fresh.lastPreparedArrays()).isTrue();
+            assertThat(fresh.lastSpans()).filteredOn(StageSpan::background).extracting(StageSpan::name)
+                    .contains("kernel compile").anyMatch(name -> name.startsWith("host arrays"));
+            assertThat(fresh.lastSpans()).extracting(StageSpan::name).contains("wait for host arrays");
             byte[] longer = HardTexts.tandem(9000, 7, 22);
             fresh.prepare(longer.length + 1); // another length: dropped
             assertThat(fresh.build(longer)).isEqualTo(sais.build(longer));

@@ -90,7 +90,7 @@ class SuffixPartitionsTest {
             int capacity = sigma == 2 ? 2800 : 700;
             SuffixPartitions p = SuffixPartitions.plan(text, capacity);
             int shift = 10;
-            int[][] stash = GpuPrefixDoublingBuilder.newPieces(text.length, shift);
+            int[][] stash = IntPieces.allocate(text.length, shift);
             p.writePositions(text, stash, shift);
             int[] flat = new int[text.length];
             for (int x = 0; x < flat.length; x++) {

@@ -1,0 +1,337 @@
+package org.gpumatch.suffixarray.gpu;
+
+import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_LENGTH;
+import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_SHARE;
+import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.PHASE_ITEMS;
+import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.SEGMENT_CAPACITY_SHARE;
+
+import org.gpumatch.gpu.primitives.GridDriver;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.LaunchTiming;
+
+/**
+ * The device side of one {@link GpuPrefixDoublingBuilder} build, on its compiled kernel with the build's arrays bound:
+ * the initial sort of every partition ({@link #initialSorts}), the doubling rounds ({@link #round}: keys from the rank
+ * of {@code s + h}, the sort of each bucket by insertion, the grid's segmented sort, LSD or a chain round, head flags,
+ * new ranks and the select of the suffixes still unsorted) and the final inverse ({@link #invert}). The builder's
+ * javadoc gives the algorithm, its cost per round and the partitioned case; here are the launches. It counts what it
+ * ran into a {@link DoublingCounters}. One per build; not thread-safe.
+ */
+final class DoublingRounds {
+    private final GuardedKernel<PrefixDoublingKernel> launcher;
+    private final GridDriver grid;
+    private final SuffixPartitions parts;
+    private final DoublingCounters counters;
+    /** Whether the text is built whole (one partition, chain rounds allowed). */
+    private final boolean whole;
+    /** Per partition: its suffixes still unsorted. */
+    private final int[] unsorted;
+    /** The partition whose unsorted suffixes are in {@code suffixesAlt} (-1: none). */
+    private int resident;
+    /**
+     * Whether a chain measurement found no chain of {@link GpuPrefixDoublingBuilder#CHAIN_MIN_LENGTH} steps; later
+     * rounds then measure no more (on real text chains are short, and a measurement costs about four passes over n).
+     */
+    private boolean chainsMissed;
+    /** During a round: whether some partition had a bucket over {@link GpuPrefixDoublingBuilder#MAX_SMALL_BUCKET}. */
+    private boolean roundLarge;
+    /** When the first launch (which creates every buffer) ended, 0 before it. */
+    private long firstLaunchEnd;
+
+    /**
+     * @param launcher the compiled kernel, the build's arrays and parameters bound
+     * @param grid     its grid driver
+     * @param parts    the build's partitions ({@link SuffixPartitions#whole} for a whole build)
+     * @param whole    whether the text is built whole (its suffixes 0..n-1 need no stash; chain rounds allowed),
+     *                 else partitioned
+     * @param counters where the build's launches, downloads and rounds are counted
+     */
+    DoublingRounds(GuardedKernel<PrefixDoublingKernel> launcher, GridDriver grid, SuffixPartitions parts,
+                   boolean whole, DoublingCounters counters) {
+        this.launcher = launcher;
+        this.grid = grid;
+        this.parts = parts;
+        this.counters = counters;
+        this.whole = whole;
+        this.unsorted = new int[parts.partitions()];
+        this.resident = whole ? 0 : -1; // a whole build's suffixes 0..n-1 need no stash
+    }
+
+    /**
+     * The initial sort of every partition by the packed first symbols of its suffixes ({@code keyBits} bits of codes);
+     * returns how many suffixes are still in buckets of more than one.
+     */
+    long initialSorts(int keyBits) {
+        long m = 0;
+        for (int j = 0; j < unsorted.length; j++) {
+            unsorted[j] = initialSort(parts, j, unsorted, keyBits);
+            m += unsorted[j];
+        }
+        counters.roundLaunches.add(counters.launchCount);
+        return m;
+    }
+
+    /**
+     * One doubling round, from prefix {@code h} to {@code 2h}, of every partition in lockstep (every partition's round
+     * r before any round r + 1: see the builder's javadoc); returns how many suffixes are still unsorted.
+     *
+     * @param rankBits   bits of a rank plus one ({@code bits(n)})
+     * @param bucketBits bits of a bucket's rank ({@code bits(n - 1)})
+     */
+    long round(long h, int rankBits, int bucketBits) {
+        launcher.kernel().h = (int) h;
+        roundLarge = false;
+        long m = 0;
+        for (int j = 0; j < unsorted.length; j++) {
+            if (unsorted[j] > 0) {
+                unsorted[j] = partitionRound(parts, j, unsorted, whole, rankBits, bucketBits);
+                m += unsorted[j];
+            }
+        }
+        counters.largeRounds += roundLarge ? 1 : 0;
+        counters.roundLaunches.add(counters.launchCount
+                - counters.roundLaunches.stream().mapToInt(Integer::intValue).sum());
+        counters.rounds++;
+        return m;
+    }
+
+    /**
+     * The suffix array from the final ranks, {@code SA[rank[i]] = i}: into the keys array of a whole build, else into
+     * the stash pieces (one launch over n).
+     */
+    void invert(int n) {
+        phase(PrefixDoublingKernel.PHASE_INVERT, n);
+    }
+
+    /** When the first launch (which creates every device buffer from its Java array) ended; 0 before it. */
+    long firstLaunchEnd() {
+        return firstLaunchEnd;
+    }
+
+    /**
+     * The most suffixes in large buckets (over a quarter tile) for which a round of m uses the segmented sort: its
+     * large path allocates 16 bytes per such suffix (u64 composite keys and their alternate), so at most
+     * {@code w / SEGMENT_CAPACITY_SHARE} of the working size (4 bytes per character).
+     */
+    private long segmentCapacity(int m) {
+        return launcher.kernel().working()[0].length / SEGMENT_CAPACITY_SHARE;
+    }
+
+    /**
+     * The initial sort of partition j by the packed first symbols: its suffixes (0..n-1 in a whole build, else its
+     * stash segment), two radix sorts of {@code keyBits} in all, head flags, ranks {@code start(j)} plus the head's
+     * index; returns how many of its suffixes are still unsorted (they stay in {@code suffixesAlt}).
+     */
+    private int initialSort(SuffixPartitions parts, int j, int[] unsorted, int keyBits) {
+        bringIn(parts, j, unsorted);
+        int size = parts.size(j);
+        phase(PrefixDoublingKernel.PHASE_INIT_LOW, size); // also clears the partition's large flag
+        sort(size, Math.min(32, keyBits));
+        if (keyBits > 32) {
+            phase(PrefixDoublingKernel.PHASE_INIT_HIGH, size);
+            sort(size, keyBits - 32);
+        }
+        phase(PrefixDoublingKernel.PHASE_INIT_HEADS, size);
+        return settle(size);
+    }
+
+    /**
+     * One round of partition j over its {@code unsorted[j]} suffixes (prefix h to 2h): keys from the rank of
+     * {@code s + h}, the small or the large sort (or, when {@code chains}, a chain round), heads and new ranks;
+     * returns how many stay unsorted.
+     */
+    private int partitionRound(SuffixPartitions parts, int j, int[] unsorted, boolean chains, int rankBits,
+                               int bucketBits) {
+        int n = parts.textLength();
+        int m = unsorted[j];
+        PrefixDoublingKernel k = launcher.kernel();
+        // the large flag and count of the partition's last settle: GuardedKernel downloaded the small state array
+        // after every launch since
+        boolean large = k.state[1 + 2 * j] != 0;
+        int largeElements = k.state[2 + 2 * j];
+        boolean segmented = large && parts.partitions() == 1 && largeElements <= segmentCapacity(m);
+        bringIn(parts, j, unsorted);
+        phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
+        boolean measureChains = chains && !chainsMissed && large && (long) CHAIN_MIN_SHARE * m >= n;
+        int longestChain = measureChains ? chainLengths(n) : 1;
+        chainsMissed |= measureChains && longestChain < CHAIN_MIN_LENGTH;
+        if (longestChain >= CHAIN_MIN_LENGTH) {
+            chainRound(m, n, longestChain, rankBits, bucketBits);
+        } else {
+            if (measureChains) {
+                phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys and heads
+            }
+            if (segmented) { // buckets up to a quarter tile in local memory, only the large ones radix-sorted
+                account(grid.segmentedSort(m, rankBits), grid.lastLaunches());
+                counters.explicitDownloads++;
+                counters.segmentedRounds++;
+                counters.segmentedLarge += grid.lastLargeElements();
+            } else if (large) { // LSD over the whole working set: by the key, then stably by the bucket
+                sort(m, rankBits);
+            } else { // every bucket has at most MAX_SMALL_BUCKET suffixes
+                phase(PrefixDoublingKernel.PHASE_SMALL_SORT, m);
+            }
+            if (large && !segmented) {
+                phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
+                sort(m, bucketBits);
+                phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
+            } else { // buckets kept their places: bucket ranks and heads in one launch
+                phase(PrefixDoublingKernel.PHASE_BUCKET_HEADS, m);
+            }
+        }
+        roundLarge |= large;
+        return settle(m);
+    }
+
+    /**
+     * Makes partition j the one in the working arrays: first stores the resident partition's unsorted suffixes
+     * (in {@code suffixesAlt}) into its stash segment, then points the next load at j's segment ({@code stashed}),
+     * unless j is resident already (then its set is read from {@code suffixesAlt} and nothing moves).
+     */
+    private void bringIn(SuffixPartitions parts, int j, int[] unsorted) {
+        PrefixDoublingKernel k = launcher.kernel();
+        if (resident != j && resident >= 0 && unsorted[resident] > 0) {
+            k.base = parts.start(resident);
+            phase(PrefixDoublingKernel.PHASE_STASH_STORE, unsorted[resident]);
+        }
+        k.stashed = resident == j ? 0 : 1;
+        k.base = parts.start(j);
+        k.part = j;
+        resident = j;
+    }
+
+    /**
+     * The chain length of every position into {@code auxAlt} (by a max scan over the positions in reversed chain
+     * order; overwrites {@code in} and {@code out}) and the longest one: the chain length of p is how many of
+     * {@code p, p + h, p + 2h, ...} lie in the bucket of p before one does not. About 3 passes over n with reads
+     * h apart (uncoalesced), plus a reduce.
+     */
+    private int chainLengths(int n) {
+        PrefixDoublingKernel k = launcher.kernel();
+        phase(PrefixDoublingKernel.PHASE_CHAIN_ENDS, n);
+        maxScan(PrefixDoublingKernel.OP_CHAIN, n);
+        phase(PrefixDoublingKernel.PHASE_CHAIN_PLACE, n);
+        maxScan(PrefixDoublingKernel.OP_CHAIN_MAX, n);
+        return k.state[0]; // downloaded by GuardedKernel after the reduce's last launch
+    }
+
+    /**
+     * A round that sorts each bucket B by (side, chain length k, rank of the suffix after the chain): a suffix
+     * {@code w^k S} (w the h symbols of B, S outside B) sorts by S against B first, then by k (ascending when S is
+     * below B, descending when above), then by S. Three LSD radix sorts; afterwards every bucket agrees on at least
+     * {@code 2h} symbols, so h doubles as usual, and one repeated letter is sorted in this single round. The chain
+     * lengths (in {@code auxAlt}, which each sort uses as its ping-pong buffer) are recomputed after each sort.
+     */
+    private void chainRound(int m, int n, int longestChain, int rankBits, int bucketBits) {
+        PrefixDoublingKernel k = launcher.kernel();
+        int chainBits = 32 - Integer.numberOfLeadingZeros(longestChain);
+        k.chainBits = chainBits;
+        k.chainMask = (1 << chainBits) - 1;
+        phase(PrefixDoublingKernel.PHASE_CHAIN_AFTER, m);
+        sort(m, rankBits);
+        chainLengths(n);
+        phase(PrefixDoublingKernel.PHASE_CHAIN_SIDE, m);
+        sort(m, chainBits + 1);
+        phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
+        sort(m, bucketBits);
+        chainLengths(n);
+        phase(PrefixDoublingKernel.PHASE_CHAIN_HEADS, m);
+        phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m); // the old bucket ranks for the head-index scan
+        counters.chainRounds++;
+    }
+
+    /**
+     * New ranks from the head flags in {@code out} and the old bucket ranks in {@code in}: the two-lane max scan
+     * writes them to {@code auxAlt} (and each element's new head index to {@code out}); one launch scatters them to the
+     * ranks and writes the select's values and flags (elements of buckets with more than one suffix) and the large
+     * flag; the grid's select keeps those suffixes, in order, in {@code out}. Returns how many (the round's one
+     * explicit download).
+     */
+    private int settle(int m) {
+        maxScan(PrefixDoublingKernel.OP_MAX2, m);
+        phase(PrefixDoublingKernel.PHASE_KEEP, m);
+        account(grid.selectFlagged(m, false), grid.lastLaunches());
+        counters.explicitDownloads++;
+        return (int) grid.lastTotal();
+    }
+
+    /**
+     * The max scan of {@code op} over {@code size} elements (or, for {@link PrefixDoublingKernel#OP_CHAIN_MAX}, the
+     * maximum into {@code state[0]}): up-sweeps level by level into {@code parts}, the top, the down-sweeps. For
+     * 10^8 elements 3 levels: 7 launches (the reduce 4); 8 to 12 bytes per element read, 8 written.
+     */
+    private void maxScan(int op, int size) {
+        PrefixDoublingKernel k = launcher.kernel();
+        k.scanOp = op;
+        int[] sizes = new int[8];
+        int[] offsets = new int[8];
+        sizes[0] = size;
+        int level = 0;
+        int used = 0;
+        do {
+            int chunks = (sizes[level] + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
+            offsets[level + 1] = used;
+            sizes[level + 1] = chunks;
+            used += 2 * chunks;
+            scanLevel(PrefixDoublingKernel.PHASE_SCAN_UP, level, offsets, sizes, chunks);
+            level++;
+        } while (sizes[level] > PrefixDoublingKernel.SCAN_TOP);
+        scanLevel(PrefixDoublingKernel.PHASE_SCAN_TOP, level, offsets, sizes, 1);
+        for (int l = level - 1; op != PrefixDoublingKernel.OP_CHAIN_MAX && l >= 0; l--) {
+            scanLevel(PrefixDoublingKernel.PHASE_SCAN_DOWN, l, offsets, sizes, sizes[l + 1]);
+        }
+    }
+
+    private void scanLevel(int phase, int level, int[] offsets, int[] sizes, int items) {
+        PrefixDoublingKernel k = launcher.kernel();
+        k.scanLevel = level;
+        k.scanFrom = offsets[level];
+        k.scanTo = offsets[level + 1];
+        k.scanSize = sizes[level];
+        launchOwn(phase, items, 1);
+    }
+
+    /**
+     * Stable sort of the first {@code count} (in, aux) pairs on key bits {@code [0, bits)} by the grid's radix sort
+     * (8-bit digits, 3 launches per pass); a sort that ended in the alternates is copied back by one launch.
+     */
+    private void sort(int count, int bits) {
+        LaunchTiming[] timing = new LaunchTiming[1];
+        boolean alternate = grid.sort(count, 0, bits, false, true, timing);
+        account(timing[0], grid.lastLaunches());
+        if (alternate) {
+            phase(PrefixDoublingKernel.PHASE_COPY_BACK, count);
+        }
+    }
+
+    private void phase(int phase, int count) {
+        launchOwn(phase, count, PHASE_ITEMS);
+    }
+
+    /** One own launch of {@code phase} over {@code count} elements, {@code perItem} per work-item. */
+    private void launchOwn(int phase, int count, int perItem) {
+        PrefixDoublingKernel k = launcher.kernel();
+        k.phase = phase;
+        k.count = count;
+        k.perItem = perItem;
+        int items = (int) ((count + (long) perItem - 1) / perItem);
+        k.stride = Math.max(1, items);
+        try {
+            account(grid.pipeline(PrefixDoublingKernel.SLOT_OWN, items), items > 0 ? 1 : 0);
+        } finally {
+            k.phase = PrefixDoublingKernel.PHASE_NONE;
+        }
+    }
+
+    private void account(LaunchTiming t, int launches) {
+        if (firstLaunchEnd == 0 && launches > 0) {
+            firstLaunchEnd = System.nanoTime();
+        }
+        counters.launchCount += launches;
+        if (counters.deviceNanos >= 0 && t.hasDeviceTimes()) {
+            counters.deviceNanos += t.kernelNanos();
+        } else if (launches > 0) {
+            counters.deviceNanos = -1;
+        }
+    }
+}
