@@ -255,12 +255,13 @@ final class OffTargetsCommand implements Callable<Integer> {
             io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "device chosen and kernel compiled %.3f s "
                     + "after the command began (beside the read)", kernelReady / 1e9));
         }
-        // Where the process's own time went before and after the command (the JVM's start, its exit after this line).
-        long endMs = System.currentTimeMillis();
-        long startMs = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
-        io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "timeline: process started at %d ms (epoch), "
-                + "command began %.3f s and ended %.3f s after it", startMs,
-                (endMs - startMs - (System.nanoTime() - t0) / 1e6) / 1e3, (endMs - startMs) / 1e3));
+        // Where the process's own time went before and after the command (the launcher's and the JVM's start; the
+        // JVM's exit follows this line).
+        java.time.Instant now = java.time.Instant.now();
+        double sinceOrigin = (now.getEpochSecond() * 1e9 + now.getNano() - ProcessTimeline.originEpochNanos()) / 1e9;
+        io.err().println(Diagnostics.PREFIX + String.format(Locale.ROOT, "timeline: the command began %.3f s and "
+                + "ended %.3f s after the %s start", sinceOrigin - (System.nanoTime() - t0) / 1e9, sinceOrigin,
+                ProcessTimeline.originEpochNanos() == ProcessTimeline.jvmStartEpochNanos() ? "JVM's" : "launcher's"));
     }
 
     /** About how many bases the genome's files hold: their bytes (gzip: four times), before they are read. */

@@ -68,9 +68,9 @@ final class ProcessTimeline {
      */
     void print(PrintStream err, String prefix) {
         long now = System.nanoTime();
-        long jvmStartEpochNanos = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
+        long jvmStartEpochNanos = jvmStartEpochNanos();
         long launched = launcherStartEpochNanos(System.getenv(LAUNCHED_ENV));
-        long originEpoch = launched > 0 && launched <= jvmStartEpochNanos ? launched : jvmStartEpochNanos;
+        long originEpoch = originEpochNanos();
         err.println(prefix + "timeline, ms from the " + (originEpoch == launched ? "launcher's" : "JVM's")
                 + " start ([bg]: on a thread of its own, beside the others):");
         List<StageSpan> all = new ArrayList<>();
@@ -86,6 +86,22 @@ final class ProcessTimeline {
         }
         err.printf(Locale.ROOT, "%s%7.0f           command done (the JVM's exit follows)%n", prefix,
                 (now - origin) / 1e6);
+    }
+
+    /** The JVM's start, epoch nanoseconds (milliseconds precise: the management classes' clock, not /proc's). */
+    static long jvmStartEpochNanos() {
+        return java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
+    }
+
+    /**
+     * Where a process's timeline starts, epoch nanoseconds: the launcher's start ({@link #LAUNCHED_ENV}) when it
+     * passed one not after the JVM's start, else the JVM's start. ({@code ProcessHandle}'s start instant is no
+     * substitute: Linux gives it from the boot time in whole seconds, up to a second off.)
+     */
+    static long originEpochNanos() {
+        long jvm = jvmStartEpochNanos();
+        long launched = launcherStartEpochNanos(System.getenv(LAUNCHED_ENV));
+        return launched > 0 && launched <= jvm ? launched : jvm;
     }
 
     /** An epoch time in nanoseconds on this timeline's {@link System#nanoTime()} clock. */
