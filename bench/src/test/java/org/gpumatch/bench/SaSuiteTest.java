@@ -105,7 +105,8 @@ class SaSuiteTest {
         List<ResultRow> rows = BenchCliTest.onlyCsv(results);
         assertThat(rows).filteredOn(x -> x.mode().equals("process")).extracting(ResultRow::algorithm,
                 ResultRow::text, ResultRow::n).contains(tuple("gpumatch sa build -a gpu", "file:fox", 13_200L),
-                tuple("gpumatch sa build -a cpu", "file:fox", 13_200L));
+                tuple("gpumatch sa build -a cpu", "file:fox", 13_200L),
+                tuple("gpumatch sa build -a auto", "file:fox", 13_200L));
         assertThat(rows).filteredOn(x -> x.mode().equals("process")).allSatisfy(x -> {
             assertThat(x.text()).isEqualTo("file:fox"); // not the generated input
             assertThat(x.wallMedianMs()).isPositive();

@@ -43,7 +43,7 @@ final class SaCommandRuns {
 
     /**
      * The commands for {@code text}, by row name: {@code gpumatch sa build -a gpu --device gpu} (an OpenCL GPU or an
-     * error, never a CPU OpenCL device), {@code -a cpu}, and
+     * error, never a CPU OpenCL device), {@code -a cpu}, {@code -a auto} (the planner's choice, as a user runs it), and
      * {@code libdivsufsort (process)} when the helper is there; each writes {@code out}.
      */
     Map<String, List<String>> commands(Path text, Path out) {
@@ -52,6 +52,8 @@ final class SaCommandRuns {
                 out.toString(), "-q", "-a", "gpu", "--device", "gpu"));
         c.put("gpumatch sa build -a cpu", List.of(launcher.toString(), "sa", "build", text.toString(), "-o",
                 out.toString(), "-q", "-a", "cpu"));
+        c.put("gpumatch sa build -a auto", List.of(launcher.toString(), "sa", "build", text.toString(), "-o",
+                out.toString(), "-q", "-a", "auto"));
         nativeHelper.ifPresent(h -> c.put("libdivsufsort (process)", List.of(h.toString(), text.toString(),
                 out.toString(), "0")));
         return c;
