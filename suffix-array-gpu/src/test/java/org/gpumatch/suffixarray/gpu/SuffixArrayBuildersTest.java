@@ -129,7 +129,7 @@ class SuffixArrayBuildersTest {
         assertThat(auto.reason()).isEqualTo("cheapest estimate");
         var asked = SuffixArrayBuilders.estimates(100_000_000, 3e9, 2, "cpu");
         assertThat(asked.candidate()).isEqualTo("cpu");
-        assertThat(asked.reason()).isEqualTo("asked for");
+        assertThat(asked.reason()).isEqualTo("chosen by the rule or asked for");
     }
 
     @Test

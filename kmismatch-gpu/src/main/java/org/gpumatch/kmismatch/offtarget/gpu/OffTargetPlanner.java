@@ -69,7 +69,7 @@ public final class OffTargetPlanner {
 
     /** Where to search {@code bases} bases for {@code queries} queries, given the best device found. */
     public static Choice choose(long bases, int queries, ComputeDevice best) {
-        long work = 2 * Math.max(0, bases) * Math.max(1, queries);
+        long work = work(bases, queries);
         String shape = bases + " bases x " + queries + " queries x 2 strands = " + work + " comparisons";
         if (!best.isOpenCL()) {
             return new Choice(ComputeDevice.JAVA_THREADS, "no OpenCL device (" + shape + ")");
@@ -78,13 +78,23 @@ public final class OffTargetPlanner {
             return new Choice(ComputeDevice.JAVA_THREADS, "the OpenCL device is a CPU (" + best.describe()
                     + "): the Java search runs on the same cores without a compile (" + shape + ")");
         }
-        boolean onJava = work < SMALL_WORK;
+        boolean onJava = onJava(work);
         CostChoice<StagedEstimate> estimates = estimates(work, Runtime.getRuntime().availableProcessors(), onJava);
         if (onJava) {
             return new Choice(ComputeDevice.JAVA_THREADS, shape + " < " + SMALL_WORK
                     + ": the Java search ends before a kernel is compiled and fed", estimates);
         }
         return new Choice(best, shape + " on " + best.describe(), estimates);
+    }
+
+    /** The rule on a GPU: whether {@code work} comparisons go to the Java search ({@link #SMALL_WORK}). O(1). */
+    static boolean onJava(long work) {
+        return work < SMALL_WORK;
+    }
+
+    /** The comparisons of a search: {@code bases} on both strands for {@code queries} queries. */
+    static long work(long bases, int queries) {
+        return 2 * Math.max(0, bases) * Math.max(1, queries);
     }
 
     /**
