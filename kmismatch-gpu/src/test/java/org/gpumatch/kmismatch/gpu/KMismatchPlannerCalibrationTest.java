@@ -47,7 +47,7 @@ class KMismatchPlannerCalibrationTest {
             long work = (n - M + 1) * M;
             String chosen = KMismatchPlanner.endToEnd(work, n, H200_HOST_THREADS, false).candidate();
             Map<String, Double> millis = new LinkedHashMap<>();
-            e.getValue().forEach((alg, ms) -> millis.put(alg, median(ms)));
+            e.getValue().forEach((alg, ms) -> millis.put(alg, RecordedRuns.median(ms)));
             inputs.add(new RecordedRuns.Input("2026-11-25-offtargets-3.log " + (e.getKey() >> 20) + " MiB", chosen,
                     millis));
         }
@@ -56,10 +56,4 @@ class KMismatchPlannerCalibrationTest {
                 RecordedRuns.WITHIN).isEmpty();
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int h = sorted.size() / 2;
-        return sorted.size() % 2 == 1 ? sorted.get(h) : (sorted.get(h - 1) + sorted.get(h)) / 2;
-    }
 }

@@ -52,6 +52,14 @@ public final class RecordedRuns {
         return misses;
     }
 
+    /** The median of recorded times (the mean of the middle two for an even count). */
+    public static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int h = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(h) : (sorted.get(h - 1) + sorted.get(h)) / 2;
+    }
+
     /**
      * The folder of one device's records, {@code bench/results/SLUG}, found from the module's directory (the tests'
      * working directory) or the repository root.

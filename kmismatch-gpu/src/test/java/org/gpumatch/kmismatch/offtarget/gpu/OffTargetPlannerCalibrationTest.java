@@ -39,7 +39,7 @@ class OffTargetPlannerCalibrationTest {
             long[] shape = shapes.get(e.getKey());
             String chosen = OffTargetPlanner.onJava(OffTargetPlanner.work(shape[0], (int) shape[1])) ? "java" : "gpu";
             Map<String, Double> millis = new LinkedHashMap<>();
-            e.getValue().forEach((device, ms) -> millis.put(device, median(ms)));
+            e.getValue().forEach((device, ms) -> millis.put(device, RecordedRuns.median(ms)));
             inputs.add(new RecordedRuns.Input(RECORD + " " + e.getKey(), chosen, millis));
         }
         assertThat(inputs).hasSize(4).allSatisfy(in -> assertThat(in.millis()).containsOnlyKeys("java", "gpu"));
@@ -47,10 +47,4 @@ class OffTargetPlannerCalibrationTest {
                 RecordedRuns.WITHIN).isEmpty();
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int h = sorted.size() / 2;
-        return sorted.size() % 2 == 1 ? sorted.get(h) : (sorted.get(h - 1) + sorted.get(h)) / 2;
-    }
 }
