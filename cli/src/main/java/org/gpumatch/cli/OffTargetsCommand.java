@@ -127,8 +127,8 @@ final class OffTargetsCommand implements Callable<Integer> {
         int streamParts = partSites == null ? OffTargetSearch.STREAM_PART_SITES : partSites;
         OffTargetSearch early = null;
         if (policy.kind() == DevicePolicy.Kind.AUTO && best.isOpenCL()) {
-            OffTargetPlanner.Choice guess = OffTargetPlanner.choose(estimatedBases(in.genome()), in.spec().size(), best);
-            if (guess.device().isOpenCL()) {
+            planned = OffTargetPlanner.choose(estimatedBases(in.genome()), in.spec().size(), best);
+            if (planned.device().isOpenCL()) {
                 early = OffTargetSearch.on(in.spec(), best, streamParts, streamBuffers(best));
             }
         } else if (best.isOpenCL()) {
@@ -139,13 +139,13 @@ final class OffTargetsCommand implements Callable<Integer> {
         try {
             boolean stream = !"false".equals(System.getProperty("gpumatch.offtargets.stream"));
             if (early != null && stream && (policy.kind() != DevicePolicy.Kind.AUTO || reading.progressive())) {
-                planned = policy.kind() == DevicePolicy.Kind.AUTO
-                        ? OffTargetPlanner.choose(estimatedBases(in.genome()), in.spec().size(), best) : null;
-                String why = planned != null ? planned.reason() : "--device " + device;
+                String why = planned != null ? planned.reason() : "--device " + device; // the guess above
                 return search(early, reading, in, fmt, why, t0, t1, read);
             }
             PackedGenome g = reading.genome();
-            if (early != null && !OffTargetPlanner.choose(g.length(), in.spec().size(), best).device().isOpenCL()) {
+            planned = policy.kind() == DevicePolicy.Kind.AUTO
+                    ? OffTargetPlanner.choose(g.length(), in.spec().size(), best) : null; // on the real size
+            if (early != null && planned != null && !planned.device().isOpenCL()) {
                 early.close(); // the files held fewer bases than their size suggested
                 early = null;
             }
@@ -153,15 +153,11 @@ final class OffTargetsCommand implements Callable<Integer> {
             OffTargetSearch search;
             if (early != null) {
                 search = early;
-                planned = policy.kind() == DevicePolicy.Kind.AUTO
-                        ? OffTargetPlanner.choose(g.length(), in.spec().size(), best) : null;
                 why = planned != null ? planned.reason() : "--device " + device;
             } else {
                 ComputeDevice chosen = policy.kind() == DevicePolicy.Kind.JAVA ? ComputeDevice.JAVA_THREADS : best;
-                OffTargetPlanner.Choice c = policy.kind() == DevicePolicy.Kind.AUTO
-                        ? OffTargetPlanner.choose(g.length(), in.spec().size(), best)
+                OffTargetPlanner.Choice c = planned != null ? planned
                         : new OffTargetPlanner.Choice(chosen, "--device " + device);
-                planned = policy.kind() == DevicePolicy.Kind.AUTO ? c : null;
                 int parts = partSites == null ? OffTargetSearch.DEFAULT_PART_SITES : partSites;
                 search = OffTargetSearch.on(in.spec(), c.device(), parts, buffers(c.device()));
                 why = c.reason();

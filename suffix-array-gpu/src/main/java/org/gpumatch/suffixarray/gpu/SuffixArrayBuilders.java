@@ -56,7 +56,7 @@ public final class SuffixArrayBuilders {
      * planner's word ({@link AlgorithmFamily#AUTO}), not a builder.
      */
     public enum Algorithm implements NamedAlgorithm {
-        /** {@link #decide} chooses by the estimates. */
+        /** {@link #AUTO_RULE} chooses; {@link #decide} explains it with the estimates. */
         AUTO(AlgorithmFamily.AUTO, "the planner chooses"),
         /** {@link GpuPrefixDoublingBuilder} on an OpenCL device. */
         GPU("gpu", "device: prefix doubling on the grid's radix and segmented sorts"),
@@ -132,15 +132,14 @@ public final class SuffixArrayBuilders {
     }
 
     /**
-     * As {@link #choose(Algorithm, DevicePolicy, long)}, but {@code auto} with the {@code auto} device and an OpenCL
-     * GPU that fits the text compares predicted times (the CPU builder's {@link CpuSuffixArrayBuilder#plan} on all
-     * cores against {@link #GPU_START_NS} + n ({@link #GPU_NS_PER_BYTE} + {@link #GPU_ROUND_NS} x rounds)) and takes
-     * the faster. The estimate costs a {@code RepeatProfile} of the text (1 to 4% of an SA-IS build), which a chosen
-     * CPU builder reuses.
+     * As {@link #choose(Algorithm, DevicePolicy, long)} (under {@code auto} by {@link #AUTO_RULE}), with the cost
+     * estimates given to {@code explain}: the CPU builder's {@link CpuSuffixArrayBuilder#plan} on all cores against
+     * {@link #GPU_START_NS} + n ({@link #GPU_NS_PER_BYTE} + {@link #GPU_ROUND_NS} x rounds). The estimate costs a
+     * {@code RepeatProfile} of the text (1 to 4% of an SA-IS build), which a chosen CPU builder reuses.
      *
      * @param text    the text
-     * @param explain receives one line with both estimates and the choice (for {@code --explain}), or null: then
-     *                the estimate is only made where {@code auto} needs it
+     * @param explain receives the estimates beside the choice (for {@code --explain}), or null: then nothing is
+     *                estimated
      */
     public static Choice choose(Algorithm algorithm, DevicePolicy policy, byte[] text, Consumer<String> explain) {
         return decide(choose(algorithm, policy, text.length), text, explain);
@@ -190,7 +189,7 @@ public final class SuffixArrayBuilders {
             + " 2026-11-25";
 
     /**
-     * The {@code cpu} and {@code gpu} estimates of a build of {@code n} bytes, as {@link #decide} weighs them: the CPU
+     * The {@code cpu} and {@code gpu} estimates of a build of {@code n} bytes, as {@link #decide} prints them: the CPU
      * builder's predicted time on all cores ({@code cpuNs}, from its plan of the text) and the GPU builder's start,
      * per-byte and per-round costs ({@link #GPU_START_NS}, {@link #GPU_NS_PER_BYTE}, {@link #GPU_ROUND_NS} times the
      * plan's doubling rounds); cheapest first, {@code chosen} marked (the cheaper under {@code auto}, else the one
