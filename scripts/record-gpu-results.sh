@@ -63,6 +63,12 @@
 #                       the host's GPUs is recorded with its error); about 5-8 minutes (-- --rows offtargets, or
 #                       -- --devices 1,2 --runs 2 to shorten)
 #              legacy   issue 4's run: `bench exact --sigma 8,2` with m 1..1024 and DRK-WOM-32/64 and HRK
+#              probe    issue 21's tile-shape probe (org.gpumatch.gpu.primitives.TileShapeProbe at 10^8, work-groups per
+#                       compute unit 1,2,4,8: copy, staged, the grid's scan downsweep alone, a Kogge-Stone group
+#                       scan, beside GridKernel's scan); then, where a C compiler and CUDA's OpenCL headers are there,
+#                       the registers NVIDIA's own OpenCL compiler gives each kernel source in --probe-cl DIR (*.cl,
+#                       written here by gpu-core/scripts/KernelSource.java): gpu-core/scripts/opencl-binary.c builds
+#                       them, ptxas -v reads the PTX (about 1-2 minutes)
 #   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
 #            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
 #            21 x 7 queries over 1 GiB; the progress lines carry the seconds since the start)
@@ -71,6 +77,7 @@
 #   --sa-corpora  the folder of scripts/fetch-large-corpora.sh's files for sa-real and sa-1g (its xz/ folder or its
 #            plain texts; default BUNDLE/../sa-corpora, i.e. .bundle/sa-corpora beside the default bundle). xz comes from
 #            the PATH, else the bundle's tools/
+#   --probe-cl  the folder of OpenCL sources for the probe step's register counts (default: none, counts skipped)
 #   -- ARGS  more options for every `bench exact` (and `bench sa`) of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
 #            later options override the step's own
 # Examples (one command each):
@@ -93,6 +100,7 @@ steps=devices,ceiling,grid,real
 sigmas=1,2,3,4,5,6,7,8
 corpora=""
 sa_corpora=""
+probe_cl=""
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -100,6 +108,7 @@ while [ $# -gt 0 ]; do
     --sigma) sigmas=${2:?--sigma needs a list}; shift 2 ;;
     --corpora) corpora=${2:?--corpora needs a folder}; shift 2 ;;
     --sa-corpora) sa_corpora=${2:?--sa-corpora needs a folder}; shift 2 ;;
+    --probe-cl) probe_cl=${2:?--probe-cl needs a folder}; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "record: unknown option $1" >&2; exit 2 ;;
@@ -223,6 +232,23 @@ for s in "${wanted[@]}"; do
       # where each grid primitive's device time goes, per launch phase (upsweep, spine, downsweep), at 10^8
       step primitives-profile
       GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.GridProfile run "$gm" 100000000 256:2 ;;
+    probe)
+      step probe
+      GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.TileShapeProbe run "$gm" 100000000 1,2,4,8
+      if [ -n "$probe_cl" ] && command -v cc >/dev/null 2>&1; then
+        step probe-registers
+        cuda=/usr/local/cuda
+        tool=$(mktemp -d)/opencl-binary
+        cp -r "$probe_cl" "$tool.cl"
+        if cc -O2 -o "$tool" "$(dirname "$0")/../gpu-core/scripts/opencl-binary.c" -I"$cuda/include" -L"$cuda/lib64" \
+            -lOpenCL; then
+          run "$tool" "$tool.cl"/*.cl
+          for b in "$tool.cl"/*.bin; do
+            printf '%-60s %s\n' "$(basename "$b" .cl.bin)" "$("$cuda/bin/ptxas" -v --gpu-name sm_90 "$b" -o /dev/null 2>&1 \
+              | grep -o 'Used [0-9]* registers.*' | head -1)"
+          done
+        fi
+      fi ;;
     kmismatch)
       step kmismatch
       run "$gm" bench kmismatch --device gpu --out "$out/results" --reps 3 --cpu-size 4M ${extra[@]+"${extra[@]}"} ;;
