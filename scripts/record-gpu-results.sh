@@ -243,9 +243,10 @@ for s in "${wanted[@]}"; do
         if cc -O2 -o "$tool" "$(dirname "$0")/../gpu-core/scripts/opencl-binary.c" -I"$cuda/include" -L"$cuda/lib64" \
             -lOpenCL; then
           run "$tool" "$tool.cl"/*.cl
+          ptxas=$(command -v ptxas || echo "$cuda/bin/ptxas")
           for b in "$tool.cl"/*.bin; do
-            printf '%-60s %s\n' "$(basename "$b" .cl.bin)" "$("$cuda/bin/ptxas" -v --gpu-name sm_90 "$b" -o /dev/null 2>&1 \
-              | grep -o 'Used [0-9]* registers.*' | head -1)"
+            printf '%-40s %s\n' "$(basename "$b" .cl.bin)" "$("$ptxas" -v --gpu-name sm_90 "$b" -o "$b.cubin" 2>&1 \
+              | grep -E -o 'Used [0-9]+ registers.*|error.*' | head -2 | tr '\n' ' ')"
           done
         fi
       fi ;;

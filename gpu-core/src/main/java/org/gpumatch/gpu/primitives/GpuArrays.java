@@ -7,7 +7,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
  * One GPU primitive on Java arrays: scan, reduce, select, gather, scatter and histogram of ints and longs on one
- * device, all on the grid layer ({@link GridDriver}): the int scan, reduce, select and histogram on the lean
+ * device, all on the grid layer ({@link GridDriver}): the int scans and selects on the lean scan-and-select layer
+ * ({@link GridScanKernel}, compiled by the first scan or select), the int reduce and histogram on the lean
  * {@link GridKernel}; the long primitives, gather and scatter on a {@link GridLongKernel}, compiled by the first call
  * that needs it (the lean kernel leaves those steps off to keep its registers low), which gets the loaded ints and
  * flags uploaded once more when it needs them. Not thread-safe; close it to free the device buffers.
@@ -39,6 +40,10 @@ public final class GpuArrays implements AutoCloseable {
     private final GuardedKernel<GridKernel> leanLauncher;
     private final GridKernel gk;
     private final GridDriver grid;
+    /** The lean scan-and-select kernel (int scans and selects); null until a call needs it. */
+    private GuardedKernel<GridScanKernel> scanLauncher;
+    private GridScanKernel sk;
+    private GridDriver scanGrid;
     /** The long layer's kernel (long primitives, gather, scatter); null until a call needs it. */
     private GuardedKernel<GridLongKernel> longLauncher;
     private GridLongKernel wk;
@@ -75,6 +80,29 @@ public final class GpuArrays implements AutoCloseable {
             longGrid = new GridDriver(longLauncher);
         }
         return wk;
+    }
+
+    /**
+     * The lean scan-and-select kernel ({@link GridScanKernel}, 4 work-groups per compute unit), compiled on first use,
+     * with the loaded ints (unless {@code withInts} is false: an indices select reads none) and the loaded flags
+     * (when {@code withFlags}) bound: each uploaded there once per load.
+     */
+    private GridScanKernel scanKernel(boolean withInts, boolean withFlags) {
+        if (scanLauncher == null) {
+            scanLauncher = new GuardedKernel<>(new GridScanKernel(), device, localSize);
+            sk = scanLauncher.kernel();
+            scanGrid = new GridDriver(scanLauncher,
+                    GridScanKernel.GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits()));
+        }
+        if (withInts && sk.in != ints) {
+            sk.in = ints;
+            sk.put(sk.in);
+        }
+        if (withFlags && sk.aux != flags) {
+            sk.aux = flags;
+            sk.put(sk.aux);
+        }
+        return sk;
     }
 
     /** The long kernel with the loaded flags (or indices) bound: uploaded there once per load. */
@@ -140,8 +168,8 @@ public final class GpuArrays implements AutoCloseable {
 
     /** Scan of the loaded ints into the int output. */
     public LaunchTiming runScanInts(boolean inclusive) {
-        intOutput(gk, intCount);
-        return (last = grid).scan(intCount, inclusive);
+        intOutput(scanKernel(true, false), intCount);
+        return (last = scanGrid).scan(intCount, inclusive);
     }
 
     /** Scan of the loaded longs into the long output (exact 64-bit sums, wrapping like Java's long). */
@@ -164,14 +192,14 @@ public final class GpuArrays implements AutoCloseable {
     /** Select of the loaded ints by the loaded flags (or their indices) into the int output; count in lastTotal. */
     public LaunchTiming runSelectInts(boolean indices) {
         requireFlags(intCount);
-        intOutput(gk, intCount);
-        return (last = grid).selectFlagged(intCount, indices);
+        intOutput(scanKernel(!indices, true), intCount);
+        return (last = scanGrid).selectFlagged(intCount, indices);
     }
 
     /** Select of the loaded ints {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfInts(Comparison c, long operand) {
-        intOutput(gk, intCount);
-        return (last = grid).selectIf(intCount, c, operand);
+        intOutput(scanKernel(true, false), intCount);
+        return (last = scanGrid).selectIf(intCount, c, operand);
     }
 
     /** Select of the loaded longs by the loaded flags; count in lastTotal. */
@@ -436,6 +464,9 @@ public final class GpuArrays implements AutoCloseable {
     @Override
     public void close() {
         leanLauncher.close();
+        if (scanLauncher != null) {
+            scanLauncher.close();
+        }
         if (longLauncher != null) {
             longLauncher.close();
         }

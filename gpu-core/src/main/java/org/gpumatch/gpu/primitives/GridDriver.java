@@ -41,6 +41,10 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  */
 public final class GridDriver {
     private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items", "read"};
+    /** The names of the grid's {@code OP_} codes, by code (for messages). */
+    private static final String[] OP_NAMES = {"none", "exclusive scan", "inclusive scan", "flagged select",
+        "predicate select", "sum", "min", "max", "histogram", "radix sort", "segmented sort", "segmented sort",
+        "segmented sort", "gather", "scatter"};
 
     /**
      * Work-groups per compute unit of the fixed grid: 2, 4 and 8 ran scan and reduce at the same device time on the
@@ -607,6 +611,10 @@ public final class GridDriver {
             throw new IllegalArgumentException(n + " elements are too many for tiles of " + tile());
         }
         k.checkedSlot(GridKernel.SLOT);
+        if (!k.servesOp(op)) {
+            throw new IllegalStateException("kernel " + k.getClass().getSimpleName() + " does not serve the grid's "
+                    + OP_NAMES[op] + " (use GridKernel or the layer that does)");
+        }
         k.gridOp = op;
         k.gridWide = 0;
         k.gridStepsPerTile = 0;

@@ -308,6 +308,15 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     // ---- layer switches (constant per class: the device compiler drops the code of a layer that is off) ---------
 
     /**
+     * Host side: whether this kernel class's {@code run()} serves the grid primitive {@code op} (an {@code OP_}
+     * code); {@link GridDriver} refuses the others, so that a lean layer that overrides {@code run()} with fewer
+     * primitives ({@link GridScanKernel}) never launches one that would silently do nothing. Every op here.
+     */
+    protected boolean servesOp(int op) {
+        return true;
+    }
+
+    /**
      * Whether this kernel class holds the long primitives (scan, select, reduce of {@link #wide}), gather and scatter:
      * false in the lean grid, true in {@link GridLongKernel}. A constant per class, so the OpenCL compiler removes the
      * long steps (and their registers) from a kernel whose class leaves them off; {@link GridDriver} refuses them.

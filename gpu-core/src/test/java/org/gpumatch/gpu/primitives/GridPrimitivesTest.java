@@ -32,8 +32,13 @@ class GridPrimitivesTest {
     private GuardedKernel<GridLongKernel> standardLong;
     private GuardedKernel<GridWideSortKernel> smallWide;
     private GuardedKernel<GridWideSortKernel> standardWide;
+    /** The lean scan-and-select layer, in the same two geometries (its default grid: 4 groups per compute unit). */
+    private GuardedKernel<GridScanKernel> smallScan;
+    private GuardedKernel<GridScanKernel> standardScan;
     private GridDriver smallDriver;
     private GridDriver standardDriver;
+    private GridDriver smallScanDriver;
+    private GridDriver standardScanDriver;
     private GridDriver smallLongDriver;
     private GridDriver standardLongDriver;
     private GridDriver smallWideDriver;
@@ -53,11 +58,17 @@ class GridPrimitivesTest {
         smallWideDriver = new GridDriver(smallWide, SMALL_GROUPS);
         standardWide = new GuardedKernel<>(new GridWideSortKernel(), TestDevices.openCl(), 256);
         standardWideDriver = new GridDriver(standardWide);
+        smallScan = new GuardedKernel<>(new GridScanKernel(), TestDevices.openCl(), SMALL_LOCAL);
+        smallScanDriver = new GridDriver(smallScan, SMALL_GROUPS);
+        standardScan = new GuardedKernel<>(new GridScanKernel(), TestDevices.openCl(), 256);
+        standardScanDriver = new GridDriver(standardScan,
+                GridScanKernel.GROUPS_PER_COMPUTE_UNIT * standardScan.device().computeUnits());
     }
 
     @AfterAll
     void close() {
-        for (GuardedKernel<?> k : Arrays.asList(small, standard, smallLong, standardLong, smallWide, standardWide)) {
+        for (GuardedKernel<?> k : Arrays.asList(small, standard, smallLong, standardLong, smallWide, standardWide,
+                smallScan, standardScan)) {
             if (k != null) {
                 k.close();
             }
@@ -68,7 +79,8 @@ class GridPrimitivesTest {
     private int[] standardSizes() {
         int t = standardDriver.tile();
         int g = GridDriver.GROUPS_PER_COMPUTE_UNIT * standard.device().computeUnits();
-        return new int[] {t - 1, t, t + 1, g * t - 1, g * t + 1, 2 * g * t + 3, 100_003};
+        int s = GridScanKernel.GROUPS_PER_COMPUTE_UNIT * standard.device().computeUnits();
+        return new int[] {t - 1, t, t + 1, g * t - 1, g * t + 1, 2 * g * t + 3, s * t - 1, s * t + 1, 100_003};
     }
 
     @Test
@@ -77,11 +89,17 @@ class GridPrimitivesTest {
         for (int n = 0; n <= 1100; n++) {
             int[] in = n % 3 == 0 ? r.ints(n).toArray() : r.ints(n, -5, 5).toArray();
             checkScan(small, smallDriver, in, n % 2 == 0);
+            checkScan(smallScan, smallScanDriver, in, n % 2 == 1);
         }
         for (int n : standardSizes()) {
             checkScan(standard, standardDriver, r.ints(n).toArray(), false);
             checkScan(standard, standardDriver, r.ints(n).toArray(), true);
+            checkScan(standardScan, standardScanDriver, r.ints(n).toArray(), false);
+            checkScan(standardScan, standardScanDriver, r.ints(n).toArray(), true);
         }
+        int[] big = new int[100_003];
+        Arrays.fill(big, Integer.MAX_VALUE); // the total far past 2^32: exact in 64 bits
+        checkScan(standardScan, standardScanDriver, big, false);
     }
 
     private static void checkScan(GuardedKernel<? extends GridKernel> gk, GridDriver d, int[] in, boolean inclusive) {
@@ -92,6 +110,7 @@ class GridPrimitivesTest {
         if (in.length > 0) {
             assertThat(d.lastLaunches()).isEqualTo(3);
         }
+        assertThat(d.lastTotal()).as("scan total n=%d", in.length).isEqualTo(PrimitivesReference.sum(in));
     }
 
     @Test
@@ -136,11 +155,16 @@ class GridPrimitivesTest {
         Random r = new Random(2);
         for (int n = 0; n <= 1100; n++) {
             double density = DENSITIES[n % DENSITIES.length];
-            checkSelect(small, smallDriver, r.ints(n).toArray(), flags(r, n, density), n % 4 == 1);
+            int[] values = r.ints(n).toArray();
+            int[] flags = flags(r, n, density);
+            checkSelect(small, smallDriver, values, flags, n % 4 == 1);
+            checkSelect(smallScan, smallScanDriver, values, flags, n % 4 == 2);
         }
         for (int n : standardSizes()) {
             for (double density : DENSITIES) {
                 checkSelect(standard, standardDriver, r.ints(n).toArray(), flags(r, n, density), false);
+                checkSelect(standardScan, standardScanDriver, r.ints(n).toArray(), flags(r, n, density),
+                        density == 0.5);
             }
         }
     }
@@ -161,12 +185,34 @@ class GridPrimitivesTest {
         for (int n = 0; n <= 1100; n += 7) {
             int[] values = r.ints(n, -50, 50).toArray();
             for (Comparison c : Comparison.values()) {
-                GridKernel k = bind(small, values, null);
-                smallDriver.selectIf(n, c, 3);
-                int[] want = PrimitivesReference.selectIf(values, c, 3);
-                assertThat(smallDriver.lastTotal()).isEqualTo(want.length);
-                assertThat(result(k, want.length)).as("select %s n=%d", c, n).isEqualTo(want);
+                for (long operand : new long[] {3, Integer.MIN_VALUE, Integer.MAX_VALUE + 1L}) {
+                    checkSelectIf(small, smallDriver, values, c, operand);
+                    checkSelectIf(smallScan, smallScanDriver, values, c, operand);
+                }
             }
+        }
+    }
+
+    private static void checkSelectIf(GuardedKernel<? extends GridKernel> gk, GridDriver d, int[] values, Comparison c,
+                                      long operand) {
+        GridKernel k = bind(gk, values, null);
+        d.selectIf(values.length, c, operand);
+        int[] want = PrimitivesReference.selectIf(values, c, operand);
+        assertThat(d.lastTotal()).isEqualTo(want.length);
+        assertThat(result(k, want.length)).as("select %s %d n=%d on %s", c, operand, values.length,
+                gk.kernel().getClass().getSimpleName()).isEqualTo(want);
+    }
+
+    @Test
+    void theScanLayerRefusesEveryOtherPrimitive() {
+        bind(smallScan, new int[10], new int[10]);
+        for (Runnable call : new Runnable[] {
+            () -> smallScanDriver.reduce(10, GridDriver.COMBINE_SUM),
+            () -> smallScanDriver.histogram(10, 4, 0, 1),
+            () -> smallScanDriver.sort(10, 0, 32, false, false, new LaunchTiming[1]),
+            () -> smallScanDriver.segmentedSort(10, 32)}) {
+            assertThatThrownBy(call::run).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("GridScanKernel");
         }
     }
 

@@ -1,0 +1,150 @@
+package org.gpumatch.gpu.primitives;
+
+/**
+ * The lean scan-and-select layer of the grid (issue 21): the int scan (exclusive, inclusive; wrapping) and the int
+ * select (by {@link #aux} flags, values or indices; by a predicate) as {@link GridDriver} runs them on any grid kernel
+ * (upsweep, spine, downsweep; the same fields, phases and results), in a {@code run()} that holds nothing else. On an
+ * H200 the same downsweep ran 2.4x faster here than in {@link GridKernel}'s generic step loop, whose every phase's
+ * predicated code and 64-bit lanes it leaves out ({@link TileShapeProbe}, 2026-11-28); its group scan is the
+ * Kogge-Stone core {@link #groupScanLong}, its registers few enough for several work-groups per compute unit
+ * ({@link #GROUPS_PER_COMPUTE_UNIT}).
+ *
+ * <p>Per tile of {@code T = 16 L} elements, four barriers and the group scan's {@code log2 L + 1}: stage (coalesced
+ * loads into local memory; a flagged select stages its flags as a second plane), each work-item's sum or count of
+ * its 16 consecutive staged elements, the group scan, the outputs written into local memory (a select compacts
+ * there), coalesced stores. Local memory per work-group: the padded tile (16.9 KB for {@code L = 256}; 33.8 KB for a
+ * flagged select) and the group scan's 8.9 KB. Bytes per element: scan 4 read by the upsweep + 4 read and 4 written;
+ * select 4 (+ 4 flags) read twice + 4 per selected element.
+ *
+ * <p>Any other primitive is refused by {@link GridDriver} ({@link #servesOp}): use {@link GridKernel} or a layer for
+ * them. Pipelines keep extending {@link GridKernel}: this class is for callers whose kernel runs only scans and
+ * selects ({@link GpuArrays}).
+ */
+public class GridScanKernel extends GridKernel {
+    /** Work-groups per compute unit of this kernel's grid (the H200's best in {@link TileShapeProbe}: 4). */
+    public static final int GROUPS_PER_COMPUTE_UNIT = 4;
+
+    /** Scans and selects of ints; reads of results; the empty launch. */
+    @Override
+    protected boolean servesOp(int op) {
+        return op == 0 || scanOp(op) || op == OP_SELECT_FLAGGED || op == OP_SELECT_IF;
+    }
+
+    @Override
+    public void run() {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int g = getGroupId();
+        int tile = size * ITEMS;
+        int second = padded(tile); // a flagged select's flag plane
+        boolean up = gridPhase == PH_UP;
+        boolean spinePhase = gridPhase == PH_SPINE;
+        boolean down = gridPhase == PH_DOWN;
+        boolean scanning = scanOp(gridOp);
+        boolean flagged = gridOp == OP_SELECT_FLAGGED;
+        boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
+        if (gridPhase == PH_READ && getGlobalId() < gridCount) {
+            readBack[getGlobalId()] = result[getGlobalId()];
+        }
+        int first = g * gridTilesPerGroup;
+        int mine = up || down ? Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first)) : 0;
+        int[] e = new int[ITEMS];
+        // upsweep: each tile's 16 coalesced loads issued together, then added (exact 64-bit sums, flag counts)
+        long acc = 0;
+        for (int s = 0; up && s < mine; s++) {
+            int base = (first + s) * tile;
+            int valid = Math.min(tile, gridCount - base);
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                e[i] = j >= valid ? 0 : flagged ? (aux[base + j] != 0 ? 1 : 0) : in[base + j];
+            }
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                acc += scanning || flagged ? e[i] : j < valid && compareClamped(e[i], gridCmp, gridOperand) ? 1 : 0;
+            }
+        }
+        // the steps (uniform trip count): the upsweep's one group sum, the spine's chunks of L, the downsweep's tiles
+        int steps = up ? 1 : spinePhase ? (gridCount + size - 1) / size : mine;
+        long carry = down ? spine[g] : 0;
+        for (int s = 0; s < steps; s++) {
+            int base = (first + s) * tile;
+            int valid = down ? Math.min(tile, gridCount - base) : 0;
+            for (int i = 0; i < ITEMS; i++) { // (a) stage
+                int j = t + i * size;
+                if (j < valid) {
+                    tileInts[pad(j)] = gridIndices != 0 ? 0 : in[base + j];
+                    if (flagged) {
+                        tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
+                    }
+                }
+            }
+            localBarrier();
+            // (b) this work-item's contribution: the upsweep's sum, a spine entry, its 16 consecutive elements
+            long c = up ? acc : 0;
+            int at = s * size + t;
+            if (spinePhase && at < gridCount) {
+                c = spine[at];
+            }
+            int flagBits = 0;
+            if (down) {
+                int sum = 0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) {
+                        int v = tileInts[pad(q)];
+                        int f = flagged ? tileInts[second + pad(q)] : compareClamped(v, gridCmp, gridOperand) ? 1 : 0;
+                        e[i] = v;
+                        flagBits |= f << i;
+                        sum += scanning ? v : f;
+                    }
+                }
+                c = sum;
+            }
+            long inclusivePrefix = groupScanLong(c);
+            long total = groupScanLongTotal();
+            long prefix = inclusivePrefix - c;
+            // (c) outputs into local memory (every read of the staged tile happened before the scan's barriers)
+            if (up && t == 0) {
+                spine[g] = total;
+            }
+            if (spinePhase && at < gridCount) {
+                spine[at] = carry + prefix;
+            }
+            if (down && scanning) {
+                int run = (int) (carry + prefix);
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) { // this work-item's own staged positions
+                        int next = run + e[i];
+                        tileInts[pad(q)] = inclusive ? next : run;
+                        run = next;
+                    }
+                }
+            }
+            if (down && !scanning) {
+                int to = (int) prefix;
+                for (int i = 0; i < ITEMS; i++) {
+                    if (((flagBits >>> i) & 1) != 0) {
+                        tileInts[pad(to)] = gridIndices != 0 ? base + t * ITEMS + i : e[i];
+                        to++;
+                    }
+                }
+            }
+            localBarrier();
+            // (d) coalesced stores: the tile's prefixes, or its selected elements after those of earlier tiles
+            int written = down ? (scanning ? valid : (int) total) : 0;
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                if (j < written) {
+                    out[(scanning ? base : (int) carry) + j] = tileInts[pad(j)];
+                }
+            }
+            carry += total;
+            localBarrier();
+        }
+        if (spinePhase && t == 0 && g == 0) {
+            result[0] = (int) carry;
+            result[1] = (int) (carry >>> 32);
+        }
+    }
+}
