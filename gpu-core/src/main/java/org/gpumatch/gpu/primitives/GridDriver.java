@@ -329,6 +329,13 @@ public final class GridDriver {
     /** The radix passes of {@link #sort} (values between {@code aux}/{@code auxAlt}, or out/auxAlt: valuePair 1). */
     private boolean radixPasses(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, int valuePair,
                                 LaunchTiming[] timing) {
+        boolean lean = k instanceof GridSortKernel;
+        if (lean && valuePair != 0) {
+            throw new IllegalStateException("the lean sort moves values between aux and auxAlt only");
+        }
+        if (lean && tile() > 1 << 16) {
+            throw new IllegalStateException("the lean sort packs tile positions in 16 bits: tile " + tile());
+        }
         k.gridOp = GridKernel.OP_RADIX;
         k.gridValuePair = valuePair;
         int bits = endBit - beginBit;
@@ -338,7 +345,8 @@ public final class GridDriver {
         k.gridRadix = 1 << width;
         k.gridWide = wideKeys ? 1 : 0;
         k.gridWithValues = withValues ? 1 : 0;
-        ensureSpine(k.gridRadix * groups);
+        // lean: the digit-major counts, then each digit's total (written by the spine's work-group of that digit)
+        ensureSpine(k.gridRadix * groups + (lean ? k.gridRadix : 0));
         LaunchTiming sum = null;
         for (int p = 0; p < passes; p++) {
             int shift = beginBit + p * width;
@@ -347,7 +355,8 @@ public final class GridDriver {
             k.gridMask = (1 << w) - 1;
             k.gridDirection = p & 1;
             sum = add(sum, launch(GridKernel.PH_UP, n, groups));
-            sum = add(sum, launch(GridKernel.PH_SPINE, k.gridRadix * groups, 1));
+            sum = add(sum, lean ? launch(GridKernel.PH_SPINE, groups, k.gridRadix) // one work-group per digit
+                    : launch(GridKernel.PH_SPINE, k.gridRadix * groups, 1));
             sum = add(sum, launch(GridKernel.PH_DOWN, n, groups));
         }
         k.gridPhase = GridKernel.PH_OFF;
@@ -508,6 +517,7 @@ public final class GridDriver {
     }
 
     private void beginPipeline(int slot, int count) {
+        requireSortOnly(-1);
         if (slot == GridKernel.SLOT) {
             throw new IllegalStateException("slot " + GridKernel.SLOT + " is the grid's own; a pipeline launches its"
                     + " registered slots 2..62");
@@ -607,6 +617,7 @@ public final class GridDriver {
             throw new IllegalArgumentException(n + " elements are too many for tiles of " + tile());
         }
         k.checkedSlot(GridKernel.SLOT);
+        requireSortOnly(op);
         k.gridOp = op;
         k.gridWide = 0;
         k.gridStepsPerTile = 0;
@@ -617,6 +628,16 @@ public final class GridDriver {
         resultOnHost = false;
         resetCounts();
         records.clear();
+    }
+
+    /**
+     * A lean sort kernel ({@link GridSortKernel}) serves only the radix sort (and the flush); any other primitive or a
+     * pipeline launch on it is an error, not a launch that silently does nothing.
+     */
+    private void requireSortOnly(int op) {
+        if (k instanceof GridSortKernel && op != GridKernel.OP_RADIX) {
+            throw new IllegalStateException(k.getClass().getSimpleName() + " serves only the radix sort");
+        }
     }
 
     /** Plans the grid for {@code n > 0} elements; returns the number of work-groups. */
