@@ -7,9 +7,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 /**
  * Sorts Java arrays on a device with a stable LSD radix sort: keys u32 ({@code int[]} read as unsigned) or u64
  * ({@code long[]} as unsigned), alone or with u32 values, on a bit range, on the grid layer ({@link GridDriver}: 8-bit
- * digits, 3 launches per pass, no host transfer between them). u32 keys run on the lean {@link GridKernel}; the first
- * u64 load compiles a second kernel, a {@link GridWideSortKernel} (the lean kernel leaves the u64 steps off to keep
- * its registers low).
+ * digits, 3 launches per pass, no host transfer between them) with the lean sort kernels, whose {@code run()} holds
+ * only the sort's launches: u32 keys on a {@link GridSortKernel}; the first u64 load compiles a second kernel, a
+ * {@link GridSortWideKernel}. The grid has {@link #GROUPS_PER_COMPUTE_UNIT} work-groups per compute unit.
  *
  * <p>Loading arrays of the length loaded before reuses the alternate buffers (and, for the same array objects, the
  * device buffers: an upload at the copy rate rather than a new buffer's first-upload rate).
@@ -25,6 +25,12 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 public final class GpuArraySorter implements AutoCloseable {
     /** Default work-group size. */
     public static final int DEFAULT_LOCAL_SIZE = 256;
+    /**
+     * Work-groups per compute unit of the sort's grid: the lean kernel's spine takes one work-group per digit, so more
+     * work-groups no longer lengthen a serial spine (the monolith's reason for 2); 4 per compute unit ran the
+     * lean scan downsweep fastest on the H200 (TileShapeProbe, 2026-11-28). Not yet measured for the sort itself.
+     */
+    public static final int GROUPS_PER_COMPUTE_UNIT = 4;
 
     private static final int KEYS_U32 = 1;
     private static final int PAIRS_U32 = 2;
@@ -35,10 +41,10 @@ public final class GpuArraySorter implements AutoCloseable {
     private final int localSize;
     private final int maxGroups;
     /** The lean kernel (u32 keys) and its driver. */
-    private final GuardedKernel<GridKernel> leanLauncher;
+    private final GuardedKernel<GridSortKernel> leanLauncher;
     private final GridDriver leanGrid;
-    /** The u64 sort layer's kernel, made by the first u64 load; null before. */
-    private GuardedKernel<GridWideSortKernel> wideLauncher;
+    /** The lean u64 sort kernel, made by the first u64 load; null before. */
+    private GuardedKernel<GridSortWideKernel> wideLauncher;
     private GridDriver wideGrid;
     /** The kernel and driver of the loaded arrays. */
     private GuardedKernel<? extends GridKernel> gridLauncher;
@@ -63,14 +69,15 @@ public final class GpuArraySorter implements AutoCloseable {
         this.device = device;
         this.localSize = localSize;
         this.maxGroups = maxGroups;
-        this.leanLauncher = new GuardedKernel<>(new GridKernel(), device, localSize);
+        this.leanLauncher = new GuardedKernel<>(new GridSortKernel(), device, localSize);
         this.leanGrid = driver(leanLauncher);
         this.gridLauncher = leanLauncher;
         this.grid = leanGrid;
     }
 
     private GridDriver driver(GuardedKernel<? extends GridKernel> launcher) {
-        return maxGroups > 0 ? new GridDriver(launcher, maxGroups) : new GridDriver(launcher);
+        return new GridDriver(launcher, maxGroups > 0 ? maxGroups
+                : GROUPS_PER_COMPUTE_UNIT * Math.max(1, launcher.device().computeUnits()));
     }
 
     /** The launches and transfers of the last call ({@link GridDriver#lastCalls()}). */
@@ -149,7 +156,7 @@ public final class GpuArraySorter implements AutoCloseable {
         loadedCount = keys.length;
         loadedSlot = values == null ? KEYS_U64 : PAIRS_U64;
         if (wideLauncher == null) {
-            wideLauncher = new GuardedKernel<>(new GridWideSortKernel(), device, localSize);
+            wideLauncher = new GuardedKernel<>(new GridSortWideKernel(), device, localSize);
             wideGrid = driver(wideLauncher);
         }
         gridLauncher = wideLauncher;

@@ -41,6 +41,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  */
 public final class GridDriver {
     private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items", "read"};
+    /** What {@link GridKernel#servesOp} is asked for a pipeline's own launch. */
+    static final int PIPELINE_OP = -1;
     /** The names of the grid's {@code OP_} codes, by code (for messages). */
     private static final String[] OP_NAMES = {"none", "exclusive scan", "inclusive scan", "flagged select",
         "predicate select", "sum", "min", "max", "histogram", "radix sort", "segmented sort", "segmented sort",
@@ -333,6 +335,13 @@ public final class GridDriver {
     /** The radix passes of {@link #sort} (values between {@code aux}/{@code auxAlt}, or out/auxAlt: valuePair 1). */
     private boolean radixPasses(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, int valuePair,
                                 LaunchTiming[] timing) {
+        boolean lean = k.digitSpine();
+        if (lean && valuePair != 0) {
+            throw new IllegalStateException("the lean sort moves values between aux and auxAlt only");
+        }
+        if (lean && tile() > 1 << 16) {
+            throw new IllegalStateException("the lean sort packs tile positions in 16 bits: tile " + tile());
+        }
         k.gridOp = GridKernel.OP_RADIX;
         k.gridValuePair = valuePair;
         int bits = endBit - beginBit;
@@ -342,7 +351,8 @@ public final class GridDriver {
         k.gridRadix = 1 << width;
         k.gridWide = wideKeys ? 1 : 0;
         k.gridWithValues = withValues ? 1 : 0;
-        ensureSpine(k.gridRadix * groups);
+        // lean: the digit-major counts, then each digit's total (written by the spine's work-group of that digit)
+        ensureSpine(k.gridRadix * groups + (lean ? k.gridRadix : 0));
         LaunchTiming sum = null;
         for (int p = 0; p < passes; p++) {
             int shift = beginBit + p * width;
@@ -351,7 +361,8 @@ public final class GridDriver {
             k.gridMask = (1 << w) - 1;
             k.gridDirection = p & 1;
             sum = add(sum, launch(GridKernel.PH_UP, n, groups));
-            sum = add(sum, launch(GridKernel.PH_SPINE, k.gridRadix * groups, 1));
+            sum = add(sum, lean ? launch(GridKernel.PH_SPINE, groups, k.gridRadix) // one work-group per digit
+                    : launch(GridKernel.PH_SPINE, k.gridRadix * groups, 1));
             sum = add(sum, launch(GridKernel.PH_DOWN, n, groups));
         }
         k.gridPhase = GridKernel.PH_OFF;
@@ -512,6 +523,7 @@ public final class GridDriver {
     }
 
     private void beginPipeline(int slot, int count) {
+        requireServed(PIPELINE_OP);
         if (slot == GridKernel.SLOT) {
             throw new IllegalStateException("slot " + GridKernel.SLOT + " is the grid's own; a pipeline launches its"
                     + " registered slots 2..62");
@@ -611,10 +623,7 @@ public final class GridDriver {
             throw new IllegalArgumentException(n + " elements are too many for tiles of " + tile());
         }
         k.checkedSlot(GridKernel.SLOT);
-        if (!k.servesOp(op)) {
-            throw new IllegalStateException("kernel " + k.getClass().getSimpleName() + " does not serve the grid's "
-                    + OP_NAMES[op] + " (use GridKernel or the layer that does)");
-        }
+        requireServed(op);
         k.gridOp = op;
         k.gridWide = 0;
         k.gridStepsPerTile = 0;
@@ -625,6 +634,19 @@ public final class GridDriver {
         resultOnHost = false;
         resetCounts();
         records.clear();
+    }
+
+    /**
+     * A kernel class serves only the primitives its {@code run()} holds ({@link GridKernel#servesOp}): the lean layers
+     * ({@link GridScanKernel}, {@link GridSortKernel}) refuse every other primitive and pipeline launches, so that no
+     * launch silently does nothing.
+     */
+    private void requireServed(int op) {
+        if (!k.servesOp(op)) {
+            throw new IllegalStateException("kernel " + k.getClass().getSimpleName() + " does not serve the grid's "
+                    + (op == PIPELINE_OP ? "pipeline launches" : OP_NAMES[op])
+                    + " (use GridKernel or the layer that does)");
+        }
     }
 
     /** Plans the grid for {@code n > 0} elements; returns the number of work-groups. */

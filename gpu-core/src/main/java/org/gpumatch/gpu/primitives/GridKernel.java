@@ -317,6 +317,15 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     }
 
     /**
+     * Host side: whether this class's radix sort takes its spine as one work-group per digit, each scanning that digit's
+     * {@code G} counts and writing the digit's total after the {@code R G} counts ({@link GridSortKernel}), rather than
+     * one work-group scanning all {@code R G} counts. False here.
+     */
+    protected boolean digitSpine() {
+        return false;
+    }
+
+    /**
      * Whether this kernel class holds the long primitives (scan, select, reduce of {@link #wide}), gather and scatter:
      * false in the lean grid, true in {@link GridLongKernel}. A constant per class, so the OpenCL compiler removes the
      * long steps (and their registers) from a kernel whose class leaves them off; {@link GridDriver} refuses them.

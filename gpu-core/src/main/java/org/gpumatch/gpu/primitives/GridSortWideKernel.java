@@ -1,0 +1,17 @@
+package org.gpumatch.gpu.primitives;
+
+/**
+ * The lean radix sort of u64 keys ({@link #wide} / {@link #wideAlt}, optional u32 values): {@link GridSortKernel}'s
+ * {@code run()} with its class constant {@link #wideSortSteps()} on, so the device compiler keeps only the 64-bit key
+ * loads and moves. Run by {@link GpuArraySorter} for u64 keys; adds no field.
+ */
+public final class GridSortWideKernel extends GridSortKernel {
+    /** The lean u64 sort. */
+    GridSortWideKernel() {
+    }
+
+    @Override
+    protected boolean wideSortSteps() {
+        return true;
+    }
+}

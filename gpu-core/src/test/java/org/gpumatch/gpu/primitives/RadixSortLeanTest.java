@@ -1,0 +1,173 @@
+package org.gpumatch.gpu.primitives;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.gpumatch.gpu.runtime.GuardedKernel;
+import org.gpumatch.gpu.runtime.TestDevices;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The lean radix sort ({@link GridSortKernel}, {@link GridSortWideKernel}, run by {@link GpuArraySorter}) on OpenCL
+ * against {@link SortReference}; values are the original indices, so an exact match checks stability. Geometries:
+ * work-groups of 32 over at most 3 (tiles of 512: every size 0..1100 crosses tiles and group ranges; 8 digits per
+ * work-item), of 16 over at most 5 (tiles of 256, 16 digits per work-item), and the default one (256, tiles of 4096,
+ * the device's grid) around its tile and grid boundaries. Keys: random, every value 0..255 in every byte, all equal,
+ * few distinct; bit ranges not multiples of 8 (one nibble pass per tile below 5 bits); u64 keys and pairs.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RadixSortLeanTest {
+    private GpuArraySorter small;
+    private GpuArraySorter tiny;
+    private GpuArraySorter standard;
+
+    @BeforeAll
+    void open() {
+        small = new GpuArraySorter(TestDevices.openCl(), 32, 3);
+        tiny = new GpuArraySorter(TestDevices.openCl(), 16, 5);
+        standard = new GpuArraySorter(TestDevices.openCl());
+    }
+
+    @AfterAll
+    void close() {
+        for (GpuArraySorter s : new GpuArraySorter[] {small, tiny, standard}) {
+            if (s != null) {
+                s.close();
+            }
+        }
+    }
+
+    /** Keys whose every byte takes every value 0..255 (for n >= 256), shuffled. */
+    static int[] allBytes(Random r, int n) {
+        int[] k = new int[n];
+        for (int i = 0; i < n; i++) {
+            int b = i & 255;
+            k[i] = b | ((b * 7 + 3) & 255) << 8 | ((b * 13 + 5) & 255) << 16 | ((b * 29 + 11) & 255) << 24;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int x = k[i];
+            k[i] = k[j];
+            k[j] = x;
+        }
+        return k;
+    }
+
+    static int[] keys(Random r, int shape, int n) {
+        return switch (shape) {
+            case 0 -> r.ints(n).toArray();
+            case 1 -> allBytes(r, n);
+            case 2 -> IntStream.range(0, n).map(i -> 0x80FF017F).toArray();
+            default -> r.ints(n, 0, 3).map(x -> x * 0x55555555).toArray();
+        };
+    }
+
+    @Test
+    void pairsU32EverySizeTo1100() {
+        Random r = new Random(11);
+        for (int n = 0; n <= 1100; n++) {
+            check(small, keys(r, n % 4, n), 0, 32, "small n=" + n);
+        }
+    }
+
+    @Test
+    void tinyGroupsAndBitRanges() {
+        Random r = new Random(12);
+        int[][] ranges = {{0, 32}, {0, 4}, {3, 5}, {7, 19}, {1, 32}, {24, 31}, {0, 12}};
+        for (int[] range : ranges) {
+            for (int n : new int[] {255, 256, 257, 1279, 1280, 1281, 1537, 3000}) {
+                for (int shape = 0; shape < 4; shape++) {
+                    check(tiny, keys(r, shape, n), range[0], range[1], "tiny " + n + " " + range[0] + ".." + range[1]);
+                }
+                int[] keys = r.ints(n).toArray();
+                int[] expected = keys.clone();
+                SortReference.sortU32(expected, null, range[0], range[1]);
+                small.sortKeys(keys, range[0], range[1]);
+                RadixSortTest.assertSameInts(keys, expected, "keys " + n + " " + range[0] + ".." + range[1]);
+            }
+        }
+    }
+
+    @Test
+    void defaultGeometryAroundTilesAndGrid() {
+        Random r = new Random(13);
+        int tile = GpuArraySorter.DEFAULT_LOCAL_SIZE * GridKernel.ITEMS;
+        int grid = GpuArraySorter.GROUPS_PER_COMPUTE_UNIT * Math.max(1, TestDevices.openCl().computeUnits());
+        for (int n : new int[] {2, 255, 4095, 4096, 4097, 8191, 12289, tile * grid - 1, tile * grid,
+                tile * grid + 1, tile * (grid + 1) + 17, 100_003}) {
+            for (int shape = 0; shape < 4; shape++) {
+                check(standard, keys(r, shape, n), 0, 32, "default n=" + n + " shape " + shape);
+            }
+        }
+        check(standard, r.ints(300_001).toArray(), 5, 27, "default 300001 [5,27)");
+    }
+
+    @Test
+    void u64KeysAndPairs() {
+        Random r = new Random(14);
+        int[][] ranges = {{0, 64}, {3, 40}, {31, 33}, {56, 64}, {60, 63}};
+        for (GpuArraySorter s : new GpuArraySorter[] {small, tiny, standard}) {
+            for (int[] range : ranges) {
+                for (int n : new int[] {0, 1, 2, 255, 511, 512, 513, 1100, 4097}) {
+                    long[] keys = r.longs(n).map(x -> r.nextInt(3) == 0 ? x & 0xFF00000000FFL : x).toArray();
+                    int[] values = IntStream.range(0, n).toArray();
+                    long[] expectedKeys = keys.clone();
+                    int[] expectedValues = values.clone();
+                    SortReference.sortU64(expectedKeys, expectedValues, range[0], range[1]);
+                    long[] onlyKeys = keys.clone();
+                    s.sortPairs(keys, values, range[0], range[1]);
+                    String what = "u64 [" + range[0] + "," + range[1] + ") n=" + n;
+                    assertThat(keys).as(what).containsExactly(expectedKeys);
+                    assertThat(values).as(what).containsExactly(expectedValues);
+                    s.sortKeys(onlyKeys, range[0], range[1]);
+                    assertThat(onlyKeys).as("keys " + what).containsExactly(expectedKeys);
+                }
+            }
+        }
+    }
+
+    @Test
+    void threeLaunchesPerPass() {
+        int[] keys = new Random(15).ints(5000).toArray();
+        small.sortKeys(keys, 0, 32);
+        assertThat(small.lastLaunches()).isEqualTo(12);
+        small.sortKeys(keys, 4, 9);
+        assertThat(small.lastLaunches()).isEqualTo(3);
+    }
+
+    @Test
+    void theDriverRefusesEverythingButTheSort() {
+        try (GuardedKernel<GridSortKernel> lean = new GuardedKernel<>(new GridSortKernel(), TestDevices.openCl(), 32)) {
+            GridDriver driver = new GridDriver(lean, 2);
+            assertThatThrownBy(() -> driver.scan(10, false)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("does not serve the grid");
+            assertThatThrownBy(() -> driver.selectFlagged(10, false)).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> driver.reduce(10, GridDriver.COMBINE_SUM))
+                    .isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> driver.histogram(10, 4, 0, 1)).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> driver.scanLongs(10, false)).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> driver.gather(10, false)).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> driver.segmentedSort(10, 8)).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> driver.pipeline(2, 10)).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> driver.sort(10, 0, 32, true, false, new org.gpumatch.gpu.runtime.LaunchTiming[1]))
+                    .isInstanceOf(IllegalStateException.class);
+            driver.flush();
+            assertThat(driver.lastLaunches()).isEqualTo(1);
+        }
+    }
+
+    private static void check(GpuArraySorter s, int[] keys, int begin, int end, String what) {
+        int[] values = IntStream.range(0, keys.length).toArray();
+        int[] expectedKeys = keys.clone();
+        int[] expectedValues = values.clone();
+        SortReference.sortU32(expectedKeys, expectedValues, begin, end);
+        s.sortPairs(keys, values, begin, end);
+        RadixSortTest.assertSameInts(keys, expectedKeys, "keys " + what);
+        RadixSortTest.assertSameInts(values, expectedValues, "values " + what);
+    }
+}
