@@ -234,7 +234,7 @@ for s in "${wanted[@]}"; do
       GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.GridProfile run "$gm" 100000000 256:2 ;;
     probe)
       step probe
-      GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.TileShapeProbe run "$gm" 100000000 1,2,4,8
+      GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.TileShapeProbe run "$gm" 100000000 2,4,8
       if [ -n "$probe_cl" ] && command -v cc >/dev/null 2>&1; then
         step probe-registers
         cuda=/usr/local/cuda

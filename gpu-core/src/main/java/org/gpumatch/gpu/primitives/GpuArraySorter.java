@@ -23,14 +23,19 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * close it to release the device buffers.
  */
 public final class GpuArraySorter implements AutoCloseable {
-    /** Default work-group size. */
+    /** Default work-group size of the grid kernels (the segmented sorter's too). */
     public static final int DEFAULT_LOCAL_SIZE = 256;
     /**
-     * Work-groups per compute unit of the sort's grid: the lean kernel's spine takes one work-group per digit, so more
-     * work-groups no longer lengthen a serial spine (the monolith's reason for 2); 4 per compute unit ran the
-     * lean scan downsweep fastest on the H200 (TileShapeProbe, 2026-11-28). Not yet measured for the sort itself.
+     * Work-group size of this sorter's lean sort when none is given: on the H200 (2026-11-28, {@link GridProfile},
+     * u32 keys at 10^8) work-groups of 128 with 8 per compute unit sorted in 8.42 ms of device time against 9.72-10.07
+     * ms with 256 and 2, 4 or 8 per compute unit.
      */
-    public static final int GROUPS_PER_COMPUTE_UNIT = 4;
+    public static final int SORT_LOCAL_SIZE = 128;
+    /**
+     * Work-groups per compute unit of the sort's grid (with {@link #SORT_LOCAL_SIZE}): the lean kernel's spine takes
+     * one work-group per digit, so more work-groups no longer lengthen a serial spine (the monolith's reason for 2).
+     */
+    public static final int GROUPS_PER_COMPUTE_UNIT = 8;
 
     private static final int KEYS_U32 = 1;
     private static final int PAIRS_U32 = 2;
@@ -54,9 +59,9 @@ public final class GpuArraySorter implements AutoCloseable {
     /** Whether the last sort left its result in the alternate arrays. */
     private boolean resultInAlt;
 
-    /** A sorter on {@code device} with work-groups of {@link #DEFAULT_LOCAL_SIZE}. */
+    /** A sorter on {@code device} with work-groups of {@link #SORT_LOCAL_SIZE}. */
     public GpuArraySorter(ComputeDevice device) {
-        this(device, DEFAULT_LOCAL_SIZE);
+        this(device, SORT_LOCAL_SIZE);
     }
 
     /** A sorter on {@code device} with work-groups of {@code localSize} (lowered to what the device allows). */

@@ -207,6 +207,24 @@ public final class GridDriver {
     }
 
     /**
+     * The ints {@code x} with {@code x (c) operand} as an interval {@code [gridRangeLow, gridRangeHigh]} (empty: low
+     * 1, high 0), or its complement ({@code gridRangeOutside} 1, for {@code !=}); the operand already clamped to
+     * {@code [-2^31 - 1, 2^31]}, so that {@code operand +- 1} cannot overflow.
+     */
+    private void intRange(Comparison c, long operand) {
+        long low = c == Comparison.GREATER ? operand + 1 : c == Comparison.GREATER_OR_EQUAL || c == Comparison.EQUAL
+                || c == Comparison.NOT_EQUAL ? operand : Integer.MIN_VALUE;
+        long high = c == Comparison.LESS ? operand - 1 : c == Comparison.LESS_OR_EQUAL || c == Comparison.EQUAL
+                || c == Comparison.NOT_EQUAL ? operand : Integer.MAX_VALUE;
+        low = Math.max(low, Integer.MIN_VALUE);
+        high = Math.min(high, Integer.MAX_VALUE);
+        boolean empty = low > high;
+        k.gridRangeLow = empty ? 1 : (int) low;
+        k.gridRangeHigh = empty ? 0 : (int) high;
+        k.gridRangeOutside = c == Comparison.NOT_EQUAL ? 1 : 0;
+    }
+
+    /**
      * The elements of {@code wide[0, n)} whose {@code aux} flag is not 0, in order, into {@code wideAlt}; 3 launches,
      * the values staged as two int planes, the flags read by each work-item from global memory.
      */
@@ -223,6 +241,7 @@ public final class GridDriver {
         // the device compares an int x with the operand as x - operand (Aparapi's translation of lcmp): clamped just
         // outside the int range, the operand gives every int x the same answer without overflowing that difference
         k.gridOperand = Math.max(Integer.MIN_VALUE - 1L, Math.min(Integer.MAX_VALUE + 1L, operand));
+        intRange(c, k.gridOperand);
         return threeLaunches(GridKernel.OP_SELECT_IF, n, false);
     }
 

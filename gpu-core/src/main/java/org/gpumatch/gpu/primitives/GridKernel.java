@@ -146,6 +146,10 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     int gridIndices;
     int gridCmp;
     long gridOperand;
+    /** A predicate select's comparison with an int {@code x} as an interval: in it, or outside it when 1. */
+    int gridRangeLow;
+    int gridRangeHigh;
+    int gridRangeOutside;
     int gridBins;
     long gridLow;
     long gridWidth;

@@ -19,8 +19,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * Tuning tool: where the time of each grid primitive goes, per launch phase (upsweep, spine, downsweep), for several
  * geometries (work-group size and work-groups per compute unit), with the host's clock around each launch and around
  * the whole call. Usage (main class of the bundle's jar, e.g. {@code GPUMATCH_MAIN_CLASS=...GridProfile}):
- * {@code GridProfile [n] [L:groupsPerCU,...] [device]} (defaults 10^8, {@code 256:4},
- * {@code gpu}). Prints one line per primitive and
+ * {@code GridProfile [n] [L:groupsPerCU,...] [device] [layers]} (defaults 10^8, {@code 256:4},
+ * {@code gpu}, {@code grid,scan,sort,segment}: the lean {@link GridKernel} and its int-scan-off twin,
+ * {@link GridScanKernel}, {@link GridSortKernel}, {@link GridSegmentKernel}). Prints one line per primitive and
  * geometry: medians of 5 runs after one warm-up, in microseconds; the results are checked against
  * {@link PrimitivesReference} and {@link SortReference} once per geometry. OpenCL event profiling is switched on.
  */
@@ -37,6 +38,7 @@ public final class GridProfile {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000_000;
         String[] geometries = (args.length > 1 ? args[1] : "256:4").split(",");
         DevicePolicy policy = DevicePolicy.parse(args.length > 2 ? args[2] : "gpu");
+        String layers = args.length > 3 ? args[3] : "grid,scan,sort,segment";
         ComputeDevice device = DeviceCatalog.get().select(policy).device();
         System.out.println("device " + device.describe() + ", n = " + n);
         Random r = new Random(n);
@@ -50,7 +52,8 @@ public final class GridProfile {
             int local = Integer.parseInt(p[0]);
             int perCu = Integer.parseInt(p[1]);
             // the lean kernel, then the same with int scans on the 64-bit path (IntScanOffKernel: 40 registers fewer)
-            for (GridKernel lean : new GridKernel[] {new GridKernel(), new IntScanOffKernel()}) {
+            for (GridKernel lean : layers.contains("grid") ? new GridKernel[] {new GridKernel(), new IntScanOffKernel()}
+                    : new GridKernel[0]) {
                 try (GuardedKernel<GridKernel> launcher = new GuardedKernel<>(lean, device, local)) {
                     GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
                     GridKernel k = launcher.kernel();
@@ -94,7 +97,54 @@ public final class GridProfile {
                     k.out = new int[GridKernel.pinnedLength(4)];
                 }
             }
+            // the lean layers that GpuArrays and GpuArraySorter run: scan and select, the radix sort
+            for (int on = layers.contains("scan") ? 1 : 0; on > 0; on--) {
+            try (GuardedKernel<GridScanKernel> launcher = new GuardedKernel<>(new GridScanKernel(), device, local)) {
+                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+                GridKernel k = launcher.kernel();
+                String g = "L=" + launcher.localSize() + " G/CU=" + perCu + " scan layer";
+                System.out.println(g + " kernel: max work-group " + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
+                        + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
+                        device.aparapiDevice()));
+                k.in = ints;
+                k.out = new int[n];
+                k.aux = keys; // flags: non-zero almost everywhere
+                k.put(k.in).put(k.aux);
+                d.flush();
+                profile(g + " scan-exclusive", d, () -> d.scan(n, false));
+                k.get(k.out);
+                check(Arrays.equals(k.out, wantScan), "lean scan");
+                profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
+                profile(g + " select-flagged", d, () -> d.selectFlagged(n, false));
+            }
+            }
+            for (int on = layers.contains("sort") ? 1 : 0; on > 0; on--) {
+            try (GuardedKernel<GridSortKernel> launcher = new GuardedKernel<>(new GridSortKernel(), device, local)) {
+                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+                GridKernel k = launcher.kernel();
+                String g = "L=" + launcher.localSize() + " G/CU=" + perCu + " sort layer";
+                System.out.println(g + " kernel: max work-group " + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
+                        + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
+                        device.aparapiDevice()));
+                int[] work = new int[n];
+                k.in = work;
+                k.out = new int[n];
+                LaunchTiming[] t = new LaunchTiming[1];
+                boolean[] inAlt = new boolean[1];
+                profile(g + " sort-keys-u32", d, () -> {
+                    System.arraycopy(keys, 0, work, 0, n);
+                    k.put(k.in);
+                    d.flush();
+                }, () -> {
+                    inAlt[0] = d.sort(n, 0, 32, false, false, t);
+                    return t[0];
+                });
+                k.get(inAlt[0] ? k.out : k.in);
+                check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "lean sort");
+            }
+            }
             // the segmented sort runs on its own layer (GridSegmentKernel), so the kernel above stays lean
+            for (int on = layers.contains("segment") ? 1 : 0; on > 0; on--) {
             try (GuardedKernel<GridSegmentKernel> launcher = new GuardedKernel<>(new GridSegmentKernel(), device,
                     local)) {
                 GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
@@ -115,6 +165,7 @@ public final class GridProfile {
                 k.put(k.in).put(k.aux).put(k.out);
                 d.flush();
                 profile(g + " segmented-sort-2-10", d, () -> d.segmentedSort(n, 32));
+            }
             }
         }
     }

@@ -30,6 +30,15 @@ public class GridScanKernel extends GridKernel {
         return op == 0 || scanOp(op) || op == OP_SELECT_FLAGGED || op == OP_SELECT_IF;
     }
 
+    /**
+     * 1 when {@code x (cmp) operand} for a predicate select: {@code x} in {@code [gridRangeLow, gridRangeHigh]}, or
+     * outside it with {@code gridRangeOutside} (the comparison as an int interval, {@link GridDriver#selectIf}); two
+     * 32-bit comparisons where {@link #compareClamped} takes a chain of 64-bit ones.
+     */
+    private int inRange(int x) {
+        return (x >= gridRangeLow && x <= gridRangeHigh ? 1 : 0) ^ gridRangeOutside;
+    }
+
     @Override
     public void run() {
         int t = getLocalId();
@@ -60,7 +69,7 @@ public class GridScanKernel extends GridKernel {
             }
             for (int i = 0; i < ITEMS; i++) {
                 int j = t + i * size;
-                acc += scanning || flagged ? e[i] : j < valid && compareClamped(e[i], gridCmp, gridOperand) ? 1 : 0;
+                acc += scanning || flagged ? e[i] : j < valid ? inRange(e[i]) : 0;
             }
         }
         // the steps (uniform trip count): the upsweep's one group sum, the spine's chunks of L, the downsweep's tiles
@@ -86,19 +95,28 @@ public class GridScanKernel extends GridKernel {
                 c = spine[at];
             }
             int flagBits = 0;
-            if (down) {
+            if (down && scanning) { // the values stay in registers across the scan: (c) writes the plane only
                 int sum = 0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    e[i] = q < valid ? tileInts[pad(q)] : 0;
+                    sum += e[i];
+                }
+                c = sum;
+            }
+            if (down && !scanning) {
+                int count = 0;
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
                     if (q < valid) {
                         int v = tileInts[pad(q)];
-                        int f = flagged ? tileInts[second + pad(q)] : compareClamped(v, gridCmp, gridOperand) ? 1 : 0;
+                        int f = flagged ? tileInts[second + pad(q)] : inRange(v);
                         e[i] = v;
                         flagBits |= f << i;
-                        sum += scanning ? v : f;
+                        count += f;
                     }
                 }
-                c = sum;
+                c = count;
             }
             long inclusivePrefix = groupScanLong(c);
             long total = groupScanLongTotal();

@@ -19,7 +19,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  *       rewritten, stored coalesced), three barriers, no group scan;</li>
  *   <li>{@code tile-scan}: the grid's int scan downsweep as {@link GridKernel} runs it, in a kernel of its own (the
  *       group scan of {@link TileKernel#groupScanLanes}, 64-bit lanes, serial segments);</li>
- *   <li>{@code kogge-scan}: the same with a 32-bit Kogge-Stone group scan in local memory (log2 L barrier steps).</li>
+ *   <li>{@code kogge-scan}: the same with a 32-bit Kogge-Stone group scan in local memory (log2 L barrier steps);</li>
+ *   <li>{@code kogge-long-scan}: the same on {@link TileKernel#groupScanLong} (64-bit).</li>
  * </ul>
  * and, beside them, the production scan of {@link GridDriver} on the lean {@link GridKernel}. Usage:
  * {@code TileShapeProbe [n] [groupsPerCU,...] [device]} (defaults 10^8, {@code 1,2,4,8}, {@code gpu}); prints the
@@ -226,19 +227,69 @@ public final class TileShapeProbe {
         }
     }
 
+    /** The Kogge-Stone downsweep on TileKernel's 64-bit core ({@link TileKernel#groupScanLong}). */
+    static final class KoggeLongScanProbe extends Probe {
+        @Override
+        public void run() {
+            int t = getLocalId();
+            int size = getLocalSize();
+            int tile = size * ITEMS;
+            int g = getGroupId();
+            int first = g * tilesPerGroup;
+            int tiles = Math.max(0, Math.min(tilesPerGroup, (count + tile - 1) / tile - first));
+            long running = carry[g];
+            for (int s = 0; s < tiles; s++) {
+                int base = (first + s) * tile;
+                int valid = Math.min(tile, count - base);
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    if (j < valid) {
+                        tileInts[pad(j)] = src[base + j];
+                    }
+                }
+                localBarrier();
+                int sum = 0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    sum += q < valid ? tileInts[pad(q)] : 0;
+                }
+                long inclusive = groupScanLong(sum);
+                int run = (int) (running + inclusive) - sum;
+                long total = groupScanLongTotal();
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) {
+                        int next = run + tileInts[pad(q)];
+                        tileInts[pad(q)] = run;
+                        run = next;
+                    }
+                }
+                localBarrier();
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    if (j < valid) {
+                        dst[base + j] = tileInts[pad(j)];
+                    }
+                }
+                running += total;
+                localBarrier();
+            }
+        }
+    }
+
     public static void main(String[] args) throws com.aparapi.exception.QueryFailedException {
         if (System.getProperty("com.aparapi.enableProfiling") == null) {
             System.setProperty("com.aparapi.enableProfiling", "true");
         }
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000_000;
-        String[] perCus = (args.length > 1 ? args[1] : "1,2,4,8").split(",");
+        String[] perCus = (args.length > 1 ? args[1] : "2,4,8").split(",");
         ComputeDevice device = DeviceCatalog.get().select(DevicePolicy.parse(args.length > 2 ? args[2] : "gpu"))
                 .device();
         System.out.println("device " + device.describe() + ", n = " + n + ", compute units " + device.computeUnits());
         int[] data = new Random(n).ints(n, -1000, 1000).toArray();
         int[] want = PrimitivesReference.scan(data, false);
         int local = 256;
-        for (Probe probe : List.of(new CopyProbe(), new StageProbe(), new TileScanProbe(), new KoggeScanProbe())) {
+        for (Probe probe : List.of(new CopyProbe(), new TileScanProbe(), new KoggeScanProbe(), new KoggeLongScanProbe())) {
             try (GuardedKernel<Probe> k = new GuardedKernel<>(probe, device, local)) {
                 Probe p = k.kernel();
                 System.out.printf(Locale.ROOT, "%s: max work-group %d, private bytes %d, local bytes %d%n",
@@ -267,7 +318,7 @@ public final class TileShapeProbe {
                         }
                     }
                     p.get(p.dst);
-                    String check = p instanceof TileScanProbe || p instanceof KoggeScanProbe
+                    String check = !(p instanceof CopyProbe) && !(p instanceof StageProbe)
                             ? (java.util.Arrays.equals(p.dst, want) ? " scan exact" : " SCAN WRONG") : "";
                     double d = median(dev);
                     System.out.printf(Locale.ROOT, "  %-15s G/CU %s groups %5d: device %8.1f us (%6.1f G el/s, %6.0f GB/s"

@@ -185,7 +185,8 @@ class GridPrimitivesTest {
         for (int n = 0; n <= 1100; n += 7) {
             int[] values = r.ints(n, -50, 50).toArray();
             for (Comparison c : Comparison.values()) {
-                for (long operand : new long[] {3, Integer.MIN_VALUE, Integer.MAX_VALUE + 1L}) {
+                for (long operand : new long[] {3, Integer.MIN_VALUE, Integer.MIN_VALUE - 1L, Integer.MAX_VALUE,
+                    Integer.MAX_VALUE + 1L, Long.MIN_VALUE}) {
                     checkSelectIf(small, smallDriver, values, c, operand);
                     checkSelectIf(smallScan, smallScanDriver, values, c, operand);
                 }
