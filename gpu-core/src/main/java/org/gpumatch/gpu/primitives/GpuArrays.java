@@ -7,8 +7,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 
 /**
  * One GPU primitive on Java arrays: scan, reduce, select, gather, scatter and histogram of ints and longs on one
- * device, all on the grid layer ({@link GridDriver}): the int scans and selects on the lean scan-and-select layer
- * ({@link GridScanKernel}, compiled by the first scan or select), the int reduce and histogram on the lean
+ * device, all on the grid layer ({@link GridDriver}): the int scans and selects on the lean layers
+ * ({@link GridScanKernel}, {@link GridSelectKernel}, each compiled by its first call), the int reduce and histogram on the lean
  * {@link GridKernel}; the long primitives, gather and scatter on a {@link GridLongKernel}, compiled by the first call
  * that needs it (the lean kernel leaves those steps off to keep its registers low), which gets the loaded ints and
  * flags uploaded once more when it needs them. Not thread-safe; close it to free the device buffers.
@@ -40,10 +40,11 @@ public final class GpuArrays implements AutoCloseable {
     private final GuardedKernel<GridKernel> leanLauncher;
     private final GridKernel gk;
     private final GridDriver grid;
-    /** The lean scan-and-select kernel (int scans and selects); null until a call needs it. */
+    /** The lean scan and select kernels ({@link GridScanKernel}, {@link GridSelectKernel}); null until a call needs them. */
     private GuardedKernel<GridScanKernel> scanLauncher;
-    private GridScanKernel sk;
     private GridDriver scanGrid;
+    private GuardedKernel<GridScanKernel> selectLauncher;
+    private GridDriver selectGrid;
     /** The long layer's kernel (long primitives, gather, scatter); null until a call needs it. */
     private GuardedKernel<GridLongKernel> longLauncher;
     private GridLongKernel wk;
@@ -82,27 +83,43 @@ public final class GpuArrays implements AutoCloseable {
         return wk;
     }
 
-    /**
-     * The lean scan-and-select kernel ({@link GridScanKernel}, 4 work-groups per compute unit), compiled on first use,
-     * with the loaded ints (unless {@code withInts} is false: an indices select reads none) and the loaded flags
-     * (when {@code withFlags}) bound: each uploaded there once per load.
-     */
-    private GridScanKernel scanKernel(boolean withInts, boolean withFlags) {
+    /** The lean scan kernel ({@link GridScanKernel}), compiled on first use, with the loaded ints bound. */
+    private GridScanKernel scanKernel() {
         if (scanLauncher == null) {
             scanLauncher = new GuardedKernel<>(new GridScanKernel(), device, localSize);
-            sk = scanLauncher.kernel();
-            scanGrid = new GridDriver(scanLauncher,
-                    GridScanKernel.GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits()));
+            scanGrid = leanDriver(scanLauncher);
         }
-        if (withInts && sk.in != ints) {
-            sk.in = ints;
-            sk.put(sk.in);
+        return bound(scanLauncher.kernel(), true, false);
+    }
+
+    /**
+     * The lean select kernel ({@link GridSelectKernel}), compiled on first use, with the loaded ints (unless
+     * {@code withInts} is false: an indices select reads none) and the loaded flags (when {@code withFlags}) bound.
+     */
+    private GridScanKernel selectKernel(boolean withInts, boolean withFlags) {
+        if (selectLauncher == null) {
+            selectLauncher = new GuardedKernel<GridScanKernel>(new GridSelectKernel(), device, localSize);
+            selectGrid = leanDriver(selectLauncher);
         }
-        if (withFlags && sk.aux != flags) {
-            sk.aux = flags;
-            sk.put(sk.aux);
+        return bound(selectLauncher.kernel(), withInts, withFlags);
+    }
+
+    /** A driver of a lean layer: {@link GridScanKernel#GROUPS_PER_COMPUTE_UNIT} work-groups per compute unit. */
+    private GridDriver leanDriver(GuardedKernel<GridScanKernel> launcher) {
+        return new GridDriver(launcher, GridScanKernel.GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits()));
+    }
+
+    /** {@code k} with the loaded ints and flags bound as asked: each uploaded to a kernel once per load. */
+    private GridScanKernel bound(GridScanKernel k, boolean withInts, boolean withFlags) {
+        if (withInts && k.in != ints) {
+            k.in = ints;
+            k.put(k.in);
         }
-        return sk;
+        if (withFlags && k.aux != flags) {
+            k.aux = flags;
+            k.put(k.aux);
+        }
+        return k;
     }
 
     /** The long kernel with the loaded flags (or indices) bound: uploaded there once per load. */
@@ -168,7 +185,7 @@ public final class GpuArrays implements AutoCloseable {
 
     /** Scan of the loaded ints into the int output. */
     public LaunchTiming runScanInts(boolean inclusive) {
-        intOutput(scanKernel(true, false), intCount);
+        intOutput(scanKernel(), intCount);
         return (last = scanGrid).scan(intCount, inclusive);
     }
 
@@ -192,14 +209,14 @@ public final class GpuArrays implements AutoCloseable {
     /** Select of the loaded ints by the loaded flags (or their indices) into the int output; count in lastTotal. */
     public LaunchTiming runSelectInts(boolean indices) {
         requireFlags(intCount);
-        intOutput(scanKernel(!indices, true), intCount);
-        return (last = scanGrid).selectFlagged(intCount, indices);
+        intOutput(selectKernel(!indices, true), intCount);
+        return (last = selectGrid).selectFlagged(intCount, indices);
     }
 
     /** Select of the loaded ints {@code x} with {@code x (c) operand}; count in lastTotal. */
     public LaunchTiming runSelectIfInts(Comparison c, long operand) {
-        intOutput(scanKernel(true, false), intCount);
-        return (last = scanGrid).selectIf(intCount, c, operand);
+        intOutput(selectKernel(true, false), intCount);
+        return (last = selectGrid).selectIf(intCount, c, operand);
     }
 
     /** Select of the loaded longs by the loaded flags; count in lastTotal. */
@@ -464,8 +481,10 @@ public final class GpuArrays implements AutoCloseable {
     @Override
     public void close() {
         leanLauncher.close();
-        if (scanLauncher != null) {
-            scanLauncher.close();
+        for (GuardedKernel<GridScanKernel> lean : Arrays.asList(scanLauncher, selectLauncher)) {
+            if (lean != null) {
+                lean.close();
+            }
         }
         if (longLauncher != null) {
             longLauncher.close();

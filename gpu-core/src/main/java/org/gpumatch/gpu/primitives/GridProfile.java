@@ -108,12 +108,22 @@ public final class GridProfile {
                         device.aparapiDevice()));
                 k.in = ints;
                 k.out = new int[n];
-                k.aux = keys; // flags: non-zero almost everywhere
-                k.put(k.in).put(k.aux);
+                k.put(k.in);
                 d.flush();
                 profile(g + " scan-exclusive", d, () -> d.scan(n, false));
                 k.get(k.out);
                 check(Arrays.equals(k.out, wantScan), "lean scan");
+            }
+            try (GuardedKernel<GridSelectKernel> launcher = new GuardedKernel<>(new GridSelectKernel(), device,
+                    local)) {
+                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+                GridKernel k = launcher.kernel();
+                String g = "L=" + launcher.localSize() + " G/CU=" + perCu + " select layer";
+                k.in = ints;
+                k.out = new int[n];
+                k.aux = keys; // flags: non-zero almost everywhere
+                k.put(k.in).put(k.aux);
+                d.flush();
                 profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
                 profile(g + " select-flagged", d, () -> d.selectFlagged(n, false));
             }

@@ -1,8 +1,9 @@
 package org.gpumatch.gpu.primitives;
 
 /**
- * The lean scan-and-select layer of the grid (issue 21): the int scan (exclusive, inclusive; wrapping) and the int
- * select (by {@link #aux} flags, values or indices; by a predicate) as {@link GridDriver} runs them on any grid kernel
+ * The lean scan layer of the grid (issue 21), and with {@link GridSelectKernel} the lean select layer (one source, a
+ * constant per class, {@link #scanLayer}): the int scan (exclusive, inclusive; wrapping) here, the int
+ * select (by {@link #aux} flags, values or indices; by a predicate) there, as {@link GridDriver} runs them on any grid kernel
  * (upsweep, spine, downsweep; the same fields, phases and results), in a {@code run()} that holds nothing else. On an
  * H200 the same downsweep ran 2.4x faster here than in {@link GridKernel}'s generic step loop, whose every phase's
  * predicated code and 64-bit lanes it leaves out ({@link TileShapeProbe}, 2026-11-28); its group scan is the
@@ -24,10 +25,20 @@ public class GridScanKernel extends GridKernel {
     /** Work-groups per compute unit of this kernel's grid (the H200's best in {@link TileShapeProbe}: 4). */
     public static final int GROUPS_PER_COMPUTE_UNIT = 4;
 
-    /** Scans and selects of ints; reads of results; the empty launch. */
+    /** The scans of ints here, the selects in {@link GridSelectKernel}. */
     @Override
     protected boolean servesOp(int op) {
-        return op == 0 || scanOp(op) || op == OP_SELECT_FLAGGED || op == OP_SELECT_IF;
+        return scanLayer() ? scanOp(op) : op == OP_SELECT_FLAGGED || op == OP_SELECT_IF;
+    }
+
+    /**
+     * Whether this class runs the scans (true here) or the selects ({@link GridSelectKernel}): a constant per class,
+     * which the OpenCL compiler folds, so that each class's {@code run()} holds only its half of the code below (on
+     * the H200 the downsweep of one class holding both ran at half the rate of a kernel holding only the scan,
+     * {@link TileShapeProbe}).
+     */
+    protected boolean scanLayer() {
+        return true;
     }
 
     /**
@@ -49,8 +60,8 @@ public class GridScanKernel extends GridKernel {
         boolean up = gridPhase == PH_UP;
         boolean spinePhase = gridPhase == PH_SPINE;
         boolean down = gridPhase == PH_DOWN;
-        boolean scanning = scanOp(gridOp);
-        boolean flagged = gridOp == OP_SELECT_FLAGGED;
+        boolean scanning = scanLayer(); // a constant per class: the compiler keeps one of the two halves below
+        boolean flagged = !scanning && gridOp == OP_SELECT_FLAGGED;
         boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
         if (gridPhase == PH_READ && getGlobalId() < gridCount) {
             readBack[getGlobalId()] = result[getGlobalId()];
@@ -81,7 +92,7 @@ public class GridScanKernel extends GridKernel {
             for (int i = 0; i < ITEMS; i++) { // (a) stage
                 int j = t + i * size;
                 if (j < valid) {
-                    tileInts[pad(j)] = gridIndices != 0 ? 0 : in[base + j];
+                    tileInts[pad(j)] = !scanning && gridIndices != 0 ? 0 : in[base + j];
                     if (flagged) {
                         tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
                     }
@@ -95,12 +106,11 @@ public class GridScanKernel extends GridKernel {
                 c = spine[at];
             }
             int flagBits = 0;
-            if (down && scanning) { // the values stay in registers across the scan: (c) writes the plane only
+            if (down && scanning) { // the values are read again at (c): nothing live across the scan but the sum
                 int sum = 0;
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
-                    e[i] = q < valid ? tileInts[pad(q)] : 0;
-                    sum += e[i];
+                    sum += q < valid ? tileInts[pad(q)] : 0;
                 }
                 c = sum;
             }
@@ -133,7 +143,7 @@ public class GridScanKernel extends GridKernel {
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
                     if (q < valid) { // this work-item's own staged positions
-                        int next = run + e[i];
+                        int next = run + tileInts[pad(q)];
                         tileInts[pad(q)] = inclusive ? next : run;
                         run = next;
                     }

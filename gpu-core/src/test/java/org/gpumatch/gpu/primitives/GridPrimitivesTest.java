@@ -35,6 +35,10 @@ class GridPrimitivesTest {
     /** The lean scan-and-select layer, in the same two geometries (its default grid: 4 groups per compute unit). */
     private GuardedKernel<GridScanKernel> smallScan;
     private GuardedKernel<GridScanKernel> standardScan;
+    private GuardedKernel<GridSelectKernel> smallSelect;
+    private GuardedKernel<GridSelectKernel> standardSelect;
+    private GridDriver smallSelectDriver;
+    private GridDriver standardSelectDriver;
     private GridDriver smallDriver;
     private GridDriver standardDriver;
     private GridDriver smallScanDriver;
@@ -63,12 +67,17 @@ class GridPrimitivesTest {
         standardScan = new GuardedKernel<>(new GridScanKernel(), TestDevices.openCl(), 256);
         standardScanDriver = new GridDriver(standardScan,
                 GridScanKernel.GROUPS_PER_COMPUTE_UNIT * standardScan.device().computeUnits());
+        smallSelect = new GuardedKernel<>(new GridSelectKernel(), TestDevices.openCl(), SMALL_LOCAL);
+        smallSelectDriver = new GridDriver(smallSelect, SMALL_GROUPS);
+        standardSelect = new GuardedKernel<>(new GridSelectKernel(), TestDevices.openCl(), 256);
+        standardSelectDriver = new GridDriver(standardSelect,
+                GridScanKernel.GROUPS_PER_COMPUTE_UNIT * standardSelect.device().computeUnits());
     }
 
     @AfterAll
     void close() {
         for (GuardedKernel<?> k : Arrays.asList(small, standard, smallLong, standardLong, smallWide, standardWide,
-                smallScan, standardScan)) {
+                smallScan, standardScan, smallSelect, standardSelect)) {
             if (k != null) {
                 k.close();
             }
@@ -158,12 +167,12 @@ class GridPrimitivesTest {
             int[] values = r.ints(n).toArray();
             int[] flags = flags(r, n, density);
             checkSelect(small, smallDriver, values, flags, n % 4 == 1);
-            checkSelect(smallScan, smallScanDriver, values, flags, n % 4 == 2);
+            checkSelect(smallSelect, smallSelectDriver, values, flags, n % 4 == 2);
         }
         for (int n : standardSizes()) {
             for (double density : DENSITIES) {
                 checkSelect(standard, standardDriver, r.ints(n).toArray(), flags(r, n, density), false);
-                checkSelect(standardScan, standardScanDriver, r.ints(n).toArray(), flags(r, n, density),
+                checkSelect(standardSelect, standardSelectDriver, r.ints(n).toArray(), flags(r, n, density),
                         density == 0.5);
             }
         }
@@ -188,7 +197,7 @@ class GridPrimitivesTest {
                 for (long operand : new long[] {3, Integer.MIN_VALUE, Integer.MIN_VALUE - 1L, Integer.MAX_VALUE,
                     Integer.MAX_VALUE + 1L, Long.MIN_VALUE}) {
                     checkSelectIf(small, smallDriver, values, c, operand);
-                    checkSelectIf(smallScan, smallScanDriver, values, c, operand);
+                    checkSelectIf(smallSelect, smallSelectDriver, values, c, operand);
                 }
             }
         }
@@ -205,8 +214,14 @@ class GridPrimitivesTest {
     }
 
     @Test
-    void theScanLayerRefusesEveryOtherPrimitive() {
+    void theScanAndSelectLayersRefuseEveryOtherPrimitive() {
         bind(smallScan, new int[10], new int[10]);
+        bind(smallSelect, new int[10], new int[10]);
+        assertThatThrownBy(() -> smallScanDriver.selectFlagged(10, false)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("GridScanKernel does not serve the grid's flagged select");
+        assertThatThrownBy(() -> smallSelectDriver.scan(10, false)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("GridSelectKernel does not serve the grid's exclusive scan");
+        assertThatThrownBy(() -> smallSelectDriver.pipeline(2, 10)).isInstanceOf(IllegalStateException.class);
         for (Runnable call : new Runnable[] {
             () -> smallScanDriver.reduce(10, GridDriver.COMBINE_SUM),
             () -> smallScanDriver.histogram(10, 4, 0, 1),
