@@ -289,7 +289,7 @@ public final class TileShapeProbe {
         int[] data = new Random(n).ints(n, -1000, 1000).toArray();
         int[] want = PrimitivesReference.scan(data, false);
         int local = 256;
-        for (Probe probe : List.of(new CopyProbe(), new TileScanProbe(), new KoggeScanProbe(), new KoggeLongScanProbe())) {
+        for (Probe probe : List.of(new CopyProbe(), new KoggeLongScanProbe())) {
             try (GuardedKernel<Probe> k = new GuardedKernel<>(probe, device, local)) {
                 Probe p = k.kernel();
                 System.out.printf(Locale.ROOT, "%s: max work-group %d, private bytes %d, local bytes %d%n",
@@ -326,6 +326,42 @@ public final class TileShapeProbe {
                             n / d, 8.0 * n / d, median(wall) / 1e3, check);
                 }
             }
+        }
+        // the lean scan layer's downsweep launched alone, as the probes are (its carries set on the host)
+        try (GuardedKernel<GridScanKernel> k = new GuardedKernel<>(new GridScanKernel(), device, local)) {
+            GridScanKernel sk = k.kernel();
+            sk.in = data;
+            sk.out = new int[n];
+            sk.put(sk.in);
+            for (String perCu : perCus) {
+                int tile = k.localSize() * ITEMS;
+                int tiles = (n + tile - 1) / tile;
+                int groups = Math.min(Integer.parseInt(perCu) * device.computeUnits(), tiles);
+                sk.gridTilesPerGroup = (tiles + groups - 1) / groups;
+                groups = (tiles + sk.gridTilesPerGroup - 1) / sk.gridTilesPerGroup;
+                int[] c = carries(data, groups, sk.gridTilesPerGroup * tile);
+                sk.spine = new long[Math.max(groups, GridKernel.pinnedLength(8))];
+                for (int g = 0; g < groups; g++) {
+                    sk.spine[g] = c[g];
+                }
+                sk.put(sk.spine);
+                sk.gridPhase = GridKernel.PH_DOWN;
+                sk.gridOp = GridKernel.OP_SCAN_EXCLUSIVE;
+                sk.gridCount = n;
+                sk.gridGroups = groups;
+                List<Long> dev = new ArrayList<>();
+                for (int r = 0; r <= RUNS; r++) {
+                    LaunchTiming t = k.launch(groups);
+                    if (r > 0) {
+                        dev.add(t.kernelNanos());
+                    }
+                }
+                sk.get(sk.out);
+                System.out.printf(Locale.ROOT, "  %-15s G/CU %s groups %5d: device %8.1f us%s%n", "GridScanKernel.down",
+                        perCu, groups, median(dev) / 1e3, java.util.Arrays.equals(sk.out, want) ? " scan exact"
+                        : " SCAN WRONG");
+            }
+            sk.gridPhase = GridKernel.PH_OFF;
         }
         for (String perCu : perCus) { // the production scan, per phase
             try (GuardedKernel<GridKernel> k = new GuardedKernel<>(new GridKernel(), device, local)) {
