@@ -29,7 +29,7 @@ final class InducedSorting {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** The shortest text whose inducing passes run a {@link SymbolLookahead} when asked (a thread per pass). */
     static final int LOOKAHEAD_MIN = 1 << 20;
-    /** LMS suffixes per block of the naming loop (see {@link #sortLms}). */
+    /** LMS suffixes per block of the naming loop (see {@link #nameByComparing}). */
     private static final int BLOCK = 256;
 
     private InducedSorting() {
@@ -51,6 +51,25 @@ final class InducedSorting {
      */
     static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
                      final boolean lookahead, final SuffixArrayBuilder.Progress progress) {
+        sort(bytes, ints, sa, n, k, lookahead, lookahead || n > LmsSubstringNames.MAX_LENGTH, progress);
+    }
+
+    /**
+     * {@link #sort(byte[], int[], int[], int, int, boolean, SuffixArrayBuilder.Progress)} with the way of naming the
+     * LMS substrings chosen (package-private so that tests reach both on small texts).
+     *
+     * @param compareNames false: names found while inducing ({@link LmsSubstringNames}; n at most its
+     *                     {@code MAX_LENGTH}, no lookahead at this level); true: by comparing neighbouring LMS
+     *                     substrings after a plain stage-1 induce (any length, with or without the lookahead). Lower
+     *                     levels choose again by the default rule.
+     */
+    static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
+                     final boolean lookahead, final boolean compareNames,
+                     final SuffixArrayBuilder.Progress progress) {
+        if (!compareNames && (lookahead || n > LmsSubstringNames.MAX_LENGTH)) {
+            throw new IllegalArgumentException("names while inducing need n <= " + LmsSubstringNames.MAX_LENGTH
+                    + " and no lookahead");
+        }
         if (n <= 1) {
             if (n == 1) {
                 sa[0] = 0;
@@ -98,9 +117,19 @@ final class InducedSorting {
             for (int c = 0; c < k; c++) {
                 lmsCounts[c] -= bucket[c];
             }
-            induce(bytes, ints, sa, n, counts, bucket, true, lookahead);
-            progress.report(0.3);
-            m = sortLms(bytes, ints, sa, n, m, last, lms, lookahead);
+            final int names;
+            if (compareNames) {
+                induce(bytes, ints, sa, n, counts, bucket, true, lookahead);
+                progress.report(0.3);
+                names = nameByComparing(bytes, ints, sa, n, m, last, lms);
+            } else {
+                LmsSubstringNames.induce(bytes, ints, sa, n, counts, lmsCounts, bucket, new int[k]);
+                progress.report(0.3);
+                names = LmsSubstringNames.gather(sa, n, m);
+            }
+            if (names < m) {
+                sortReduced(sa, n, m, names, lms, lookahead);
+            }
             progress.report(0.6);
             placeLms(sa, n, m, counts, lmsCounts, bucket);
         }
@@ -108,13 +137,14 @@ final class InducedSorting {
     }
 
     /**
-     * After stage 1's inducing: leaves the LMS suffixes sorted in {@code sa[0, m)}, naming their substrings and
-     * sorting the reduced string recursively when names repeat.
+     * After a plain stage-1 induce ({@link #induce} with {@code lmsOnly}): moves the LMS suffixes, sorted, to
+     * {@code sa[0, m)} and names their substrings at {@code sa[m + p / 2]} (1, 2, ... in sorted order; the rest of
+     * {@code sa[m, n)} 0) by comparing neighbours.
      *
-     * @return m
+     * @return the number of distinct names
      */
-    private static int sortLms(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int m,
-                               final int last, final long[] lms, final boolean lookahead) {
+    private static int nameByComparing(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int m,
+                                       final int last, final long[] lms) {
         int j = 0;
         for (int i = 0; i < n; i++) {
             final int p = sa[i];
@@ -155,11 +185,17 @@ final class InducedSorting {
                 sa[m + (p >> 1)] = names;
             }
         }
-        if (names == m) {
-            return m; // every LMS substring is unique: their order is the order of the LMS suffixes
-        }
+        return names;
+    }
+
+    /**
+     * With the LMS suffixes in {@code sa[0, m)} sorted by their substrings and the names at {@code sa[m + p / 2]},
+     * some repeated: sorts the reduced string recursively and leaves the LMS suffixes sorted in {@code sa[0, m)}.
+     */
+    private static void sortReduced(final int[] sa, final int n, final int m, final int names, final long[] lms,
+                                    final boolean lookahead) {
         // The reduced string (names in text order, 0-based) into sa[n - m, n), then into its own array.
-        j = n - 1;
+        int j = n - 1;
         for (int i = n - 1; i >= m; i--) {
             final int v = sa[i];
             if (v != 0) {
@@ -181,7 +217,6 @@ final class InducedSorting {
         for (int i = 0; i < m; i++) {
             sa[i] = reduced[sa[i]];
         }
-        return m;
     }
 
     /**
@@ -462,7 +497,8 @@ final class InducedSorting {
         return bytes != null ? bytes[i] & 0xFF : ints[i];
     }
 
-    private static void bucketStarts(final int[] counts, final int[] bucket) {
+    /** Sets {@code bucket[c]} to the start of symbol c's bucket. */
+    static void bucketStarts(final int[] counts, final int[] bucket) {
         int sum = 0;
         for (int c = 0; c < counts.length; c++) {
             bucket[c] = sum;
@@ -470,7 +506,8 @@ final class InducedSorting {
         }
     }
 
-    private static void bucketEnds(final int[] counts, final int[] bucket) {
+    /** Sets {@code bucket[c]} to the end (exclusive) of symbol c's bucket. */
+    static void bucketEnds(final int[] counts, final int[] bucket) {
         int sum = 0;
         for (int c = 0; c < counts.length; c++) {
             sum += counts[c];
