@@ -195,12 +195,14 @@ final class InducedSorting {
     private static void sortReduced(final int[] sa, final int n, final int m, final int names, final long[] lms,
                                     final boolean lookahead) {
         // The reduced string (names in text order, 0-based) into sa[n - m, n), then into its own array.
+        // Branch-free (names and empty slots alternate unpredictably): every slot is written at j, which moves on
+        // names only; j >= i, so the slot at j has been read already (a stray write at the end lands in sa[0, n - m),
+        // which the recursion overwrites).
         int j = n - 1;
         for (int i = n - 1; i >= m; i--) {
             final int v = sa[i];
-            if (v != 0) {
-                sa[j--] = v - 1;
-            }
+            sa[j] = v - 1;
+            j -= (v | -v) >>> 31;
         }
         final int[] reduced = Arrays.copyOfRange(sa, n - m, n);
         sort(null, reduced, sa, m, names, lookahead, SuffixArrayBuilder.Progress.NONE);

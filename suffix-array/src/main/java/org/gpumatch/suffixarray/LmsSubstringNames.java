@@ -66,9 +66,16 @@ final class LmsSubstringNames {
             leftBytes(bytes, sa, n, counts, bucket, groups);
             rightBytes(bytes, sa, n, counts, bucket, groups);
         } else {
-            leftInts(ints, sa, n, counts, bucket, groups);
-            rightInts(ints, sa, n, counts, bucket, groups);
+            final int[] state = new int[2 * counts.length];
+            leftInts(ints, sa, n, counts, state);
+            rightInts(ints, sa, n, counts, state);
         }
+    }
+
+    /** @return {@link #MARK} when the last group written differs from d, else 0 (no branch: it is unpredictable) */
+    private static int changed(final int last, final int d) {
+        final int x = last ^ d;
+        return ((x | -x) >>> 31) << 30;
     }
 
     /**
@@ -81,16 +88,16 @@ final class LmsSubstringNames {
      * @return the number of distinct names
      */
     static int gather(final int[] sa, final int n, final int m) {
+        // Branch-free (whether an entry is LMS is unpredictable): every entry is written at j, which moves on LMS
+        // entries only; j <= i, so the entry at j has been read already.
         int j = 0;
         int differs = MARK; // the first LMS substring gets a new name
         for (int i = 0; i < n; i++) {
             final int v = sa[i];
-            if (v < 0) {
-                sa[j++] = (v & POSITION) | differs;
-                differs = v & MARK;
-            } else {
-                differs |= v & MARK;
-            }
+            final int lms = v >> 31;
+            sa[j] = (v & POSITION) | differs;
+            j -= lms;
+            differs = (differs & ~lms) | (v & MARK);
         }
         Arrays.fill(sa, m, n, 0);
         int names = 0;
@@ -141,10 +148,8 @@ final class LmsSubstringNames {
             if (j >= 0) {
                 c = t[j] & 0xFF;
                 int w = j;
-                if (groups[c] != d) {
-                    w |= MARK;
-                    groups[c] = d;
-                }
+                w |= changed(groups[c], d);
+                groups[c] = d;
                 if (j > 0 && (t[j - 1] & 0xFF) < c) {
                     w |= SKIP;
                 }
@@ -178,10 +183,8 @@ final class LmsSubstringNames {
             sa[i] = v & MARK;
             final int c = t[j] & 0xFF;
             int w = j;
-            if (groups[c] != d) {
-                w |= MARK;
-                groups[c] = d;
-            }
+            w |= changed(groups[c], d);
+            groups[c] = d;
             if (j > 0 && (t[j - 1] & 0xFF) > c) {
                 w |= SKIP;
             }
@@ -189,14 +192,20 @@ final class LmsSubstringNames {
         }
     }
 
-    /** {@link #leftBytes} on int names. */
-    private static void leftInts(final int[] t, final int[] sa, final int n, final int[] counts, final int[] bucket,
-                                 final int[] groups) {
-        InducedSorting.bucketStarts(counts, bucket);
-        Arrays.fill(groups, -1);
+    /**
+     * {@link #leftBytes} on int names. Bucket pointer and last group of a symbol are interleaved in one array
+     * ({@code state[2c]}, {@code state[2c + 1]}): with many names they miss the cache, and one line then holds both.
+     */
+    private static void leftInts(final int[] t, final int[] sa, final int n, final int[] counts, final int[] state) {
+        int sum = 0;
+        for (int c = 0; c < counts.length; c++) {
+            state[2 * c] = sum;
+            state[2 * c + 1] = -1;
+            sum += counts[c];
+        }
         int c = t[n - 1];
-        sa[bucket[c]++] = (n > 1 && t[n - 2] < c ? SKIP : 0) | MARK | (n - 1); // from the virtual sentinel
-        groups[c] = 0;
+        sa[state[2 * c]++] = (n > 1 && t[n - 2] < c ? SKIP : 0) | MARK | (n - 1); // from the virtual sentinel
+        state[2 * c + 1] = 0;
         int d = 1;
         int keptGroup = -1;
         int kept = -1;
@@ -222,14 +231,12 @@ final class LmsSubstringNames {
             if (j >= 0) {
                 c = t[j];
                 int w = j;
-                if (groups[c] != d) {
-                    w |= MARK;
-                    groups[c] = d;
-                }
+                w |= changed(state[2 * c + 1], d);
+                state[2 * c + 1] = d;
                 if (j > 0 && t[j - 1] < c) {
                     w |= SKIP;
                 }
-                sa[bucket[c]++] = w;
+                sa[state[2 * c]++] = w;
             }
         }
         if (kept >= 0) {
@@ -237,11 +244,15 @@ final class LmsSubstringNames {
         }
     }
 
-    /** {@link #rightBytes} on int names. */
-    private static void rightInts(final int[] t, final int[] sa, final int n, final int[] counts, final int[] bucket,
-                                  final int[] groups) {
-        InducedSorting.bucketEnds(counts, bucket);
-        Arrays.fill(groups, -1);
+    /** {@link #rightBytes} on int names; {@code state} as in {@link #leftInts}. */
+    private static void rightInts(final int[] t, final int[] sa, final int n, final int[] counts,
+                                  final int[] state) {
+        int sum = 0;
+        for (int c = 0; c < counts.length; c++) {
+            sum += counts[c];
+            state[2 * c] = sum;
+            state[2 * c + 1] = -1;
+        }
         int d = 0;
         for (int i = n - 1; i >= 0; i--) {
             final int v = sa[i];
@@ -256,14 +267,12 @@ final class LmsSubstringNames {
             sa[i] = v & MARK;
             final int c = t[j];
             int w = j;
-            if (groups[c] != d) {
-                w |= MARK;
-                groups[c] = d;
-            }
+            w |= changed(state[2 * c + 1], d);
+            state[2 * c + 1] = d;
             if (j > 0 && t[j - 1] > c) {
                 w |= SKIP;
             }
-            sa[--bucket[c]] = w;
+            sa[--state[2 * c]] = w;
         }
     }
 }
