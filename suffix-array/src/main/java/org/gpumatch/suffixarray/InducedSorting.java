@@ -91,24 +91,33 @@ final class InducedSorting {
         // Stage 1: every LMS suffix at the end of its bucket, in text order; inducing then sorts the LMS substrings.
         Arrays.fill(sa, 0, n, 0);
         bucketEnds(counts, bucket);
+        // Types without branches (they alternate unpredictably on real text): suffix i is S-type when
+        // t[i] < t[i + 1], or equal and suffix i + 1 is S-type, that is when t[i] - t[i + 1] - s(i + 1) < 0.
         int m = 0;
-        int last = -1;
         int c1 = chr(bytes, ints, n - 1);
-        boolean nextS = false; // suffix n-1 is L-type: the sentinel follows
+        int nextS = 0; // suffix n-1 is L-type: the sentinel follows
         for (int i = n - 2; i >= 0; i--) {
             final int c0 = chr(bytes, ints, i);
-            final boolean s = c0 < c1 || (c0 == c1 && nextS);
-            if (nextS && !s) {
-                final int p = i + 1;
-                sa[--bucket[c1]] = p;
-                lms[p >>> 6] |= 1L << p;
+            final int s = (c0 - c1 - nextS) >>> 31;
+            final int isLms = nextS & ~s;
+            lms[(i + 1) >>> 6] |= (long) isLms << (i + 1);
+            m += isLms;
+            nextS = s;
+            c1 = c0;
+        }
+        // The seeds from the LMS bits, in descending text order: a sequential read of bits and text.
+        int last = -1;
+        for (int w = lms.length - 1; w >= 0; w--) {
+            long bits = lms[w];
+            while (bits != 0) {
+                final int bit = 63 - Long.numberOfLeadingZeros(bits);
+                bits &= ~(1L << bit);
+                final int p = (w << 6) | bit;
                 if (last < 0) {
                     last = p;
                 }
-                m++;
+                sa[--bucket[chr(bytes, ints, p)]] = p;
             }
-            nextS = s;
-            c1 = c0;
         }
         if (m > 0) {
             // LMS suffixes per first symbol, for placing them after the sort without reading the text again.
