@@ -23,8 +23,8 @@ import java.util.Arrays;
  * 4 times sequentially, plus the random reads of the inducing passes; the recursion works on at most n/2 names (about
  * n/3 on real text). Memory besides the text and the {@code 4n}-byte result: an LMS bit set of {@code n/8} bytes and
  * the reduced string ({@code 4m} bytes, m the LMS count, at most n/2) per level, bucket, LMS count and group arrays
- * of {@code 16k} bytes ({@code 20k} on int levels), or 2 KiB of naming buffers on the comparing path. Sequential, unless asked for a {@link SymbolLookahead} thread beside
- * each inducing pass (192 KiB of buffers).
+ * of {@code 16k} bytes ({@code 20k} on int levels), or 2 KiB of naming buffers on the comparing path. Sequential,
+ * unless asked for a {@link SymbolLookahead} thread beside each inducing pass (192 KiB of buffers).
  */
 final class InducedSorting {
     /** Eight bytes of a {@code byte[]} as one {@code long}. */

@@ -33,6 +33,9 @@ class LmsSubstringNamesTest {
             order[i] = i;
         }
         java.util.Arrays.sort(order, (a, b) -> {
+            if (a.equals(b)) {
+                return 0;
+            }
             int i = a;
             int j = b;
             while (i < text.length && j < text.length) {
@@ -43,7 +46,6 @@ class LmsSubstringNamesTest {
                 j++;
             }
             return i == text.length ? -1 : 1; // a proper prefix first
-
         });
         return java.util.Arrays.stream(order).mapToInt(Integer::intValue).toArray();
     }
