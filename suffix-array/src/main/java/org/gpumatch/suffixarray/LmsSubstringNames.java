@@ -127,10 +127,7 @@ final class LmsSubstringNames {
         int keptGroup = -1;
         int kept = -1;
         for (int i = 0; i < n; i++) {
-            final int v = sa[i];
-            if (v == 0) {
-                continue;
-            }
+            final int v = sa[i]; // an empty slot (0) passes through without a branch of its own
             d += (v >>> 30) & 1;
             if (v < 0) {
                 if (d != keptGroup) {
@@ -171,10 +168,7 @@ final class LmsSubstringNames {
         Arrays.fill(groups, -1);
         int d = 0;
         for (int i = n - 1; i >= 0; i--) {
-            final int v = sa[i];
-            if (v == 0) {
-                continue;
-            }
+            final int v = sa[i]; // an empty slot (0) passes through without a branch of its own
             d += (v >>> 30) & 1;
             final int j = (v & POSITION) - 1;
             if (v < 0 || j < 0) {
@@ -210,10 +204,7 @@ final class LmsSubstringNames {
         int keptGroup = -1;
         int kept = -1;
         for (int i = 0; i < n; i++) {
-            final int v = sa[i];
-            if (v == 0) {
-                continue;
-            }
+            final int v = sa[i]; // an empty slot (0) passes through without a branch of its own
             d += (v >>> 30) & 1;
             if (v < 0) {
                 if (d != keptGroup) {
@@ -255,10 +246,7 @@ final class LmsSubstringNames {
         }
         int d = 0;
         for (int i = n - 1; i >= 0; i--) {
-            final int v = sa[i];
-            if (v == 0) {
-                continue;
-            }
+            final int v = sa[i]; // an empty slot (0) passes through without a branch of its own
             d += (v >>> 30) & 1;
             final int j = (v & POSITION) - 1;
             if (v < 0 || j < 0) {
