@@ -13,23 +13,25 @@ import java.util.Arrays;
  * <p>Inducing uses one sign bit per entry instead of a type array: an entry is stored complemented ({@code ~j}) when
  * the pass that wrote it must not induce from it (an L-type suffix whose predecessor is S-type, an S-type suffix whose
  * predecessor is L-type), and the L pass flips every entry it passes, so the S pass sees exactly the entries it must
- * induce from as non-negative. LMS substrings are named in a compact space (their lengths read from the LMS bits, so
- * equal names cost one length comparison and a short byte comparison; in blocks whose loads come before the
- * comparisons), and the reduced problem reuses the suffix array as its own.
+ * induce from as non-negative. LMS substrings are named while stage 1 induces ({@link LmsSubstringNames}: a mark bit
+ * per entry where neighbouring prefixes differ, so naming is a scan with no text read; texts up to 2^30 symbols
+ * without the lookahead), otherwise by comparing neighbours after a plain stage 1 (their lengths read from the LMS
+ * bits, so equal names cost one length comparison and a short byte comparison; in blocks whose loads come before the
+ * comparisons). Names go to a compact space, and the reduced problem reuses the suffix array as its own.
  *
  * <p>Cost per level: the text read about 5 times (counts, types, two inducing passes twice) and the suffix array
  * 4 times sequentially, plus the random reads of the inducing passes; the recursion works on at most n/2 names (about
  * n/3 on real text). Memory besides the text and the {@code 4n}-byte result: an LMS bit set of {@code n/8} bytes and
- * the reduced string ({@code 4m} bytes, m the LMS count, at most n/2) per level, bucket and LMS count arrays of
- * {@code 12k} bytes, 2 KiB of naming buffers. Sequential, unless asked for a {@link SymbolLookahead} thread beside
- * each inducing pass (192 KiB of buffers).
+ * the reduced string ({@code 4m} bytes, m the LMS count, at most n/2) per level, bucket, LMS count and group arrays
+ * of {@code 16k} bytes ({@code 20k} on int levels), or 2 KiB of naming buffers on the comparing path. Sequential,
+ * unless asked for a {@link SymbolLookahead} thread beside each inducing pass (192 KiB of buffers).
  */
 final class InducedSorting {
     /** Eight bytes of a {@code byte[]} as one {@code long}. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** The shortest text whose inducing passes run a {@link SymbolLookahead} when asked (a thread per pass). */
     static final int LOOKAHEAD_MIN = 1 << 20;
-    /** LMS suffixes per block of the naming loop (see {@link #sortLms}). */
+    /** LMS suffixes per block of the naming loop (see {@link #nameByComparing}). */
     private static final int BLOCK = 256;
 
     private InducedSorting() {
@@ -51,6 +53,25 @@ final class InducedSorting {
      */
     static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
                      final boolean lookahead, final SuffixArrayBuilder.Progress progress) {
+        sort(bytes, ints, sa, n, k, lookahead, lookahead || n > LmsSubstringNames.MAX_LENGTH, progress);
+    }
+
+    /**
+     * {@link #sort(byte[], int[], int[], int, int, boolean, SuffixArrayBuilder.Progress)} with the way of naming the
+     * LMS substrings chosen (package-private so that tests reach both on small texts).
+     *
+     * @param compareNames false: names found while inducing ({@link LmsSubstringNames}; n at most its
+     *                     {@code MAX_LENGTH}, no lookahead at this level); true: by comparing neighbouring LMS
+     *                     substrings after a plain stage-1 induce (any length, with or without the lookahead). Lower
+     *                     levels choose again by the default rule.
+     */
+    static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
+                     final boolean lookahead, final boolean compareNames,
+                     final SuffixArrayBuilder.Progress progress) {
+        if (!compareNames && (lookahead || n > LmsSubstringNames.MAX_LENGTH)) {
+            throw new IllegalArgumentException("names while inducing need n <= " + LmsSubstringNames.MAX_LENGTH
+                    + " and no lookahead");
+        }
         if (n <= 1) {
             if (n == 1) {
                 sa[0] = 0;
@@ -59,9 +80,7 @@ final class InducedSorting {
         }
         final int[] counts = new int[k];
         if (bytes != null) {
-            for (int i = 0; i < n; i++) {
-                counts[bytes[i] & 0xFF]++;
-            }
+            countBytes(bytes, n, counts);
         } else {
             for (int i = 0; i < n; i++) {
                 counts[ints[i]]++;
@@ -72,24 +91,42 @@ final class InducedSorting {
         // Stage 1: every LMS suffix at the end of its bucket, in text order; inducing then sorts the LMS substrings.
         Arrays.fill(sa, 0, n, 0);
         bucketEnds(counts, bucket);
+        // Types without branches (they alternate unpredictably on real text): suffix i is S-type when
+        // t[i] < t[i + 1], or equal and suffix i + 1 is S-type, that is when t[i] - t[i + 1] - s(i + 1) < 0. The LMS
+        // bit of position p = i + 1 collects in a register, stored once per word (a read-modify-write of the word
+        // per position would chain every iteration through store forwarding).
         int m = 0;
-        int last = -1;
         int c1 = chr(bytes, ints, n - 1);
-        boolean nextS = false; // suffix n-1 is L-type: the sentinel follows
+        int nextS = 0; // suffix n-1 is L-type: the sentinel follows
+        long word = 0;
         for (int i = n - 2; i >= 0; i--) {
+            final int p = i + 1;
             final int c0 = chr(bytes, ints, i);
-            final boolean s = c0 < c1 || (c0 == c1 && nextS);
-            if (nextS && !s) {
-                final int p = i + 1;
-                sa[--bucket[c1]] = p;
-                lms[p >>> 6] |= 1L << p;
+            final int s = (c0 - c1 - nextS) >>> 31;
+            final int isLms = nextS & ~s;
+            word |= (long) isLms << p;
+            if ((p & 63) == 0) {
+                lms[p >>> 6] = word;
+                word = 0;
+            }
+            m += isLms;
+            nextS = s;
+            c1 = c0;
+        }
+        lms[0] = word; // positions 1..63 (position 0 is never LMS)
+        // The seeds from the LMS bits, in descending text order: a sequential read of bits and text.
+        int last = -1;
+        for (int w = lms.length - 1; w >= 0; w--) {
+            long bits = lms[w];
+            while (bits != 0) {
+                final int bit = 63 - Long.numberOfLeadingZeros(bits);
+                bits &= ~(1L << bit);
+                final int p = (w << 6) | bit;
                 if (last < 0) {
                     last = p;
                 }
-                m++;
+                sa[--bucket[chr(bytes, ints, p)]] = p;
             }
-            nextS = s;
-            c1 = c0;
         }
         if (m > 0) {
             // LMS suffixes per first symbol, for placing them after the sort without reading the text again.
@@ -98,9 +135,19 @@ final class InducedSorting {
             for (int c = 0; c < k; c++) {
                 lmsCounts[c] -= bucket[c];
             }
-            induce(bytes, ints, sa, n, counts, bucket, true, lookahead);
-            progress.report(0.3);
-            m = sortLms(bytes, ints, sa, n, m, last, lms, lookahead);
+            final int names;
+            if (compareNames) {
+                induce(bytes, ints, sa, n, counts, bucket, true, lookahead);
+                progress.report(0.3);
+                names = nameByComparing(bytes, ints, sa, n, m, last, lms);
+            } else {
+                LmsSubstringNames.induce(bytes, ints, sa, n, counts, lmsCounts, bucket, new int[k]);
+                progress.report(0.3);
+                names = LmsSubstringNames.gather(sa, n, m);
+            }
+            if (names < m) {
+                sortReduced(sa, n, m, names, lms, lookahead);
+            }
             progress.report(0.6);
             placeLms(sa, n, m, counts, lmsCounts, bucket);
         }
@@ -108,13 +155,35 @@ final class InducedSorting {
     }
 
     /**
-     * After stage 1's inducing: leaves the LMS suffixes sorted in {@code sa[0, m)}, naming their substrings and
-     * sorting the reduced string recursively when names repeat.
-     *
-     * @return m
+     * Byte counts into {@code counts[0, 256)}: four tables, one per position mod 4, so that a run of one byte does not
+     * chain every increment through store forwarding (the build of 16 MiB of one repeated byte: 0.147 -> 0.130 s).
      */
-    private static int sortLms(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int m,
-                               final int last, final long[] lms, final boolean lookahead) {
+    private static void countBytes(final byte[] bytes, final int n, final int[] counts) {
+        final int[] four = new int[4 * 256];
+        int i = 0;
+        for (; i + 4 <= n; i += 4) {
+            four[bytes[i] & 0xFF]++;
+            four[256 + (bytes[i + 1] & 0xFF)]++;
+            four[512 + (bytes[i + 2] & 0xFF)]++;
+            four[768 + (bytes[i + 3] & 0xFF)]++;
+        }
+        for (; i < n; i++) {
+            four[bytes[i] & 0xFF]++;
+        }
+        for (int c = 0; c < 256; c++) {
+            counts[c] = four[c] + four[256 + c] + four[512 + c] + four[768 + c];
+        }
+    }
+
+    /**
+     * After a plain stage-1 induce ({@link #induce} with {@code lmsOnly}): moves the LMS suffixes, sorted, to
+     * {@code sa[0, m)} and names their substrings at {@code sa[m + p / 2]} (1, 2, ... in sorted order; the rest of
+     * {@code sa[m, n)} 0) by comparing neighbours.
+     *
+     * @return the number of distinct names
+     */
+    private static int nameByComparing(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int m,
+                                       final int last, final long[] lms) {
         int j = 0;
         for (int i = 0; i < n; i++) {
             final int p = sa[i];
@@ -155,16 +224,24 @@ final class InducedSorting {
                 sa[m + (p >> 1)] = names;
             }
         }
-        if (names == m) {
-            return m; // every LMS substring is unique: their order is the order of the LMS suffixes
-        }
+        return names;
+    }
+
+    /**
+     * With the LMS suffixes in {@code sa[0, m)} sorted by their substrings and the names at {@code sa[m + p / 2]},
+     * some repeated: sorts the reduced string recursively and leaves the LMS suffixes sorted in {@code sa[0, m)}.
+     */
+    private static void sortReduced(final int[] sa, final int n, final int m, final int names, final long[] lms,
+                                    final boolean lookahead) {
         // The reduced string (names in text order, 0-based) into sa[n - m, n), then into its own array.
-        j = n - 1;
+        // Branch-free (names and empty slots alternate unpredictably): every slot is written at j, which moves on
+        // names only; j >= i, so the slot at j has been read already (a stray write at the end lands in sa[0, n - m),
+        // which the recursion overwrites).
+        int j = n - 1;
         for (int i = n - 1; i >= m; i--) {
             final int v = sa[i];
-            if (v != 0) {
-                sa[j--] = v - 1;
-            }
+            sa[j] = v - 1;
+            j -= (v | -v) >>> 31;
         }
         final int[] reduced = Arrays.copyOfRange(sa, n - m, n);
         sort(null, reduced, sa, m, names, lookahead, SuffixArrayBuilder.Progress.NONE);
@@ -181,7 +258,6 @@ final class InducedSorting {
         for (int i = 0; i < m; i++) {
             sa[i] = reduced[sa[i]];
         }
-        return m;
     }
 
     /**
@@ -462,7 +538,8 @@ final class InducedSorting {
         return bytes != null ? bytes[i] & 0xFF : ints[i];
     }
 
-    private static void bucketStarts(final int[] counts, final int[] bucket) {
+    /** Sets {@code bucket[c]} to the start of symbol c's bucket. */
+    static void bucketStarts(final int[] counts, final int[] bucket) {
         int sum = 0;
         for (int c = 0; c < counts.length; c++) {
             bucket[c] = sum;
@@ -470,7 +547,8 @@ final class InducedSorting {
         }
     }
 
-    private static void bucketEnds(final int[] counts, final int[] bucket) {
+    /** Sets {@code bucket[c]} to the end (exclusive) of symbol c's bucket. */
+    static void bucketEnds(final int[] counts, final int[] bucket) {
         int sum = 0;
         for (int c = 0; c < counts.length; c++) {
             sum += counts[c];
