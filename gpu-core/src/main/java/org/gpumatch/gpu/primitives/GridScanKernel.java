@@ -50,28 +50,48 @@ public class GridScanKernel extends GridKernel {
         return (x >= gridRangeLow && x <= gridRangeHigh ? 1 : 0) ^ gridRangeOutside;
     }
 
+    /**
+     * Local ints: the staged tile of a scan's downsweep, two planes for a select's (its flags, then its compacted
+     * output); none for the upsweep and the spine, whose group scan lives in {@link TileKernel}'s lanes.
+     */
+    @Override
+    protected int localInts(int localSize) {
+        int tile = padded(localSize * ITEMS);
+        return gridPhase != PH_DOWN ? 0 : scanLayer() ? tile : 2 * tile;
+    }
+
     @Override
     public void run() {
+        if (gridPhase == PH_READ && getGlobalId() < gridCount) {
+            readBack[getGlobalId()] = result[getGlobalId()];
+        }
+        if (gridPhase == PH_DOWN) { // uniform: the phase is the launch's
+            downsweep();
+        } else {
+            upsweepAndSpine();
+        }
+    }
+
+    /**
+     * The upsweep (each work-group's sum or count of its tiles, into {@code spine[g]}) or the spine (one work-group
+     * scans the {@code G} group values in place, exact in 64 bits, the total into {@code result[0..1]}): one group
+     * scan per step, uniform trip count.
+     */
+    private void upsweepAndSpine() {
         int t = getLocalId();
         int size = getLocalSize();
         int g = getGroupId();
         int tile = size * ITEMS;
-        int second = padded(tile); // a flagged select's flag plane
         boolean up = gridPhase == PH_UP;
         boolean spinePhase = gridPhase == PH_SPINE;
-        boolean down = gridPhase == PH_DOWN;
-        boolean scanning = scanLayer(); // a constant per class: the compiler keeps one of the two halves below
+        boolean scanning = scanLayer(); // a constant per class: the compiler keeps one of the two halves
         boolean flagged = !scanning && gridOp == OP_SELECT_FLAGGED;
-        boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
-        if (gridPhase == PH_READ && getGlobalId() < gridCount) {
-            readBack[getGlobalId()] = result[getGlobalId()];
-        }
         int first = g * gridTilesPerGroup;
-        int mine = up || down ? Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first)) : 0;
+        int mine = up ? Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first)) : 0;
+        // each tile's 16 coalesced loads issued together, then added (exact 64-bit sums, flag counts)
         int[] e = new int[ITEMS];
-        // upsweep: each tile's 16 coalesced loads issued together, then added (exact 64-bit sums, flag counts)
         long acc = 0;
-        for (int s = 0; up && s < mine; s++) {
+        for (int s = 0; s < mine; s++) {
             int base = (first + s) * tile;
             int valid = Math.min(tile, gridCount - base);
             for (int i = 0; i < ITEMS; i++) {
@@ -83,12 +103,47 @@ public class GridScanKernel extends GridKernel {
                 acc += scanning || flagged ? e[i] : j < valid ? inRange(e[i]) : 0;
             }
         }
-        // the steps (uniform trip count): the upsweep's one group sum, the spine's chunks of L, the downsweep's tiles
-        int steps = up ? 1 : spinePhase ? (gridCount + size - 1) / size : mine;
-        long carry = down ? spine[g] : 0;
+        int steps = up ? 1 : spinePhase ? (gridCount + size - 1) / size : 0;
+        long carry = 0;
         for (int s = 0; s < steps; s++) {
+            int at = s * size + t;
+            long c = up ? acc : at < gridCount ? spine[at] : 0;
+            long prefix = groupScanLong(c) - c;
+            long total = groupScanLongTotal();
+            if (up && t == 0) {
+                spine[g] = total;
+            }
+            if (spinePhase && at < gridCount) {
+                spine[at] = carry + prefix;
+            }
+            carry += total;
+            localBarrier(); // the total read before the next step's scan writes its buffer
+        }
+        if (spinePhase && t == 0 && g == 0) {
+            result[0] = (int) carry;
+            result[1] = (int) (carry >>> 32);
+        }
+    }
+
+    /**
+     * The downsweep: each work-group walks its tiles from its spine offset (stage, each work-item's 16 consecutive
+     * elements, one group scan, outputs into local memory, coalesced stores).
+     */
+    private void downsweep() {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int g = getGroupId();
+        int tile = size * ITEMS;
+        int second = padded(tile); // a select's flag plane, then its compacted output
+        boolean scanning = scanLayer();
+        boolean flagged = !scanning && gridOp == OP_SELECT_FLAGGED;
+        boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
+        int first = g * gridTilesPerGroup;
+        int mine = Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first));
+        long carry = spine[g];
+        for (int s = 0; s < mine; s++) {
             int base = (first + s) * tile;
-            int valid = down ? Math.min(tile, gridCount - base) : 0;
+            int valid = Math.min(tile, gridCount - base);
             for (int i = 0; i < ITEMS; i++) { // (a) stage
                 int j = t + i * size;
                 if (j < valid) {
@@ -99,80 +154,47 @@ public class GridScanKernel extends GridKernel {
                 }
             }
             localBarrier();
-            // (b) this work-item's contribution: the upsweep's sum, a spine entry, its 16 consecutive elements
-            long c = up ? acc : 0;
-            int at = s * size + t;
-            if (spinePhase && at < gridCount) {
-                c = spine[at];
-            }
+            // (b) this work-item's 16 consecutive elements: their sum (a scan reads them again at (c)), or their flags
+            int c = 0;
             int flagBits = 0;
-            if (down && scanning) { // the values are read again at (c): nothing live across the scan but the sum
-                int sum = 0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    sum += q < valid ? tileInts[pad(q)] : 0;
+            for (int i = 0; i < ITEMS; i++) {
+                int q = t * ITEMS + i;
+                if (q < valid) {
+                    int v = tileInts[pad(q)];
+                    int f = scanning ? 0 : flagged ? tileInts[second + pad(q)] : inRange(v);
+                    flagBits |= f << i;
+                    c += scanning ? v : f;
                 }
-                c = sum;
             }
-            if (down && !scanning) {
-                int count = 0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) {
-                        int v = tileInts[pad(q)];
-                        int f = flagged ? tileInts[second + pad(q)] : inRange(v);
-                        e[i] = v;
-                        flagBits |= f << i;
-                        count += f;
-                    }
-                }
-                c = count;
-            }
-            long inclusivePrefix = groupScanLong(c);
+            long prefix = groupScanLong(c) - c;
             long total = groupScanLongTotal();
-            long prefix = inclusivePrefix - c;
-            // (c) outputs into local memory (every read of the staged tile happened before the scan's barriers)
-            if (up && t == 0) {
-                spine[g] = total;
-            }
-            if (spinePhase && at < gridCount) {
-                spine[at] = carry + prefix;
-            }
-            if (down && scanning) {
-                int run = (int) (carry + prefix);
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) { // this work-item's own staged positions
-                        int next = run + tileInts[pad(q)];
-                        tileInts[pad(q)] = inclusive ? next : run;
-                        run = next;
-                    }
+            // (c) outputs into local memory: a scan rewrites its own positions, a select compacts into the second
+            // plane (every read of the staged flags happened before the scan's barriers)
+            int run = (int) (carry + prefix);
+            int to = (int) prefix;
+            for (int i = 0; i < ITEMS; i++) {
+                int q = t * ITEMS + i;
+                if (scanning && q < valid) {
+                    int next = run + tileInts[pad(q)];
+                    tileInts[pad(q)] = inclusive ? next : run;
+                    run = next;
                 }
-            }
-            if (down && !scanning) {
-                int to = (int) prefix;
-                for (int i = 0; i < ITEMS; i++) {
-                    if (((flagBits >>> i) & 1) != 0) {
-                        tileInts[pad(to)] = gridIndices != 0 ? base + t * ITEMS + i : e[i];
-                        to++;
-                    }
+                if (!scanning && ((flagBits >>> i) & 1) != 0) {
+                    tileInts[second + pad(to)] = gridIndices != 0 ? base + q : tileInts[pad(q)];
+                    to++;
                 }
             }
             localBarrier();
             // (d) coalesced stores: the tile's prefixes, or its selected elements after those of earlier tiles
-            int written = down ? (scanning ? valid : (int) total) : 0;
+            int written = scanning ? valid : (int) total;
             for (int i = 0; i < ITEMS; i++) {
                 int j = t + i * size;
                 if (j < written) {
-                    out[(scanning ? base : (int) carry) + j] = tileInts[pad(j)];
+                    out[(scanning ? base : (int) carry) + j] = tileInts[(scanning ? 0 : second) + pad(j)];
                 }
             }
             carry += total;
             localBarrier();
-        }
-        if (spinePhase && t == 0 && g == 0) {
-            result[0] = (int) carry;
-            result[1] = (int) (carry >>> 32);
         }
     }
 }
