@@ -47,136 +47,140 @@ public final class GridProfile {
         int[] wantScan = PrimitivesReference.scan(ints, false);
         int[] sortedKeys = keys.clone();
         SortReference.sortU32(sortedKeys, null, 0, 32);
+        Inputs in = new Inputs(n, ints, keys, wantScan, sortedKeys, r);
         for (String geometry : geometries) {
             String[] p = geometry.split(":");
             int local = Integer.parseInt(p[0]);
             int perCu = Integer.parseInt(p[1]);
-            // the lean kernel, then the same with int scans on the 64-bit path (IntScanOffKernel: 40 registers fewer)
-            for (GridKernel lean : layers.contains("grid") ? new GridKernel[] {new GridKernel(), new IntScanOffKernel()}
-                    : new GridKernel[0]) {
-                try (GuardedKernel<GridKernel> launcher = new GuardedKernel<>(lean, device, local)) {
+            if (layers.contains("grid")) {
+                // the lean kernel, then the same with int scans on the 64-bit path (IntScanOffKernel: 40 registers fewer)
+                profileGrid(new GridKernel(), device, local, perCu, in);
+                profileGrid(new IntScanOffKernel(), device, local, perCu, in);
+            }
+            if (layers.contains("scan")) { // the lean layers GpuArrays runs
+                profileScanLayer(new GridScanKernel(), device, local, perCu, in);
+                profileScanLayer(new GridSelectKernel(), device, local, perCu, in);
+            }
+            if (layers.contains("sort")) { // the lean sort GpuArraySorter runs
+                try (GuardedKernel<GridSortKernel> launcher = new GuardedKernel<>(new GridSortKernel(), device,
+                        local)) {
                     GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
-                    GridKernel k = launcher.kernel();
-                    String g = "L=" + launcher.localSize() + " G/CU=" + perCu
-                            + (lean instanceof IntScanOffKernel ? " int-scan-off" : "");
-                    // a kernel whose private arrays spill (dynamic indexing, register pressure) reports private memory
-                    System.out.println(g + " kernel: max work-group "
-                            + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
-                            + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
-                            device.aparapiDevice()) + ", local bytes " + k.getKernelLocalMemSizeInUse(
-                            device.aparapiDevice()));
-                    k.in = ints;
-                    k.out = new int[n];
-                    k.put(k.in);
-                    d.flush();
-                    profile(g + " flush(empty)", d, d::flush);
-                    profile(g + " scan-exclusive", d, () -> d.scan(n, false));
-                    k.get(k.out);
-                    check(Arrays.equals(k.out, wantScan), "scan");
-                    profile(g + " reduce-sum", d, () -> d.reduce(n, GridDriver.COMBINE_SUM));
-                    check(d.lastTotal() == PrimitivesReference.sum(ints), "reduce");
-                    profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
-                    profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
-                    int[] work = new int[n];
-                    int[] alt = new int[n];
-                    k.out = alt;
-                    k.in = work;
-                    LaunchTiming[] t = new LaunchTiming[1];
-                    boolean[] inAlt = new boolean[1];
-                    profile(g + " sort-keys-u32", d, () -> {
-                        System.arraycopy(keys, 0, work, 0, n);
-                        k.put(k.in);
-                        d.flush();
-                    }, () -> {
-                        inAlt[0] = d.sort(n, 0, 32, false, false, t);
-                        return t[0];
-                    });
-                    k.get(inAlt[0] ? k.out : k.in);
-                    check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "sort");
-                    k.in = new int[GridKernel.pinnedLength(4)];
-                    k.out = new int[GridKernel.pinnedLength(4)];
+                    String g = describe(launcher, perCu, "sort layer", device);
+                    profileSort(g, d, launcher.kernel(), in);
                 }
             }
-            // the lean layers that GpuArrays and GpuArraySorter run: scan and select, the radix sort
-            for (int on = layers.contains("scan") ? 1 : 0; on > 0; on--) {
-            try (GuardedKernel<GridScanKernel> launcher = new GuardedKernel<>(new GridScanKernel(), device, local)) {
-                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
-                GridKernel k = launcher.kernel();
-                String g = "L=" + launcher.localSize() + " G/CU=" + perCu + " scan layer";
-                System.out.println(g + " kernel: max work-group " + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
-                        + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
-                        device.aparapiDevice()));
-                k.in = ints;
-                k.out = new int[n];
-                k.put(k.in);
-                d.flush();
+            if (layers.contains("segment")) { // the segmented sort runs on its own layer (GridSegmentKernel)
+                profileSegmentLayer(device, local, perCu, in);
+            }
+        }
+    }
+
+    /** The profile's inputs: random ints, random keys, and what the scan and sort of them must give. */
+    private record Inputs(int n, int[] ints, int[] keys, int[] wantScan, int[] sortedKeys, Random r) {
+    }
+
+    /** The label of a kernel's rows, after printing its work-group limit and private memory. */
+    private static String describe(GuardedKernel<? extends GridKernel> launcher, int perCu, String what,
+                                   ComputeDevice device) throws QueryFailedException {
+        String g = "L=" + launcher.localSize() + " G/CU=" + perCu + " " + what;
+        // a kernel whose private arrays spill (dynamic indexing, register pressure) reports private memory
+        GridKernel k = launcher.kernel();
+        System.out.println(g + " kernel: max work-group " + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
+                + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
+                device.aparapiDevice()) + ", local bytes " + k.getKernelLocalMemSizeInUse(device.aparapiDevice()));
+        return g;
+    }
+
+    /** Every primitive of the lean grid kernel (or its int-scan-off twin). */
+    private static void profileGrid(GridKernel lean, ComputeDevice device, int local, int perCu, Inputs in)
+            throws QueryFailedException {
+        int n = in.n();
+        try (GuardedKernel<GridKernel> launcher = new GuardedKernel<>(lean, device, local)) {
+            GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+            GridKernel k = launcher.kernel();
+            String g = describe(launcher, perCu, lean instanceof IntScanOffKernel ? "int-scan-off" : "grid", device);
+            k.in = in.ints();
+            k.out = new int[n];
+            k.put(k.in);
+            d.flush();
+            profile(g + " flush(empty)", d, d::flush);
+            profile(g + " scan-exclusive", d, () -> d.scan(n, false));
+            k.get(k.out);
+            check(Arrays.equals(k.out, in.wantScan()), "scan");
+            profile(g + " reduce-sum", d, () -> d.reduce(n, GridDriver.COMBINE_SUM));
+            check(d.lastTotal() == PrimitivesReference.sum(in.ints()), "reduce");
+            profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
+            profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
+            profileSort(g, d, k, in);
+        }
+    }
+
+    /** The lean scan layer's scan, or the select layer's selects. */
+    private static void profileScanLayer(GridScanKernel lean, ComputeDevice device, int local, int perCu, Inputs in)
+            throws QueryFailedException {
+        int n = in.n();
+        try (GuardedKernel<GridScanKernel> launcher = new GuardedKernel<>(lean, device, local)) {
+            GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+            GridKernel k = launcher.kernel();
+            String g = describe(launcher, perCu, lean.scanLayer() ? "scan layer" : "select layer", device);
+            k.in = in.ints();
+            k.out = new int[n];
+            k.aux = in.keys(); // flags: non-zero almost everywhere
+            k.put(k.in).put(k.aux);
+            d.flush();
+            if (lean.scanLayer()) {
                 profile(g + " scan-exclusive", d, () -> d.scan(n, false));
                 k.get(k.out);
-                check(Arrays.equals(k.out, wantScan), "lean scan");
-            }
-            try (GuardedKernel<GridSelectKernel> launcher = new GuardedKernel<>(new GridSelectKernel(), device,
-                    local)) {
-                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
-                GridKernel k = launcher.kernel();
-                String g = "L=" + launcher.localSize() + " G/CU=" + perCu + " select layer";
-                k.in = ints;
-                k.out = new int[n];
-                k.aux = keys; // flags: non-zero almost everywhere
-                k.put(k.in).put(k.aux);
-                d.flush();
+                check(Arrays.equals(k.out, in.wantScan()), "lean scan");
+            } else {
                 profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
                 profile(g + " select-flagged", d, () -> d.selectFlagged(n, false));
             }
+        }
+    }
+
+    /** The u32 key sort of {@code d}'s kernel, checked; its operand arrays are placeholders again afterwards. */
+    private static void profileSort(String g, GridDriver d, GridKernel k, Inputs in) {
+        int n = in.n();
+        int[] work = new int[n];
+        k.in = work;
+        k.out = new int[n];
+        LaunchTiming[] t = new LaunchTiming[1];
+        boolean[] inAlt = new boolean[1];
+        profile(g + " sort-keys-u32", d, () -> {
+            System.arraycopy(in.keys(), 0, work, 0, n);
+            k.put(k.in);
+            d.flush();
+        }, () -> {
+            inAlt[0] = d.sort(n, 0, 32, false, false, t);
+            return t[0];
+        });
+        k.get(inAlt[0] ? k.out : k.in);
+        check(Arrays.equals(inAlt[0] ? k.out : k.in, in.sortedKeys()), "sort");
+        k.in = new int[GridKernel.pinnedLength(4)];
+        k.out = new int[GridKernel.pinnedLength(4)];
+    }
+
+    /** The segmented sort of segments of 2..10 (its small path alone), keys from the unsorted copy. */
+    private static void profileSegmentLayer(ComputeDevice device, int local, int perCu, Inputs in)
+            throws QueryFailedException {
+        int n = in.n();
+        try (GuardedKernel<GridSegmentKernel> launcher = new GuardedKernel<>(new GridSegmentKernel(), device,
+                local)) {
+            GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+            GridKernel k = launcher.kernel();
+            String g = describe(launcher, perCu, "segment layer", device);
+            int[] heads = new int[n];
+            for (int i = 0; i < n; i += 2 + in.r().nextInt(9)) {
+                heads[i] = 1;
             }
-            for (int on = layers.contains("sort") ? 1 : 0; on > 0; on--) {
-            try (GuardedKernel<GridSortKernel> launcher = new GuardedKernel<>(new GridSortKernel(), device, local)) {
-                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
-                GridKernel k = launcher.kernel();
-                String g = "L=" + launcher.localSize() + " G/CU=" + perCu + " sort layer";
-                System.out.println(g + " kernel: max work-group " + k.getKernelMaxWorkGroupSize(device.aparapiDevice())
-                        + ", private bytes per work-item " + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(
-                        device.aparapiDevice()));
-                int[] work = new int[n];
-                k.in = work;
-                k.out = new int[n];
-                LaunchTiming[] t = new LaunchTiming[1];
-                boolean[] inAlt = new boolean[1];
-                profile(g + " sort-keys-u32", d, () -> {
-                    System.arraycopy(keys, 0, work, 0, n);
-                    k.put(k.in);
-                    d.flush();
-                }, () -> {
-                    inAlt[0] = d.sort(n, 0, 32, false, false, t);
-                    return t[0];
-                });
-                k.get(inAlt[0] ? k.out : k.in);
-                check(Arrays.equals(inAlt[0] ? k.out : k.in, sortedKeys), "lean sort");
-            }
-            }
-            // the segmented sort runs on its own layer (GridSegmentKernel), so the kernel above stays lean
-            for (int on = layers.contains("segment") ? 1 : 0; on > 0; on--) {
-            try (GuardedKernel<GridSegmentKernel> launcher = new GuardedKernel<>(new GridSegmentKernel(), device,
-                    local)) {
-                GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
-                GridKernel k = launcher.kernel();
-                String g = "L=" + launcher.localSize() + " G/CU=" + perCu;
-                System.out.println(g + " segment layer: max work-group " + k.getKernelMaxWorkGroupSize(
-                        device.aparapiDevice()) + ", private bytes per work-item "
-                        + k.getKernelMinimumPrivateMemSizeInUsePerWorkItem(device.aparapiDevice()));
-                // segmented sort of segments of 2..10 (the small path alone), keys from the unsorted copy
-                int[] heads = new int[n];
-                for (int i = 0; i < n; i += 2 + r.nextInt(9)) {
-                    heads[i] = 1;
-                }
-                k.in = keys.clone();
-                k.aux = new int[n];
-                k.out = heads;
-                k.auxAlt = new int[n];
-                k.put(k.in).put(k.aux).put(k.out);
-                d.flush();
-                profile(g + " segmented-sort-2-10", d, () -> d.segmentedSort(n, 32));
-            }
-            }
+            k.in = in.keys().clone();
+            k.aux = new int[n];
+            k.out = heads;
+            k.auxAlt = new int[n];
+            k.put(k.in).put(k.aux).put(k.out);
+            d.flush();
+            profile(g + " segmented-sort-2-10", d, () -> d.segmentedSort(n, 32));
         }
     }
 

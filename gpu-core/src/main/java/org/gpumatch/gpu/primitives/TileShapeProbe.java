@@ -15,17 +15,15 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * alone, in the grid's shape (work-group {@code g} walks its contiguous tiles of {@code 16 L} elements):
  * <ul>
  *   <li>{@code copy}: 16 coalesced loads and stores per work-item and tile, no local memory (the shape's floor);</li>
- *   <li>{@code stage}: the tile through local memory (staged, each work-item's 16 consecutive elements read and
- *       rewritten, stored coalesced), three barriers, no group scan;</li>
- *   <li>{@code tile-scan}: the grid's int scan downsweep as {@link GridKernel} runs it, in a kernel of its own (the
- *       group scan of {@link TileKernel#groupScanLanes}, 64-bit lanes, serial segments);</li>
- *   <li>{@code kogge-scan}: the same with a 32-bit Kogge-Stone group scan in local memory (log2 L barrier steps);</li>
- *   <li>{@code kogge-long-scan}: the same on {@link TileKernel#groupScanLong} (64-bit).</li>
+ *   <li>{@code kogge-long-scan}: the int scan downsweep alone (staged tile, each work-item's 16 consecutive
+ *       elements, one {@link TileKernel#groupScanLong}, written back, stored coalesced);</li>
+ *   <li>{@link GridScanKernel}'s downsweep launched alone, and {@link GridKernel}'s scan per phase.</li>
  * </ul>
- * and, beside them, the production scan of {@link GridDriver} on the lean {@link GridKernel}. Usage:
- * {@code TileShapeProbe [n] [groupsPerCU,...] [device]} (defaults 10^8, {@code 1,2,4,8}, {@code gpu}); prints the
- * median device time of 5 launches after a warm-up and the kernel's limits. The scans are checked against
- * {@link PrimitivesReference}.
+ * Usage: {@code TileShapeProbe [n] [groupsPerCU,...] [device]} (defaults 10^8, {@code 2,4,8}, {@code gpu}); prints the
+ * median device time of 5 launches after a warm-up and the kernel's limits; the scans are checked against
+ * {@link PrimitivesReference}. Its first version (commit "TileShapeProbe (issue 21)") also timed the tile through
+ * local memory without a group scan, the grid's serial-segment group scan and a 32-bit Kogge-Stone scan: their H200
+ * rows are in bench/results/nvidia-h200/2026-11-28-primitives-probe.log and gpu-core/README.md.
  */
 public final class TileShapeProbe {
     static final int ITEMS = GridKernel.ITEMS;
@@ -71,158 +69,6 @@ public final class TileShapeProbe {
                         dst[base + j] = e[i];
                     }
                 }
-            }
-        }
-    }
-
-    /** The tile through local memory, three barriers per tile, no group scan. */
-    static final class StageProbe extends Probe {
-        @Override
-        public void run() {
-            int t = getLocalId();
-            int size = getLocalSize();
-            int tile = size * ITEMS;
-            int first = getGroupId() * tilesPerGroup;
-            int tiles = Math.max(0, Math.min(tilesPerGroup, (count + tile - 1) / tile - first));
-            for (int s = 0; s < tiles; s++) {
-                int base = (first + s) * tile;
-                int valid = Math.min(tile, count - base);
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        tileInts[pad(j)] = src[base + j];
-                    }
-                }
-                localBarrier();
-                int run = 0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) {
-                        int next = run + tileInts[pad(q)];
-                        tileInts[pad(q)] = run;
-                        run = next;
-                    }
-                }
-                localBarrier();
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        dst[base + j] = tileInts[pad(j)];
-                    }
-                }
-                localBarrier();
-            }
-        }
-    }
-
-    /** The grid's int scan downsweep: staged tile, serial sums, the 64-bit segment group scan, written back. */
-    static final class TileScanProbe extends Probe {
-        @Override
-        public void run() {
-            int t = getLocalId();
-            int size = getLocalSize();
-            int tile = size * ITEMS;
-            int g = getGroupId();
-            int first = g * tilesPerGroup;
-            int tiles = Math.max(0, Math.min(tilesPerGroup, (count + tile - 1) / tile - first));
-            int running = carry[g];
-            for (int s = 0; s < tiles; s++) {
-                int base = (first + s) * tile;
-                int valid = Math.min(tile, count - base);
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        tileInts[pad(j)] = src[base + j];
-                    }
-                }
-                localBarrier();
-                int sum = 0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    sum += q < valid ? tileInts[pad(q)] : 0;
-                }
-                groupScanLanes(sum, 0, 0, 0, 1);
-                int run = running + (int) groupScanPrefix(0);
-                int total = (int) groupScanTotal(0);
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) {
-                        int next = run + tileInts[pad(q)];
-                        tileInts[pad(q)] = run;
-                        run = next;
-                    }
-                }
-                localBarrier();
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        dst[base + j] = tileInts[pad(j)];
-                    }
-                }
-                running += total;
-                localBarrier();
-            }
-        }
-    }
-
-    /** The same downsweep with a 32-bit Kogge-Stone group scan over the work-items' sums (log2 L barrier steps). */
-    static final class KoggeScanProbe extends Probe {
-        @Override
-        public void run() {
-            int t = getLocalId();
-            int size = getLocalSize();
-            int tile = size * ITEMS;
-            int g = getGroupId();
-            int first = g * tilesPerGroup;
-            int tiles = Math.max(0, Math.min(tilesPerGroup, (count + tile - 1) / tile - first));
-            int sums = padded(tile); // two buffers of L sums after the staged tile
-            int running = carry[g];
-            for (int s = 0; s < tiles; s++) {
-                int base = (first + s) * tile;
-                int valid = Math.min(tile, count - base);
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        tileInts[pad(j)] = src[base + j];
-                    }
-                }
-                localBarrier();
-                int sum = 0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    sum += q < valid ? tileInts[pad(q)] : 0;
-                }
-                tileInts[sums + t] = sum;
-                localBarrier();
-                int from = 0;
-                for (int off = 1; off < size; off <<= 1) {
-                    int x = tileInts[sums + from + t];
-                    if (t >= off) {
-                        x += tileInts[sums + from + t - off];
-                    }
-                    tileInts[sums + (size - from) + t] = x;
-                    from = size - from;
-                    localBarrier();
-                }
-                int run = running + tileInts[sums + from + t] - sum;
-                int total = tileInts[sums + from + size - 1];
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) {
-                        int next = run + tileInts[pad(q)];
-                        tileInts[pad(q)] = run;
-                        run = next;
-                    }
-                }
-                localBarrier();
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        dst[base + j] = tileInts[pad(j)];
-                    }
-                }
-                running += total;
-                localBarrier();
             }
         }
     }
@@ -318,7 +164,7 @@ public final class TileShapeProbe {
                         }
                     }
                     p.get(p.dst);
-                    String check = !(p instanceof CopyProbe) && !(p instanceof StageProbe)
+                    String check = !(p instanceof CopyProbe)
                             ? (java.util.Arrays.equals(p.dst, want) ? " scan exact" : " SCAN WRONG") : "";
                     double d = median(dev);
                     System.out.printf(Locale.ROOT, "  %-15s G/CU %s groups %5d: device %8.1f us (%6.1f G el/s, %6.0f GB/s"
