@@ -10,4 +10,9 @@ public class DeviceFallbackException extends IllegalStateException {
     public DeviceFallbackException(String message) {
         super(message);
     }
+
+    /** With the exception that made the launch fail (kept as the cause). */
+    public DeviceFallbackException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -174,7 +174,7 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         } catch (RuntimeException | AssertionError e) { // e.g. CL_OUT_OF_RESOURCES, then Aparapi's own fallback failing
             throw new DeviceFallbackException("kernel " + kernel.getClass().getSimpleName() + " failed to run on "
                     + device.describe() + " (" + groups + " work-groups of " + localSize + "): " + e.getMessage()
-                    + logSuffix());
+                    + rootCause(e) + logSuffix(), e);
         } finally {
             launched = true;
         }
@@ -213,6 +213,18 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
             }
         }
         return new LaunchTiming(wall, exec, transfer);
+    }
+
+    /**
+     * What failed inside Aparapi's wrapper, when there is a deeper cause (in Java threads: the kernel's own exception,
+     * e.g. an index out of bounds, which Aparapi's message omits).
+     */
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == e ? "" : "; cause: " + root;
     }
 
     private static String logSuffix() {

@@ -65,6 +65,19 @@ class NoSilentFallbackTest {
     }
 
     @Test
+    void aKernelThatFailsInJavaThreadsNamesItsOwnException() {
+        int n = 100;
+        try (GuardedKernel<CopyKernel> k = new GuardedKernel<>(new CopyKernel(n), ComputeDevice.JAVA_THREADS, 32)) {
+            k.kernel().n = n + 20; // past the arrays: the kernel itself throws
+            assertThatThrownBy(() -> k.launch((n + 20 + 31) / 32))
+                    .isInstanceOf(DeviceFallbackException.class)
+                    .hasMessageContaining("CopyKernel")
+                    .hasMessageContaining("ArrayIndexOutOfBoundsException")
+                    .hasRootCauseInstanceOf(ArrayIndexOutOfBoundsException.class);
+        }
+    }
+
+    @Test
     void javaThreadsRunOnlyWhenAskedFor() {
         int n = 300;
         try (GuardedKernel<CopyKernel> k = new GuardedKernel<>(new CopyKernel(n), ComputeDevice.JAVA_THREADS, 32)) {
