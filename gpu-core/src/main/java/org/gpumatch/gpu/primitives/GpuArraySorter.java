@@ -82,7 +82,7 @@ public final class GpuArraySorter implements AutoCloseable {
 
     private GridDriver driver(GuardedKernel<? extends GridKernel> launcher) {
         return new GridDriver(launcher, maxGroups > 0 ? maxGroups
-                : GROUPS_PER_COMPUTE_UNIT * Math.max(1, launcher.device().computeUnits()));
+                : GridDriver.groupsFor(launcher, GROUPS_PER_COMPUTE_UNIT));
     }
 
     /** The launches and transfers of the last call ({@link GridDriver#lastCalls()}). */

@@ -105,12 +105,12 @@ public final class GpuArrays implements AutoCloseable {
     }
 
     /** A driver of a lean layer: {@link GridScanKernel#GROUPS_PER_COMPUTE_UNIT} work-groups per compute unit. */
-    private GridDriver leanDriver(GuardedKernel<GridScanKernel> launcher) {
-        return new GridDriver(launcher, GridScanKernel.GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits()));
+    private static GridDriver leanDriver(GuardedKernel<GridScanKernel> launcher) {
+        return new GridDriver(launcher, GridDriver.groupsFor(launcher, GridScanKernel.GROUPS_PER_COMPUTE_UNIT));
     }
 
     /** {@code k} with the loaded ints and flags bound as asked: each uploaded to a kernel once per load. */
-    private GridScanKernel bound(GridScanKernel k, boolean withInts, boolean withFlags) {
+    private <K extends GridKernel> K bound(K k, boolean withInts, boolean withFlags) {
         if (withInts && k.in != ints) {
             k.in = ints;
             k.put(k.in);
@@ -124,22 +124,12 @@ public final class GpuArrays implements AutoCloseable {
 
     /** The long kernel with the loaded flags (or indices) bound: uploaded there once per load. */
     private GridLongKernel longKernelWithFlags() {
-        GridLongKernel k = longKernel();
-        if (k.aux != flags) {
-            k.aux = flags;
-            k.put(k.aux);
-        }
-        return k;
+        return bound(longKernel(), false, true);
     }
 
     /** The long kernel with the loaded ints and flags bound (int gather and scatter). */
     private GridLongKernel longKernelWithInts() {
-        GridLongKernel k = longKernelWithFlags();
-        if (k.in != ints) {
-            k.in = ints;
-            k.put(k.in);
-        }
-        return k;
+        return bound(longKernel(), true, true);
     }
 
     // ---- resident data -------------------------------------------------------------------------------------------

@@ -43,10 +43,6 @@ public final class GridDriver {
     private static final String[] PHASES = {"flush", "clear", "up", "spine", "down", "pipeline", "items", "read"};
     /** What {@link GridKernel#servesOp} is asked for a pipeline's own launch. */
     static final int PIPELINE_OP = -1;
-    /** The names of the grid's {@code OP_} codes, by code (for messages). */
-    private static final String[] OP_NAMES = {"none", "exclusive scan", "inclusive scan", "flagged select",
-        "predicate select", "sum", "min", "max", "histogram", "radix sort", "segmented sort", "segmented sort",
-        "segmented sort", "gather", "scatter"};
 
     /**
      * Work-groups per compute unit of the fixed grid: 2, 4 and 8 ran scan and reduce at the same device time on the
@@ -89,7 +85,12 @@ public final class GridDriver {
 
     /** A driver for {@code launcher}'s kernel (a grid kernel or a pipeline's subclass) with {@link #GROUPS_PER_COMPUTE_UNIT} groups per compute unit. */
     public GridDriver(GuardedKernel<? extends GridKernel> launcher) {
-        this(launcher, GROUPS_PER_COMPUTE_UNIT * Math.max(1, launcher.device().computeUnits()));
+        this(launcher, groupsFor(launcher, GROUPS_PER_COMPUTE_UNIT));
+    }
+
+    /** A grid of {@code perComputeUnit} work-groups per compute unit of {@code launcher}'s device (at least one unit). */
+    public static int groupsFor(GuardedKernel<?> launcher, int perComputeUnit) {
+        return perComputeUnit * Math.max(1, launcher.device().computeUnits());
     }
 
     /** A driver with a grid of at most {@code maxGroups} work-groups (tests use small grids to cross many ranges). */
@@ -354,11 +355,11 @@ public final class GridDriver {
     /** The radix passes of {@link #sort} (values between {@code aux}/{@code auxAlt}, or out/auxAlt: valuePair 1). */
     private boolean radixPasses(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, int valuePair,
                                 LaunchTiming[] timing) {
-        boolean lean = k.digitSpine();
-        if (lean && valuePair != 0) {
+        boolean digitSpine = k.digitSpine(); // the lean sort (GridSortKernel)
+        if (digitSpine && valuePair != 0) {
             throw new IllegalStateException("the lean sort moves values between aux and auxAlt only");
         }
-        if (lean && tile() > 1 << 16) {
+        if (digitSpine && tile() > 1 << 16) {
             throw new IllegalStateException("the lean sort packs tile positions in 16 bits: tile " + tile());
         }
         k.gridOp = GridKernel.OP_RADIX;
@@ -370,8 +371,8 @@ public final class GridDriver {
         k.gridRadix = 1 << width;
         k.gridWide = wideKeys ? 1 : 0;
         k.gridWithValues = withValues ? 1 : 0;
-        // lean: the digit-major counts, then each digit's total (written by the spine's work-group of that digit)
-        ensureSpine(k.gridRadix * groups + (lean ? k.gridRadix : 0));
+        // the digit-major counts, then (digit spine) each digit's total, written by the spine's work-group of that digit
+        ensureSpine(k.gridRadix * groups + (digitSpine ? k.gridRadix : 0));
         LaunchTiming sum = null;
         for (int p = 0; p < passes; p++) {
             int shift = beginBit + p * width;
@@ -380,7 +381,7 @@ public final class GridDriver {
             k.gridMask = (1 << w) - 1;
             k.gridDirection = p & 1;
             sum = add(sum, launch(GridKernel.PH_UP, n, groups));
-            sum = add(sum, lean ? launch(GridKernel.PH_SPINE, groups, k.gridRadix) // one work-group per digit
+            sum = add(sum, digitSpine ? launch(GridKernel.PH_SPINE, groups, k.gridRadix) // one work-group per digit
                     : launch(GridKernel.PH_SPINE, k.gridRadix * groups, 1));
             sum = add(sum, launch(GridKernel.PH_DOWN, n, groups));
         }
@@ -663,7 +664,7 @@ public final class GridDriver {
     private void requireServed(int op) {
         if (!k.servesOp(op)) {
             throw new IllegalStateException("kernel " + k.getClass().getSimpleName() + " does not serve the grid's "
-                    + (op == PIPELINE_OP ? "pipeline launches" : OP_NAMES[op])
+                    + (op == PIPELINE_OP ? "pipeline launches" : GridKernel.opName(op))
                     + " (use GridKernel or the layer that does)");
         }
     }

@@ -113,6 +113,16 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     /** {@code out[aux[i]] = in[i]} (longs: {@code wideAlt[aux[i]] = wide[i]}), one element per work-item. */
     static final int OP_SCATTER = 14;
 
+    /** The names of the {@code OP_} codes above, by code (for messages). */
+    private static final String[] OP_NAMES = {"none", "exclusive scan", "inclusive scan", "flagged select",
+        "predicate select", "sum", "min", "max", "histogram", "radix sort", "segmented sort", "segmented sort",
+        "segmented sort", "gather", "scatter"};
+
+    /** The name of the grid primitive {@code op} (an {@code OP_} code), for messages. */
+    static String opName(int op) {
+        return op >= 0 && op < OP_NAMES.length ? OP_NAMES[op] : "op " + op;
+    }
+
     static final int PH_OFF = 0;
     /** Zeroes {@code result[RESULT_BASE .. RESULT_BASE + count)}, one element per work-item. */
     static final int PH_CLEAR = 1;

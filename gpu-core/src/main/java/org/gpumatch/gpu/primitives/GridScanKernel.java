@@ -5,16 +5,17 @@ package org.gpumatch.gpu.primitives;
  * constant per class, {@link #scanLayer}): the int scan (exclusive, inclusive; wrapping) here, the int
  * select (by {@link #aux} flags, values or indices; by a predicate) there, as {@link GridDriver} runs them on any grid kernel
  * (upsweep, spine, downsweep; the same fields, phases and results), in a {@code run()} that holds nothing else. On an
- * H200 the same downsweep ran 2.4x faster here than in {@link GridKernel}'s generic step loop, whose every phase's
- * predicated code and 64-bit lanes it leaves out ({@link TileShapeProbe}, 2026-11-28); its group scan is the
- * Kogge-Stone core {@link #groupScanLong}, its registers few enough for several work-groups per compute unit
- * ({@link #GROUPS_PER_COMPUTE_UNIT}).
+ * H200 the same downsweep ran 3.4x faster here than in {@link GridKernel}'s generic step loop, whose every phase's
+ * predicated code and 64-bit lanes it leaves out (296 against 1003 us at 10^8, {@link TileShapeProbe}, 2026-11-28);
+ * its group scan is the Kogge-Stone core {@link #groupScanLong}, called from two places ({@code upsweepAndSpine},
+ * {@code downsweep}: the downsweep in a loop of its own ran 483 -> 296 us), its registers few enough for several
+ * work-groups per compute unit ({@link #GROUPS_PER_COMPUTE_UNIT}).
  *
- * <p>Per tile of {@code T = 16 L} elements, four barriers and the group scan's {@code log2 L + 1}: stage (coalesced
+ * <p>Per tile of {@code T = 16 L} elements, three barriers and the group scan's {@code log2 L + 1}: stage (coalesced
  * loads into local memory; a flagged select stages its flags as a second plane), each work-item's sum or count of
- * its 16 consecutive staged elements, the group scan, the outputs written into local memory (a select compacts
- * there), coalesced stores. Local memory per work-group: the padded tile (16.9 KB for {@code L = 256}; 33.8 KB for a
- * flagged select) and the group scan's 8.9 KB. Bytes per element: scan 4 read by the upsweep + 4 read and 4 written;
+ * its 16 consecutive staged elements, the group scan, the outputs written into local memory (a scan in place, a
+ * select compacted into the second plane), coalesced stores. Local memory per work-group: the padded tile (16.9 KB
+ * for {@code L = 256}; two planes, 33.8 KB, for a select) and the group scan's 8.9 KB. Bytes per element: scan 4 read by the upsweep + 4 read and 4 written;
  * select 4 (+ 4 flags) read twice + 4 per selected element.
  *
  * <p>Any other primitive is refused by {@link GridDriver} ({@link #servesOp}): use {@link GridKernel} or a layer for

@@ -114,18 +114,8 @@ class RadixSortLeanTest {
         for (GpuArraySorter s : new GpuArraySorter[] {small, tiny, standard}) {
             for (int[] range : ranges) {
                 for (int n : new int[] {0, 1, 2, 255, 511, 512, 513, 1100, 4097}) {
-                    long[] keys = r.longs(n).map(x -> r.nextInt(3) == 0 ? x & 0xFF00000000FFL : x).toArray();
-                    int[] values = IntStream.range(0, n).toArray();
-                    long[] expectedKeys = keys.clone();
-                    int[] expectedValues = values.clone();
-                    SortReference.sortU64(expectedKeys, expectedValues, range[0], range[1]);
-                    long[] onlyKeys = keys.clone();
-                    s.sortPairs(keys, values, range[0], range[1]);
-                    String what = "u64 [" + range[0] + "," + range[1] + ") n=" + n;
-                    assertThat(keys).as(what).containsExactly(expectedKeys);
-                    assertThat(values).as(what).containsExactly(expectedValues);
-                    s.sortKeys(onlyKeys, range[0], range[1]);
-                    assertThat(onlyKeys).as("keys " + what).containsExactly(expectedKeys);
+                    RadixSortTest.checkU64(s, r.longs(n).map(x -> r.nextInt(3) == 0 ? x & 0xFF00000000FFL : x)
+                            .toArray(), range[0], range[1]);
                 }
             }
         }

@@ -94,18 +94,7 @@ class RadixSortTest {
         for (GpuArraySorter s : all) {
             for (int[] range : ranges) {
                 for (int n : new int[] {0, 1, 129, 2500}) {
-                    long[] keys = r.longs(n).map(x -> r.nextInt(4) == 0 ? x & 0xFFFF : x).toArray();
-                    int[] values = IntStream.range(0, n).toArray();
-                    long[] expectedKeys = keys.clone();
-                    int[] expectedValues = values.clone();
-                    SortReference.sortU64(expectedKeys, expectedValues, range[0], range[1]);
-                    long[] onlyKeys = keys.clone();
-                    s.sortPairs(keys, values, range[0], range[1]);
-                    String what = "u64 [" + range[0] + "," + range[1] + ") n=" + n;
-                    assertThat(keys).as(what).containsExactly(expectedKeys);
-                    assertThat(values).as(what).containsExactly(expectedValues);
-                    s.sortKeys(onlyKeys, range[0], range[1]);
-                    assertThat(onlyKeys).as("keys " + what).containsExactly(expectedKeys);
+                    checkU64(s, r.longs(n).map(x -> r.nextInt(4) == 0 ? x & 0xFFFF : x).toArray(), range[0], range[1]);
                 }
             }
         }
@@ -150,6 +139,22 @@ class RadixSortTest {
                 .hasMessageContaining("bit range");
         assertThatThrownBy(() -> grid.sortPairs(new int[4], new int[3], 0, 32))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("length");
+    }
+
+    /** {@code keys} sorted as pairs with their indexes and alone on {@code [begin, end)}, against the reference. */
+    static void checkU64(GpuArraySorter s, long[] keys, int begin, int end) {
+        int n = keys.length;
+        int[] values = IntStream.range(0, n).toArray();
+        long[] expectedKeys = keys.clone();
+        int[] expectedValues = values.clone();
+        SortReference.sortU64(expectedKeys, expectedValues, begin, end);
+        long[] onlyKeys = keys.clone();
+        s.sortPairs(keys, values, begin, end);
+        String what = "u64 [" + begin + "," + end + ") n=" + n;
+        assertThat(keys).as(what).containsExactly(expectedKeys);
+        assertThat(values).as(what).containsExactly(expectedValues);
+        s.sortKeys(onlyKeys, begin, end);
+        assertThat(onlyKeys).as("keys " + what).containsExactly(expectedKeys);
     }
 
     private static void checkPairsU32(GpuArraySorter s, int[] keys, int begin, int end, String what) {
