@@ -9,7 +9,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * ({@code long[]} as unsigned), alone or with u32 values, on a bit range, on the grid layer ({@link GridDriver}: 8-bit
  * digits, 3 launches per pass, no host transfer between them) with the lean sort kernels, whose {@code run()} holds
  * only the sort's launches: u32 keys on a {@link GridSortKernel}; the first u64 load compiles a second kernel, a
- * {@link GridSortWideKernel}. The grid has {@link #GROUPS_PER_COMPUTE_UNIT} work-groups per compute unit.
+ * {@link GridSortWideKernel}. The grid has {@link GridDriver#SORT_GROUPS_PER_COMPUTE_UNIT} work-groups per compute
+ * unit.
  *
  * <p>Loading arrays of the length loaded before reuses the alternate buffers (and, for the same array objects, the
  * device buffers: an upload at the copy rate rather than a new buffer's first-upload rate).
@@ -25,17 +26,6 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 public final class GpuArraySorter implements AutoCloseable {
     /** Default work-group size of the grid kernels (the segmented sorter's too). */
     public static final int DEFAULT_LOCAL_SIZE = 256;
-    /**
-     * Work-group size of this sorter's lean sort when none is given: on the H200 (2026-11-28, {@link GridProfile},
-     * u32 keys at 10^8) work-groups of 128 with 8 per compute unit sorted in 8.42 ms of device time against 9.72-10.07
-     * ms with 256 and 2, 4 or 8 per compute unit.
-     */
-    public static final int SORT_LOCAL_SIZE = 128;
-    /**
-     * Work-groups per compute unit of the sort's grid (with {@link #SORT_LOCAL_SIZE}): the lean kernel's spine takes
-     * one work-group per digit, so more work-groups no longer lengthen a serial spine (the monolith's reason for 2).
-     */
-    public static final int GROUPS_PER_COMPUTE_UNIT = 8;
 
     private static final int KEYS_U32 = 1;
     private static final int PAIRS_U32 = 2;
@@ -59,9 +49,9 @@ public final class GpuArraySorter implements AutoCloseable {
     /** Whether the last sort left its result in the alternate arrays. */
     private boolean resultInAlt;
 
-    /** A sorter on {@code device} with work-groups of {@link #SORT_LOCAL_SIZE}. */
+    /** A sorter on {@code device} with work-groups of {@link GridDriver#SORT_LOCAL_SIZE}. */
     public GpuArraySorter(ComputeDevice device) {
-        this(device, SORT_LOCAL_SIZE);
+        this(device, GridDriver.SORT_LOCAL_SIZE);
     }
 
     /** A sorter on {@code device} with work-groups of {@code localSize} (lowered to what the device allows). */
@@ -81,8 +71,8 @@ public final class GpuArraySorter implements AutoCloseable {
     }
 
     private GridDriver driver(GuardedKernel<? extends GridKernel> launcher) {
-        return new GridDriver(launcher, maxGroups > 0 ? maxGroups
-                : GridDriver.groupsFor(launcher, GROUPS_PER_COMPUTE_UNIT));
+        int groups = maxGroups > 0 ? maxGroups : GridDriver.groupsFor(launcher, GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT);
+        return new GridDriver(launcher, groups, groups, launcher.localSize());
     }
 
     /** The launches and transfers of the last call ({@link GridDriver#lastCalls()}). */

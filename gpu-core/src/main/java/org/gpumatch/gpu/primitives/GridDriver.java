@@ -49,6 +49,15 @@ public final class GridDriver {
      * H200 (2026-11-24, GridProfile), and 2 halves the sort's one-group spine (256 counts per work-group) against 4.
      */
     public static final int GROUPS_PER_COMPUTE_UNIT = 2;
+    /**
+     * Work-group size of the radix sort's launches (lowered to the kernel's when that is smaller), whatever the
+     * pipeline's: on the H200 (2026-11-28, {@link GridProfile}, the lean sort's u32 keys at 10^8) work-groups of 128
+     * with 8 per compute unit sorted in 8.42 ms of device time against 9.72-10.07 ms with 256 and 2, 4 or 8; and the
+     * sort stages its tile's planes in local memory only within 48 KiB per work-group (all key kinds at 128).
+     */
+    public static final int SORT_LOCAL_SIZE = 128;
+    /** Work-groups per compute unit of the radix sort's grid (with {@link #SORT_LOCAL_SIZE}; the spine is per digit). */
+    public static final int SORT_GROUPS_PER_COMPUTE_UNIT = 8;
     /** Reduce: the exact sum (ints; longs wrap at 64 bits). */
     public static final int COMBINE_SUM = 0;
     /** Reduce: the minimum. */
@@ -59,6 +68,9 @@ public final class GridDriver {
     private final GuardedKernel<? extends GridKernel> launcher;
     private final GridKernel k;
     private final int maxGroups;
+    /** The radix sort's work-group size and grid (see {@link #SORT_LOCAL_SIZE}). */
+    private final int sortLocalSize;
+    private final int sortMaxGroups;
     private int lastOp;
     /** Whether the last scan was of longs (its total has a high word). */
     private boolean lastWide;
@@ -85,7 +97,7 @@ public final class GridDriver {
 
     /** A driver for {@code launcher}'s kernel (a grid kernel or a pipeline's subclass) with {@link #GROUPS_PER_COMPUTE_UNIT} groups per compute unit. */
     public GridDriver(GuardedKernel<? extends GridKernel> launcher) {
-        this(launcher, groupsFor(launcher, GROUPS_PER_COMPUTE_UNIT));
+        this(launcher, groupsFor(launcher, GROUPS_PER_COMPUTE_UNIT), groupsFor(launcher, SORT_GROUPS_PER_COMPUTE_UNIT));
     }
 
     /** A grid of {@code perComputeUnit} work-groups per compute unit of {@code launcher}'s device (at least one unit). */
@@ -93,15 +105,45 @@ public final class GridDriver {
         return perComputeUnit * Math.max(1, launcher.device().computeUnits());
     }
 
-    /** A driver with a grid of at most {@code maxGroups} work-groups (tests use small grids to cross many ranges). */
+    /**
+     * A driver with a grid of at most {@code maxGroups} work-groups (tests use small grids to cross many ranges), and a
+     * radix sort grid of as many work-items in work-groups of {@link #SORT_LOCAL_SIZE}.
+     */
     public GridDriver(GuardedKernel<? extends GridKernel> launcher, int maxGroups) {
-        if (maxGroups < 1) {
-            throw new IllegalArgumentException("maxGroups must be positive: " + maxGroups);
+        this(launcher, maxGroups, (int) Math.max(1L, (long) maxGroups * launcher.localSize()
+                / Math.min(launcher.localSize(), SORT_LOCAL_SIZE)));
+    }
+
+    /**
+     * A driver with a grid of at most {@code maxGroups} work-groups of the kernel's size, and one of at most
+     * {@code sortMaxGroups} work-groups of {@link #SORT_LOCAL_SIZE} (or the kernel's size when smaller) for the radix
+     * sort's launches.
+     */
+    public GridDriver(GuardedKernel<? extends GridKernel> launcher, int maxGroups, int sortMaxGroups) {
+        this(launcher, maxGroups, sortMaxGroups, Math.min(launcher.localSize(), SORT_LOCAL_SIZE));
+    }
+
+    /**
+     * A driver whose radix sort runs {@code sortLocalSize} work-items per work-group (at most the kernel's size; a
+     * sorter takes its own work-group size).
+     */
+    public GridDriver(GuardedKernel<? extends GridKernel> launcher, int maxGroups, int sortMaxGroups,
+                      int sortLocalSize) {
+        if (maxGroups < 1 || sortMaxGroups < 1 || sortLocalSize < 1 || sortLocalSize > launcher.localSize()) {
+            throw new IllegalArgumentException("bad grid: " + maxGroups + " work-groups, " + sortMaxGroups
+                    + " for the sort in work-groups of " + sortLocalSize + " (kernel " + launcher.localSize() + ")");
         }
         this.launcher = launcher;
         this.k = launcher.kernel();
         this.maxGroups = maxGroups;
+        this.sortLocalSize = sortLocalSize;
+        this.sortMaxGroups = sortMaxGroups;
         k.checkedSlot(GridKernel.SLOT);
+    }
+
+    /** The radix sort's work-group size on this driver. */
+    public int sortLocalSize() {
+        return sortLocalSize;
     }
 
     /** Elements of a tile. */
@@ -355,24 +397,21 @@ public final class GridDriver {
     /** The radix passes of {@link #sort} (values between {@code aux}/{@code auxAlt}, or out/auxAlt: valuePair 1). */
     private boolean radixPasses(int n, int beginBit, int endBit, boolean wideKeys, boolean withValues, int valuePair,
                                 LaunchTiming[] timing) {
-        boolean digitSpine = k.digitSpine(); // the lean sort (GridSortKernel)
-        if (digitSpine && valuePair != 0) {
-            throw new IllegalStateException("the lean sort moves values between aux and auxAlt only");
-        }
-        if (digitSpine && tile() > 1 << 16) {
-            throw new IllegalStateException("the lean sort packs tile positions in 16 bits: tile " + tile());
+        int sortTile = sortLocalSize * GridKernel.ITEMS;
+        if (sortTile > 1 << 16) {
+            throw new IllegalStateException("the radix sort packs tile positions in 16 bits: tile " + sortTile);
         }
         k.gridOp = GridKernel.OP_RADIX;
         k.gridValuePair = valuePair;
         int bits = endBit - beginBit;
         int passes = (bits + GridKernel.DIGIT_BITS - 1) / GridKernel.DIGIT_BITS;
         int width = (bits + passes - 1) / passes;
-        int groups = plan(n);
+        int groups = planUnits(n, sortTile, sortMaxGroups);
         k.gridRadix = 1 << width;
         k.gridWide = wideKeys ? 1 : 0;
         k.gridWithValues = withValues ? 1 : 0;
-        // the digit-major counts, then (digit spine) each digit's total, written by the spine's work-group of that digit
-        ensureSpine(k.gridRadix * groups + (digitSpine ? k.gridRadix : 0));
+        // the digit-major counts, then each digit's total, written by the spine's work-group of that digit
+        ensureSpine(k.gridRadix * groups + k.gridRadix);
         LaunchTiming sum = null;
         for (int p = 0; p < passes; p++) {
             int shift = beginBit + p * width;
@@ -380,10 +419,9 @@ public final class GridDriver {
             k.gridShift = shift;
             k.gridMask = (1 << w) - 1;
             k.gridDirection = p & 1;
-            sum = add(sum, launch(GridKernel.PH_UP, n, groups));
-            sum = add(sum, digitSpine ? launch(GridKernel.PH_SPINE, groups, k.gridRadix) // one work-group per digit
-                    : launch(GridKernel.PH_SPINE, k.gridRadix * groups, 1));
-            sum = add(sum, launch(GridKernel.PH_DOWN, n, groups));
+            sum = add(sum, launch(GridKernel.PH_UP, n, groups, sortLocalSize));
+            sum = add(sum, launch(GridKernel.PH_SPINE, groups, k.gridRadix, sortLocalSize)); // a work-group per digit
+            sum = add(sum, launch(GridKernel.PH_DOWN, n, groups, sortLocalSize));
         }
         k.gridPhase = GridKernel.PH_OFF;
         k.gridValuePair = 0;
@@ -439,7 +477,7 @@ public final class GridDriver {
         if (tile > 16384) {
             throw new IllegalStateException("the segmented sort packs positions of a tile in 16 bits: tile " + tile);
         }
-        int groups = planUnits(n, tile / 2); // windows of half a tile of positions
+        int groups = planUnits(n, tile / 2, maxGroups); // windows of half a tile of positions
         k.gridKeyBits = keyBits;
         k.gridKeyMask = keyBits == 32 ? 0xFFFFFFFFL : (1L << keyBits) - 1;
         k.gridKeyNibbles = (keyBits + 3) / 4;
@@ -671,13 +709,13 @@ public final class GridDriver {
 
     /** Plans the grid for {@code n > 0} elements; returns the number of work-groups. */
     private int plan(int n) {
-        return planUnits(n, tile());
+        return planUnits(n, tile(), maxGroups);
     }
 
     /** Plans the grid over {@code ceil(n / unit)} units (tiles, or windows); returns the number of work-groups. */
-    private int planUnits(int n, int unit) {
+    private int planUnits(int n, int unit, int gridGroups) {
         int tiles = (n + unit - 1) / unit;
-        int groups = Math.min(maxGroups, tiles);
+        int groups = Math.min(gridGroups, tiles);
         int perGroup = (tiles + groups - 1) / groups;
         groups = (tiles + perGroup - 1) / perGroup;
         k.gridGroups = groups;
@@ -711,10 +749,15 @@ public final class GridDriver {
      * bound array the collector may move (the race fix of issue 21): counted here as the launch's blocking downloads.
      */
     private LaunchTiming launch(int phase, int count, int groups) {
+        return launch(phase, count, groups, launcher.localSize());
+    }
+
+    /** {@link #launch(int, int, int)} in work-groups of {@code groupSize}. */
+    private LaunchTiming launch(int phase, int count, int groups, int groupSize) {
         k.gridPhase = phase;
         k.gridCount = count;
         long t0 = System.nanoTime();
-        LaunchTiming t = launcher.launch(groups);
+        LaunchTiming t = launcher.launch(groups, groupSize);
         records.add(new LaunchRecord(PHASES[phase], System.nanoTime() - t0, t.wallNanos(), t.kernelNanos()));
         launches++;
         downloads += launcher.lastLaunchDownloads();

@@ -90,6 +90,10 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     public static final int DIGIT_BITS = 8;
     /** First entry of {@link #result} after the select count / scan total. */
     static final int RESULT_BASE = 8;
+    /** The radix sort's counter words per work-item in a ranking step: 16 nibble counters of 16 bits. */
+    static final int RADIX_COUNTER_WORDS = 8;
+    /** The radix sort's digits of an 8-bit pass. */
+    static final int RADIX_DIGITS = 1 << DIGIT_BITS;
 
     static final int OP_SCAN_EXCLUSIVE = 1;
     static final int OP_SCAN_INCLUSIVE = 2;
@@ -242,16 +246,35 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 || longOp(gridOp, gridWide) || gridOp == OP_SEG_SMALL);
         boolean longExtremes = gridPhase == PH_UP && longOp(gridOp, gridWide)
                 && (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX);
-        int mine = gridPhase == PH_DOWN && gridOp == OP_RADIX ? tile + 2 * 256
+        int mine = gridPhase == PH_DOWN && gridOp == OP_RADIX ? radixDownLocalInts(localSize)
                 : two ? 2 * tile : gridPhase == PH_DOWN ? tile : longExtremes ? 2 * localSize : 0;
         return super.localInts(localSize) + mine;
     }
 
-    /** Local counters: the upsweep's digit histogram, the privatized histogram, or the min/max cell. */
+    /** The radix downsweep's local ints for work-groups of {@code localSize}: the tile, the counters, off and delta. */
+    static int radixDownLocalInts(int localSize) {
+        return padded(localSize * ITEMS) + RADIX_COUNTER_WORDS * localSize + 2 * RADIX_DIGITS;
+    }
+
+    /** The radix sort's launches (upsweep, spine, downsweep) scan with {@link #groupScanLong} alone. */
+    @Override
+    protected boolean longScanOnly() {
+        return sortLaunch();
+    }
+
+    /** Whether the coming (or running) launch is one of the radix sort's three (uniform). */
+    final boolean sortLaunch() {
+        return gridOp == OP_RADIX && (gridPhase == PH_UP || gridPhase == PH_SPINE || gridPhase == PH_DOWN);
+    }
+
+    /**
+     * Local counters: the radix sort's digit counts (upsweep and each downsweep tile), the privatized histogram, or the
+     * min/max cell.
+     */
     @Override
     protected int localCounters(int localSize) {
-        int mine = gridPhase != PH_UP ? 0 : gridOp == OP_RADIX ? gridRadix
-                : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
+        int mine = gridOp == OP_RADIX ? (gridPhase == PH_UP || gridPhase == PH_DOWN ? RADIX_DIGITS : 0)
+                : gridPhase != PH_UP ? 0 : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
         return super.localCounters(localSize) + mine;
     }
 
@@ -330,14 +353,6 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         return true;
     }
 
-    /**
-     * Host side: whether this class's radix sort takes its spine as one work-group per digit, each scanning that digit's
-     * {@code G} counts and writing the digit's total after the {@code R G} counts ({@link GridSortKernel}), rather than
-     * one work-group scanning all {@code R G} counts. False here.
-     */
-    protected boolean digitSpine() {
-        return false;
-    }
 
     /**
      * Whether this kernel class holds the long primitives (scan, select, reduce of {@link #wide}), gather and scatter:
@@ -409,8 +424,54 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     protected void pipelineTileStore(int slot, int tileBase, int valid, int sub) {
     }
 
+    /**
+     * Dispatches on the launch's (uniform) phase and op, so that each kind of launch runs a loop of its own: the radix
+     * sort's launches ({@link #radixPass}), the barrier-free element launches ({@link #elementLaunch}), and the tile
+     * steps of every other primitive and of the pipelines' tile hooks ({@link #gridSteps}). One generic step loop for
+     * every launch cost the sort and the scans 2.7x at equal occupancy on the H200 (gpu-core/README.md, "Lean layers").
+     */
     @Override
     public void run() {
+        if (sortLaunch()) {
+            radixPass();
+        } else if (gridPhase == PH_CLEAR || gridPhase == PH_READ || gridPhase == PH_ITEMS
+                || gridPhase == PH_PIPELINE && gridStepsPerTile == 0) {
+            elementLaunch();
+        } else {
+            gridSteps();
+        }
+    }
+
+    /**
+     * The barrier-free launches, one work-item per element below {@link #gridCount}: clear and read of
+     * {@link #result}, a pipeline's {@link #pipelineItem}, the segmented sort's placement, gather and scatter.
+     */
+    final void elementLaunch() {
+        int i = getGlobalId();
+        if (i < gridCount) {
+            if (gridPhase == PH_CLEAR) {
+                result[RESULT_BASE + i] = 0;
+            }
+            if (gridPhase == PH_READ) {
+                readBack[i] = result[i];
+            }
+            if (gridPhase == PH_PIPELINE) {
+                pipelineItem(gridPipelineSlot, i);
+            }
+            if (segmentSteps() && gridPhase == PH_ITEMS && gridOp == OP_SEG_PLACE) {
+                segPlace(i);
+            }
+            if (longSteps() && gridPhase == PH_ITEMS && gridOp == OP_GATHER) {
+                gather(i);
+            }
+            if (longSteps() && gridPhase == PH_ITEMS && gridOp == OP_SCATTER) {
+                scatter(i);
+            }
+        }
+    }
+
+    /** The tile steps of every primitive but the radix sort, and of the pipelines' tile hooks (one loop). */
+    private void gridSteps() {
         int t = getLocalId();
         int size = getLocalSize();
         int g = getGroupId();
@@ -420,36 +481,16 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         boolean up = gridPhase == PH_UP;
         boolean spinePhase = gridPhase == PH_SPINE;
         boolean down = gridPhase == PH_DOWN;
-        boolean pipeline = gridPhase == PH_PIPELINE;
-        boolean pipelineTiles = pipeline && gridStepsPerTile > 0;
-        boolean radixSort = gridOp == OP_RADIX;
+        boolean pipelineTiles = gridPhase == PH_PIPELINE && gridStepsPerTile > 0;
         boolean segments = segmentSteps();
         boolean segSmall = segments && down && gridOp == OP_SEG_SMALL;
         boolean compose = segments && down && gridOp == OP_SEG_COMPOSE;
-        boolean scanSteps = spinePhase || down && !radixSort && !segSmall && !compose;
+        boolean scanSteps = spinePhase || down && !segSmall && !compose;
         boolean longData = longSteps() && longOp(gridOp, gridWide);
         boolean longValues = longData && gridOp != OP_SELECT_FLAGGED; // the upsweep reads longs, not flags
         boolean hiPlane = spinePhase || down && longData; // values are longs, staged as two planes
         boolean extremes = gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX;
-        if (gridPhase == PH_CLEAR && getGlobalId() < gridCount) {
-            result[RESULT_BASE + getGlobalId()] = 0;
-        }
-        if (gridPhase == PH_READ && getGlobalId() < gridCount) {
-            readBack[getGlobalId()] = result[getGlobalId()];
-        }
-        if (pipeline && !pipelineTiles && getGlobalId() < gridCount) {
-            pipelineItem(gridPipelineSlot, getGlobalId());
-        }
-        if (segments && gridPhase == PH_ITEMS && gridOp == OP_SEG_PLACE && getGlobalId() < gridCount) {
-            segPlace(getGlobalId());
-        }
-        if (longSteps() && gridPhase == PH_ITEMS && gridOp == OP_GATHER && getGlobalId() < gridCount) {
-            gather(getGlobalId());
-        }
-        if (longSteps() && gridPhase == PH_ITEMS && gridOp == OP_SCATTER && getGlobalId() < gridCount) {
-            scatter(getGlobalId());
-        }
-        int counters = !up ? 0 : radixSort ? gridRadix : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
+        int counters = !up ? 0 : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
         int counterInit = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
         for (int d = t; d < counters; d += size) {
             atomicSet(tileCounters[d], counterInit);
@@ -518,10 +559,10 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int tiles = (total + unit - 1) / unit;
         int myTiles = spinePhase ? (g == 0 ? tiles : 0)
                 : down || pipelineTiles ? Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile)) : 0;
-        int perTile = radixSort && down ? 3 : segSmall ? segPasses + 3 : pipelineTiles ? gridStepsPerTile : 1;
+        int perTile = segSmall ? segPasses + 3 : pipelineTiles ? gridStepsPerTile : 1;
         int segHeads = 0; // segmented sort: heads in the window's span (uniform)
         int steps = up ? 1 : myTiles * perTile;
-        long carry = down && !radixSort ? spine[g] : 0;
+        long carry = down ? spine[g] : 0;
         boolean flagged = down && gridOp == OP_SELECT_FLAGGED;
         boolean predicate = down && gridOp == OP_SELECT_IF;
         boolean scanning = scanOp(gridOp) || spinePhase;
@@ -546,28 +587,6 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                         }
                         if (flagged && !longData) {
                             tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
-                        }
-                    }
-                }
-            }
-            if (radixSort && down && sub == 0) {
-                for (int d = t; s == 0 && d < gridRadix; d += size) {
-                    tileInts[second + 256 + d] = (int) spine[d * gridGroups + g];
-                }
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        tileInts[base0 + pad(j)] = radixDigit(base + j) << 16 | j;
-                    }
-                }
-            }
-            if (radixSort && down && sub == 2) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int p = t + i * size;
-                    if (p < valid) {
-                        int d = tileInts[base0 + pad(p)] >>> 16;
-                        if (p == 0 || tileInts[base0 + pad(p - 1)] >>> 16 != d) {
-                            tileInts[second + d] = p;
                         }
                     }
                 }
@@ -614,8 +633,8 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             long c2 = 0;
             long c3 = 0;
             int flagBits = 0;
-            boolean ranking = radixSort && down && sub < 2 || segSmall && sub >= 2 && sub < segPasses + 2;
-            int pass = segSmall ? sub - 2 : sub;
+            boolean ranking = segSmall && sub >= 2 && sub < segPasses + 2;
+            int pass = sub - 2;
             // the uniform choices are made outside the element loops (each loop below runs for one kind of step)
             boolean intScan = intScanSteps() && scanSteps && scanning && !hiPlane; // int scan: 32 bits suffice
             boolean intSelect = scanSteps && !scanning && !longData;
@@ -698,7 +717,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     if (q < valid) {
                         int v = tileInts[base0 + pad(q)];
                         e[i] = v;
-                        int d = rankDigit(v, pass, segSmall, second);
+                        int d = segmentRankDigit(v, pass, second);
                         c0 += laneIncrement(d, 0);
                         c1 += laneIncrement(d, 1);
                         c2 += laneIncrement(d, 2);
@@ -820,29 +839,12 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     int q = t * ITEMS + i;
                     if (q < valid) {
                         int v = e[i];
-                        int d = rankDigit(v, pass, segSmall, second);
+                        int d = segmentRankDigit(v, pass, second);
                         tileInts[base0 + pad(lane(p0, p1, p2, p3, d))] = v;
                         p0 += laneIncrement(d, 0);
                         p1 += laneIncrement(d, 1);
                         p2 += laneIncrement(d, 2);
                         p3 += laneIncrement(d, 3);
-                    }
-                }
-            }
-            if (radixSort && down && sub == 2) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int p = t + i * size;
-                    if (p < valid) {
-                        int v = tileInts[base0 + pad(p)];
-                        int d = v >>> 16;
-                        int to = tileInts[second + 256 + d] + p - tileInts[second + d];
-                        int from = base + (v & 0xFFFF);
-                        boolean forward = gridDirection == 0;
-                        boolean ownValues = gridValuePair == 0;
-                        radixMove(in, wide, aux, out, wideAlt, auxAlt, forward && ownValues, from, to);
-                        radixMove(out, wideAlt, auxAlt, in, wide, aux, !forward && ownValues, from, to);
-                        radixMove(in, wide, out, out, wideAlt, auxAlt, forward && !ownValues, from, to);
-                        radixMove(out, wideAlt, auxAlt, in, wide, out, !forward && !ownValues, from, to);
                     }
                 }
             }
@@ -885,17 +887,6 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 }
                 carry += tot0;
             }
-            if (radixSort && down && sub == 2) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int p = t + i * size;
-                    if (p < valid) {
-                        int d = tileInts[base0 + pad(p)] >>> 16;
-                        if (p == valid - 1 || tileInts[base0 + pad(p + 1)] >>> 16 != d) {
-                            tileInts[second + 256 + d] += p + 1 - tileInts[second + d];
-                        }
-                    }
-                }
-            }
             if (compose) {
                 carry += tot0;
             }
@@ -914,6 +905,229 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         if (spinePhase && t == 0 && g == 0) {
             result[0] = (int) carry;
             result[1] = (int) (carry >>> 32);
+        }
+    }
+
+    /**
+     * One launch of the radix sort (see {@link GridSortKernel} for the algorithm, the local memory and the cost): the
+     * upsweep's digit counts, the spine of one work-group per digit, or the downsweep's ranking and scatter.
+     */
+    final void radixPass() {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int g = getGroupId();
+        boolean up = gridPhase == PH_UP;
+        boolean spinePhase = gridPhase == PH_SPINE;
+        boolean down = gridPhase == PH_DOWN;
+        int tile = size * ITEMS;
+        int radix = gridRadix;
+        int groups = gridGroups;
+        int cnt = padded(tile); // counter words: word (lane c, work-item w) at cnt + c * size + w
+        int offs = cnt + RADIX_COUNTER_WORDS * size; // off[d]: the digit's next output position
+        int dels = offs + RADIX_DIGITS; // delta[d]: off[d] - runStart[d] of the last ranked tile
+        int perItem = (radix + size - 1) / size; // digits per work-item, contiguous
+        int firstDigit = Math.min(radix, t * perItem);
+        int endDigit = Math.min(radix, firstDigit + perItem);
+        int passes = radix > 16 ? 2 : 1; // nibble passes per tile
+        for (int d = t; (up || down) && d < radix; d += size) {
+            atomicSet(tileCounters[d], 0);
+        }
+        for (int c = 0; down && c < RADIX_COUNTER_WORDS; c++) {
+            tileInts[cnt + c * size + t] = 0;
+        }
+        localBarrier(); // counters zero
+
+        int[] e = new int[ITEMS];
+        // upsweep: the group's digit counts (the loads of a tile issued together, then counted)
+        int upFirst = g * gridTilesPerGroup;
+        int upEnd = up ? Math.min(upFirst + gridTilesPerGroup, (gridCount + tile - 1) / tile) : 0;
+        for (int tl = upFirst; tl < upEnd; tl++) {
+            int base = tl * tile;
+            int valid = Math.min(tile, gridCount - base);
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                e[i] = j < valid ? digitOf(base + j) : -1;
+            }
+            for (int i = 0; i < ITEMS; i++) {
+                if (e[i] >= 0) {
+                    atomicAdd(tileCounters[e[i]], 1);
+                }
+            }
+        }
+
+        // spine (one step) and downsweep (digit bases, then the tile steps, then the last tile's scatter)
+        int firstTile = g * gridTilesPerGroup;
+        int tiles = (gridCount + tile - 1) / tile;
+        int myTiles = down ? Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile)) : 0;
+        int steps = spinePhase ? 1 : down ? 2 + passes * myTiles : 0;
+        int[] words = new int[RADIX_COUNTER_WORDS];
+        for (int s = 0; s < steps; s++) {
+            boolean tileStep = down && s >= 1 && s <= passes * myTiles;
+            int tl = tileStep ? (s - 1) / passes : myTiles;
+            int sub = tileStep ? (s - 1) % passes : 0;
+            int base = (firstTile + tl) * tile;
+            int valid = tileStep ? Math.min(tile, gridCount - base) : 0;
+            // (a) the previous tile's scatter (its first step), this tile step's counting
+            if (down && sub == 0 && tl >= 1 && s >= 1) {
+                int prevBase = base - tile;
+                int prevValid = Math.min(tile, gridCount - prevBase);
+                for (int i = 0; i < ITEMS; i++) {
+                    int p = t + i * size;
+                    if (p < prevValid) {
+                        int v = tileInts[pad(p)];
+                        moveElement(prevBase + (v & 0xFFFF), tileInts[dels + (v >>> 16)] + p);
+                    }
+                }
+            }
+            if (tileStep) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    int v = 0;
+                    if (q < valid) {
+                        v = sub == 0 ? digitOf(base + q) << 16 | q : tileInts[pad(q)];
+                    }
+                    e[i] = v;
+                }
+                for (int i = 0; i < ITEMS; i++) {
+                    if (t * ITEMS + i < valid) {
+                        int v = e[i];
+                        int nibble = (v >>> (16 + 4 * sub)) & 15;
+                        int at = cnt + (nibble & 7) * size + t;
+                        int shift = (nibble >> 3) << 4;
+                        int w = tileInts[at];
+                        tileInts[at] = w + (1 << shift);
+                        e[i] = v | ((w >>> shift) & 0xFFFF) << 24;
+                        if (sub == 0) {
+                            atomicAdd(tileCounters[v >>> 16], 1);
+                        }
+                    }
+                }
+            }
+            localBarrier(); // (A) counted
+            // (b) this work-item's contribution: counter words | digit counts (tile), totals (bases), counts (spine)
+            long mine = 0;
+            if (tileStep) {
+                int sum = 0;
+                for (int j = 0; j < RADIX_COUNTER_WORDS; j++) {
+                    words[j] = tileInts[cnt + RADIX_COUNTER_WORDS * t + j];
+                    sum += words[j];
+                }
+                long digits = 0;
+                for (int d = firstDigit; sub == 0 && d < endDigit; d++) {
+                    digits += atomicGet(tileCounters[d]);
+                }
+                mine = digits << 32 | sum;
+            }
+            if (down && s == 0) {
+                for (int d = firstDigit; d < endDigit; d++) {
+                    mine += spine[radix * groups + d];
+                }
+            }
+            int perSpine = (groups + size - 1) / size;
+            int spineFirst = Math.min(groups, t * perSpine);
+            int spineEnd = Math.min(groups, spineFirst + perSpine);
+            for (int j = spineFirst; spinePhase && j < spineEnd; j++) {
+                mine += spine[g * groups + j];
+            }
+            long inclusive = groupScanLong(mine);
+            long total = groupScanLongTotal();
+            long before = inclusive - mine;
+            // (c) write the scanned values back
+            if (tileStep) {
+                int wordRun = (int) before + (((int) total & 0xFFFF) << 16); // high halves after all low halves
+                for (int j = 0; j < RADIX_COUNTER_WORDS; j++) {
+                    tileInts[cnt + RADIX_COUNTER_WORDS * t + j] = wordRun;
+                    wordRun += words[j];
+                }
+                int start = (int) (before >>> 32);
+                for (int d = firstDigit; sub == 0 && d < endDigit; d++) {
+                    int c = atomicGet(tileCounters[d]);
+                    atomicSet(tileCounters[d], 0);
+                    tileInts[dels + d] = tileInts[offs + d] - start;
+                    tileInts[offs + d] += c;
+                    start += c;
+                }
+            }
+            if (down && s == 0) {
+                int baseRun = (int) before;
+                for (int d = firstDigit; d < endDigit; d++) {
+                    tileInts[offs + d] = baseRun + (int) spine[d * groups + g];
+                    baseRun += (int) spine[radix * groups + d];
+                }
+            }
+            long spineRun = before;
+            for (int j = spineFirst; spinePhase && j < spineEnd; j++) {
+                long c = spine[g * groups + j];
+                spine[g * groups + j] = spineRun;
+                spineRun += c;
+            }
+            if (spinePhase && t == 0) {
+                spine[radix * groups + g] = total;
+            }
+            localBarrier(); // (B) counters scanned
+            // (d) every element to its rank in the local tile; the own counter column zeroed for the next step
+            if (tileStep) {
+                for (int i = 0; i < ITEMS; i++) {
+                    if (t * ITEMS + i < valid) {
+                        int v = e[i];
+                        int entry = v & 0xFFFFFF;
+                        int nibble = (entry >>> (16 + 4 * sub)) & 15;
+                        int shift = (nibble >> 3) << 4;
+                        int rank = ((tileInts[cnt + (nibble & 7) * size + t] >>> shift) & 0xFFFF) + (v >>> 24);
+                        tileInts[pad(rank)] = entry;
+                    }
+                }
+                for (int c = 0; c < RADIX_COUNTER_WORDS; c++) {
+                    tileInts[cnt + c * size + t] = 0;
+                }
+            }
+            localBarrier(); // (C) the tile ranked
+        }
+        localBarrier(); // the upsweep's counts complete
+        for (int d = t; up && d < radix; d += size) {
+            spine[d * groups + g] = atomicGet(tileCounters[d]);
+        }
+    }
+
+    /** The current pass' digit of the source key at {@code j}. */
+    private int digitOf(int j) {
+        return wideSortSteps() && gridWide != 0
+                ? (int) ((gridDirection == 0 ? wide[j] : wideAlt[j]) >>> gridShift) & gridMask
+                : ((gridDirection == 0 ? in[j] : out[j]) >>> gridShift) & gridMask;
+    }
+
+    /**
+     * Moves key (and value) {@code from} the source arrays {@code to} the destination arrays of the pass: keys between
+     * {@link #in} and {@link #out} (u64: {@link #wide} and {@link #wideAlt}), values between {@link #aux} and
+     * {@link #auxAlt} (the segmented sort's large path: between {@link #out} and {@link #auxAlt}).
+     */
+    private void moveElement(int from, int to) {
+        boolean forward = gridDirection == 0;
+        boolean wideKeys = wideSortSteps() && gridWide != 0;
+        if (wideKeys && forward) {
+            wideAlt[to] = wide[from];
+        }
+        if (wideKeys && !forward) {
+            wide[to] = wideAlt[from];
+        }
+        if (!wideKeys && forward) {
+            out[to] = in[from];
+        }
+        if (!wideKeys && !forward) {
+            in[to] = out[from];
+        }
+        boolean ownValues = gridWithValues != 0 && gridValuePair == 0;
+        if (ownValues && forward) {
+            auxAlt[to] = aux[from];
+        }
+        if (ownValues && !forward) {
+            aux[to] = auxAlt[from];
+        }
+        if (gridValuePair != 0 && forward) {
+            auxAlt[to] = out[from];
+        }
+        if (gridValuePair != 0 && !forward) {
+            out[to] = auxAlt[from];
         }
     }
 
@@ -953,17 +1167,13 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     }
 
     /**
-     * The 4-bit digit of pass {@code pass} of a local ranking entry {@code v}: the radix sort's staged digit
-     * ({@code digit << 16 | position}), or the segmented sort's key nibble (keys staged at {@code keys}) and then
-     * segment nibble ({@code own << 31 | segment << 16 | position}).
+     * The 4-bit digit of pass {@code pass} of the segmented sort's local ranking entry {@code v}
+     * ({@code own << 31 | segment << 16 | position}): the key's nibble (keys staged at {@code keys}), then the
+     * segment number's.
      */
-    private int rankDigit(int v, int pass, boolean segmented, int keys) {
-        int d = (v >>> (16 + 4 * pass)) & 15;
-        if (segmented) {
-            d = pass < gridKeyNibbles ? (tileInts[keys + pad(v & 0xFFFF)] >>> (4 * pass)) & 15
-                    : (((v >>> 16) & 0x7FFF) >>> (4 * (pass - gridKeyNibbles))) & 15;
-        }
-        return d;
+    private int segmentRankDigit(int v, int pass, int keys) {
+        return pass < gridKeyNibbles ? (tileInts[keys + pad(v & 0xFFFF)] >>> (4 * pass)) & 15
+                : (((v >>> 16) & 0x7FFF) >>> (4 * (pass - gridKeyNibbles))) & 15;
     }
 
     /**
@@ -1004,31 +1214,9 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         aux[p] = v;
     }
 
-    /** The current pass' digit of the source key at {@code j}. */
-    private int radixDigit(int j) {
-        long key = wideSortSteps() && gridWide != 0 ? (gridDirection == 0 ? wide[j] : wideAlt[j])
-                : (gridDirection == 0 ? in[j] : out[j]) & 0xFFFFFFFFL;
-        return (int) (key >>> gridShift) & gridMask;
-    }
-
-    /** Moves key (and value) {@code from} the source arrays {@code to} the destination arrays when {@code on}. */
-    private void radixMove(int[] k32, long[] k64, int[] v, int[] k32Out, long[] k64Out, int[] vOut, boolean on,
-                           int from, int to) {
-        if (on) {
-            if (wideSortSteps() && gridWide != 0) {
-                k64Out[to] = k64[from];
-            } else {
-                k32Out[to] = k32[from];
-            }
-            if (gridWithValues != 0) {
-                vOut[to] = v[from];
-            }
-        }
-    }
-
     /** The upsweep's value of element {@code j}: a digit, a flag, or the element (a long's low word). */
     private int upsweepLoad(int j) {
-        return gridOp == OP_RADIX ? radixDigit(j) : gridOp == OP_SELECT_FLAGGED ? aux[j]
+        return gridOp == OP_SELECT_FLAGGED ? aux[j]
                 : segmentSteps() && gridOp == OP_SEG_COMPOSE ? auxAlt[j]
                 : longSteps() && longOp(gridOp, gridWide) ? (int) wide[j] : in[j];
     }
@@ -1036,9 +1224,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     /** Folds one upsweep value into {@code acc}; digits and bins count in the local counters. */
     private long upsweepCombine(long acc, long v) {
         long r = acc;
-        if (gridOp == OP_RADIX) {
-            atomicAdd(tileCounters[(int) v], 1);
-        } else if (gridOp == OP_HISTOGRAM) {
+        if (gridOp == OP_HISTOGRAM) {
             long d = v - gridLow;
             if (d >= 0 && d < (long) gridBins * gridWidth) {
                 int b = (int) (d / gridWidth);
@@ -1073,11 +1259,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
      * {@code longs} the extreme folded by work-item 0).
      */
     private void upsweepStore(int g, int size, int t, long total, boolean longs) {
-        if (gridOp == OP_RADIX) {
-            for (int d = t; d < gridRadix; d += size) {
-                spine[d * gridGroups + g] = atomicGet(tileCounters[d]);
-            }
-        } else if (gridOp == OP_HISTOGRAM) {
+        if (gridOp == OP_HISTOGRAM) {
             for (int b = t; gridBins <= LOCAL_BINS && b < gridBins; b += size) {
                 int c = atomicGet(tileCounters[b]);
                 if (c != 0) {

@@ -64,9 +64,11 @@ public final class GridProfile {
             if (layers.contains("sort")) { // the lean sort GpuArraySorter runs
                 try (GuardedKernel<GridSortKernel> launcher = new GuardedKernel<>(new GridSortKernel(), device,
                         local)) {
-                    GridDriver d = new GridDriver(launcher, perCu * device.computeUnits());
+                    int groups = perCu * device.computeUnits(); // exactly this geometry for the sort too
+                    GridDriver d = new GridDriver(launcher, groups, groups, launcher.localSize());
                     String g = describe(launcher, perCu, "sort layer", device);
-                    profileSort(g, d, launcher.kernel(), in);
+                    profileSort(g, d, launcher.kernel(), in, false);
+                    profileSort(g, d, launcher.kernel(), in, true);
                 }
             }
             if (layers.contains("segment")) { // the segmented sort runs on its own layer (GridSegmentKernel)
@@ -111,7 +113,7 @@ public final class GridProfile {
             check(d.lastTotal() == PrimitivesReference.sum(in.ints()), "reduce");
             profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
             profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
-            profileSort(g, d, k, in);
+            profileSort(g, d, k, in, false); // the grid kernel sorts on radixPass too (work-groups of 128)
         }
     }
 
@@ -139,24 +141,42 @@ public final class GridProfile {
         }
     }
 
-    /** The u32 key sort of {@code d}'s kernel, checked; its operand arrays are placeholders again afterwards. */
-    private static void profileSort(String g, GridDriver d, GridKernel k, Inputs in) {
+    /**
+     * The u32 key sort of {@code d}'s kernel, or with {@code pairs} the u32/u32 pair sort (values the keys' copies, so
+     * the sorted keys check both), checked; its operand arrays are placeholders again afterwards.
+     */
+    private static void profileSort(String g, GridDriver d, GridKernel k, Inputs in, boolean pairs) {
         int n = in.n();
         int[] work = new int[n];
+        int[] values = pairs ? new int[n] : null;
         k.in = work;
         k.out = new int[n];
+        if (pairs) {
+            k.aux = values;
+            k.auxAlt = new int[n];
+        }
         LaunchTiming[] t = new LaunchTiming[1];
         boolean[] inAlt = new boolean[1];
-        profile(g + " sort-keys-u32", d, () -> {
+        profile(g + (pairs ? " sort-pairs-u32" : " sort-keys-u32"), d, () -> {
             System.arraycopy(in.keys(), 0, work, 0, n);
             k.put(k.in);
+            if (pairs) {
+                System.arraycopy(in.keys(), 0, values, 0, n);
+                k.put(k.aux);
+            }
             d.flush();
         }, () -> {
-            inAlt[0] = d.sort(n, 0, 32, false, false, t);
+            inAlt[0] = d.sort(n, 0, 32, false, pairs, t);
             return t[0];
         });
         k.get(inAlt[0] ? k.out : k.in);
         check(Arrays.equals(inAlt[0] ? k.out : k.in, in.sortedKeys()), "sort");
+        if (pairs) {
+            k.get(inAlt[0] ? k.auxAlt : k.aux);
+            check(Arrays.equals(inAlt[0] ? k.auxAlt : k.aux, in.sortedKeys()), "sort values");
+            k.aux = new int[GridKernel.pinnedLength(4)];
+            k.auxAlt = new int[GridKernel.pinnedLength(4)];
+        }
         k.in = new int[GridKernel.pinnedLength(4)];
         k.out = new int[GridKernel.pinnedLength(4)];
     }

@@ -42,6 +42,12 @@ public class GridScanKernel extends GridKernel {
         return true;
     }
 
+    /** Every launch of this class scans with {@link #groupScanLong} alone (local memory sized for it). */
+    @Override
+    protected boolean longScanOnly() {
+        return true;
+    }
+
     /**
      * 1 when {@code x (cmp) operand} for a predicate select: {@code x} in {@code [gridRangeLow, gridRangeHigh]}, or
      * outside it with {@code gridRangeOutside} (the comparison as an int interval, {@link GridDriver#selectIf}); two

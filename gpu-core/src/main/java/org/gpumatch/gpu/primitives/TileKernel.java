@@ -76,13 +76,27 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
         return 0;
     }
 
+    /**
+     * Host side: whether the coming launch uses only {@link #groupScanLong} (two {@code long}s of
+     * {@link #tileScanLanes} per work-item, no {@link #tileScanSums}) rather than {@link #groupScanLanes}; its local
+     * memory is then sized for that (e.g. 2,560 bytes less per work-group of 128, which can be one more resident
+     * work-group). False here.
+     */
+    protected boolean longScanOnly() {
+        return false;
+    }
+
     @Override
     public void sizeLocalMemory(int localSize) {
         int segments = (localSize + SCAN_SEGMENT - 1) / SCAN_SEGMENT;
-        int lanes = LANES * (localSize + segments);
+        boolean kogge = longScanOnly();
+        int lanes = kogge ? 2 * localSize : LANES * (localSize + segments);
         if (tileScanLanes.length != lanes) {
             tileScanLanes = new long[lanes];
-            tileScanSums = new long[LANES * (segments + 1)];
+        }
+        int sums = kogge ? 1 : LANES * (segments + 1);
+        if (tileScanSums.length != sums) {
+            tileScanSums = new long[sums];
         }
         int ints = Math.max(1, localInts(localSize));
         if (tileInts.length != ints) {

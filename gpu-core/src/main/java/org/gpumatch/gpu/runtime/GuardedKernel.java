@@ -144,25 +144,39 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
      * @throws DeviceFallbackException when Aparapi ran it anywhere but the planned device
      */
     public LaunchTiming launch(int groups) {
+        return launch(groups, localSize);
+    }
+
+    /**
+     * Runs the kernel over {@code groups} work-groups of {@code groupSize} work-items (at most {@link #localSize()},
+     * which fits the compiled kernel): a driver whose launches differ in their best geometry (the grid's radix sort
+     * runs work-groups of 128 in a pipeline of 256) picks it per launch; the local arrays are sized for it.
+     *
+     * @throws DeviceFallbackException when Aparapi ran it anywhere but the planned device
+     */
+    public LaunchTiming launch(int groups, int groupSize) {
+        if (groupSize < 1 || groupSize > localSize) {
+            throw new IllegalArgumentException("work-group size must be 1.." + localSize + ": " + groupSize);
+        }
         if (closed) {
             throw new IllegalStateException("kernel " + kernel.getClass().getSimpleName() + " is closed");
         }
         if (groups <= 0) {
             throw new IllegalArgumentException("groups must be positive: " + groups);
         }
-        long global = (long) groups * localSize;
+        long global = (long) groups * groupSize;
         if (global > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("launch of " + global + " work-items exceeds 2^31-1");
         }
         Range range = device.isOpenCL()
-                ? device.aparapiDevice().createRange((int) global, localSize)
-                : Range.create(JavaDevice.THREAD_POOL, (int) global, localSize);
+                ? device.aparapiDevice().createRange((int) global, groupSize)
+                : Range.create(JavaDevice.THREAD_POOL, (int) global, groupSize);
         if (!range.isValid()) {
-            throw new IllegalStateException("invalid range: " + global + " work-items in groups of " + localSize
+            throw new IllegalStateException("invalid range: " + global + " work-items in groups of " + groupSize
                     + " on " + device.describe());
         }
         if (kernel instanceof LocalMemorySizing sized) {
-            sized.sizeLocalMemory(localSize); // a launch never runs with local arrays of another geometry
+            sized.sizeLocalMemory(groupSize); // a launch never runs with local arrays of another geometry
         }
         AparapiLog.drain();
         if (COLLECT_BEFORE_LAUNCH) {
@@ -173,7 +187,7 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
             kernel.execute(range);
         } catch (RuntimeException | AssertionError e) { // e.g. CL_OUT_OF_RESOURCES, then Aparapi's own fallback failing
             throw new DeviceFallbackException("kernel " + kernel.getClass().getSimpleName() + " failed to run on "
-                    + device.describe() + " (" + groups + " work-groups of " + localSize + "): " + e.getMessage()
+                    + device.describe() + " (" + groups + " work-groups of " + groupSize + "): " + e.getMessage()
                     + rootCause(e) + logSuffix(), e);
         } finally {
             launched = true;

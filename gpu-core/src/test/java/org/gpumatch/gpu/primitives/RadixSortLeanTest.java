@@ -97,7 +97,7 @@ class RadixSortLeanTest {
     void defaultGeometryAroundTilesAndGrid() {
         Random r = new Random(13);
         int tile = GpuArraySorter.DEFAULT_LOCAL_SIZE * GridKernel.ITEMS;
-        int grid = GpuArraySorter.GROUPS_PER_COMPUTE_UNIT * Math.max(1, TestDevices.openCl().computeUnits());
+        int grid = GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT * Math.max(1, TestDevices.openCl().computeUnits());
         for (int n : new int[] {2, 255, 4095, 4096, 4097, 8191, 12289, tile * grid - 1, tile * grid,
                 tile * grid + 1, tile * (grid + 1) + 17, 100_003}) {
             for (int shape = 0; shape < 4; shape++) {
@@ -119,6 +119,85 @@ class RadixSortLeanTest {
                 }
             }
         }
+    }
+
+    /** Work-groups of 256 (tiles of 4096): u32 keys and pairs, u64 pairs with values of every byte. */
+    @Test
+    void groupsOf256() {
+        Random r = new Random(16);
+        try (GpuArraySorter s = new GpuArraySorter(TestDevices.openCl(), 256, 3)) {
+            for (int n : new int[] {1, 255, 4095, 4096, 4097, 12289, 20_000}) {
+                for (int shape = 0; shape < 4; shape++) {
+                    int[] keys = keys(r, shape, n);
+                    int[] expected = keys.clone();
+                    SortReference.sortU32(expected, null, 0, 32);
+                    s.sortKeys(keys, 0, 32);
+                    RadixSortTest.assertSameInts(keys, expected, "256 keys n=" + n + " shape " + shape);
+                    check(s, keys(r, shape, n), 0, 32, "256 pairs n=" + n + " shape " + shape);
+                }
+                checkU64Values(s, r.longs(n).toArray(), allBytes(r, n), 0, 64);
+            }
+        }
+    }
+
+    /**
+     * Values of every byte value (not indices), sizes around the default geometry's tiles (2048) and grid, u32 and
+     * u64 pairs: every bit of a value moves.
+     */
+    @Test
+    void valuesOfEveryByteAroundTiles() {
+        Random r = new Random(17);
+        int tile = GridDriver.SORT_LOCAL_SIZE * GridKernel.ITEMS;
+        int grid = GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT * Math.max(1, TestDevices.openCl().computeUnits());
+        for (int n : new int[] {tile - 1, tile, tile + 1, 3 * tile - 1, 3 * tile + 1, tile * grid - 1,
+                tile * grid + 1, tile * (grid + 1) + 17}) {
+            int[] keys = keys(r, n % 4, n);
+            int[] values = allBytes(r, n);
+            int[] expectedKeys = keys.clone();
+            int[] expectedValues = values.clone();
+            SortReference.sortU32(expectedKeys, expectedValues, 0, 32);
+            standard.sortPairs(keys, values, 0, 32);
+            RadixSortTest.assertSameInts(keys, expectedKeys, "keys n=" + n);
+            RadixSortTest.assertSameInts(values, expectedValues, "values n=" + n);
+            checkU64Values(standard, r.longs(n).map(x -> r.nextInt(3) == 0 ? x & 0xFF00000000FFL : x).toArray(),
+                    allBytes(r, n), 0, 64);
+            checkU64Values(tiny, r.longs(n).toArray(), allBytes(r, n), 28, 37);
+        }
+    }
+
+    /**
+     * Every key kind in Aparapi's Java threads (work-groups of 8), where a local index out of range throws (PoCL does
+     * not check): u32 keys alone, u32 pairs, u64 keys and pairs.
+     */
+    @Test
+    void everyKeyKindInJavaThreads() {
+        Random r = new Random(18);
+        for (int l : new int[] {8}) { // Java threads pass barriers slowly: about 0.7 s per sort of 700 (2 cores)
+            try (GpuArraySorter s = new GpuArraySorter(org.gpumatch.gpu.runtime.ComputeDevice.JAVA_THREADS, l)) {
+                for (int n : new int[] {1, 129, 700}) {
+                    for (int[] range : new int[][] {{0, 32}, {3, 5}}) {
+                        int[] keys = keys(r, n % 4, n);
+                        int[] expected = keys.clone();
+                        SortReference.sortU32(expected, null, range[0], range[1]);
+                        s.sortKeys(keys, range[0], range[1]);
+                        RadixSortTest.assertSameInts(keys, expected, "threads keys n=" + n);
+                        check(s, keys(r, (n + 1) % 4, n), range[0], range[1], "threads pairs n=" + n);
+                    }
+                    checkU64Values(s, r.longs(n).toArray(), allBytes(r, n), 0, 64);
+                    RadixSortTest.checkU64(s, r.longs(n).toArray(), 28, 37);
+                }
+            }
+        }
+    }
+
+    private static void checkU64Values(GpuArraySorter s, long[] keys, int[] values, int begin, int end) {
+        long[] expectedKeys = keys.clone();
+        int[] expectedValues = values.clone();
+        SortReference.sortU64(expectedKeys, expectedValues, begin, end);
+        s.sortPairs(keys, values, begin, end);
+        String what = "u64 pairs [" + begin + "," + end + ") n=" + keys.length;
+        assertThat(keys).as(what).containsExactly(expectedKeys);
+        RadixSortTest.assertSameInts(values, expectedValues, "values " + what);
     }
 
     @Test

@@ -16,7 +16,7 @@ import org.gpumatch.gpu.runtime.ComputeDevice;
  *
  * @param device       the device a build would run on
  * @param localSize    the work-group size
- * @param maxGroups    the grid's work-groups
+ * @param maxGroups    the grid's work-groups (the larger of the grid's and the radix sort's)
  * @param pieceShift   position-indexed arrays are split into pieces of {@code 2^pieceShift} ints
  * @param wholeMax     texts up to this length are built whole, longer ones partitioned
  * @param partCapacity the most suffixes of one partition

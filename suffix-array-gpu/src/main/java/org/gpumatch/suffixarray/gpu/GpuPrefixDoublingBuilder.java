@@ -142,6 +142,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private final ComputeDevice device;
     private final int localSize;
     private final int maxGroups;
+    /** The radix sort's grid, in work-groups of {@link GridDriver#SORT_LOCAL_SIZE} (or the kernel's when smaller). */
+    private final int sortMaxGroups;
     private final int pieceShift;
     private final int wholeMax;
     private final int partCapacity;
@@ -179,8 +181,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
 
     /**
      * A builder with work-groups of {@code localSize} and a grid of at most {@code maxGroups} work-groups for the
-     * grid's primitives (0: {@link GridDriver#GROUPS_PER_COMPUTE_UNIT} per compute unit; tests use small grids so
-     * that small texts cross many tile and grid ranges).
+     * grid's primitives (0: {@link GridDriver#GROUPS_PER_COMPUTE_UNIT} per compute unit, and the radix sort's grid
+     * {@link GridDriver#SORT_GROUPS_PER_COMPUTE_UNIT}; otherwise the sort's grid has as many work-items; tests use
+     * small grids so that small texts cross many tile and grid ranges).
      *
      * @throws IllegalArgumentException when the device is not OpenCL or the geometry is out of range
      */
@@ -217,10 +220,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         this.localSize = localSize;
         this.maxGroups = maxGroups > 0 ? maxGroups
                 : GridDriver.GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits());
+        this.sortMaxGroups = maxGroups > 0
+                ? (int) Math.max(1L, (long) maxGroups * localSize / Math.min(localSize, GridDriver.SORT_LOCAL_SIZE))
+                : GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits());
         this.pieceShift = pieceShift;
         this.wholeMax = wholeMax;
         this.partCapacity = partCapacity;
-        this.memory = new DoublingMemoryPlan(device, localSize, this.maxGroups, pieceShift, wholeMax, partCapacity);
+        this.memory = new DoublingMemoryPlan(device, localSize, Math.max(this.maxGroups, sortMaxGroups), pieceShift,
+                wholeMax, partCapacity);
         this.hostArrays = new DoublingHostArrays(pieceShift, spans);
     }
 
@@ -644,12 +651,12 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         long start = System.nanoTime();
         if (pieced && piecedLauncher == null) {
             piecedLauncher = compile(new PieceDoublingKernel());
-            piecedGrid = new GridDriver(piecedLauncher, maxGroups);
+            piecedGrid = new GridDriver(piecedLauncher, maxGroups, sortMaxGroups);
             spans.add(new StageSpan("kernel compile (piece kernel)", start, System.nanoTime(), true));
         }
         if (!pieced && leanLauncher == null) {
             leanLauncher = compile(new PrefixDoublingKernel());
-            leanGrid = new GridDriver(leanLauncher, maxGroups);
+            leanGrid = new GridDriver(leanLauncher, maxGroups, sortMaxGroups);
             spans.add(new StageSpan("kernel compile", start, System.nanoTime(), true));
         }
         return pieced ? piecedLauncher : leanLauncher;
