@@ -7,8 +7,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
 /**
  * Sorts Java arrays on a device with a stable LSD radix sort: keys u32 ({@code int[]} read as unsigned) or u64
  * ({@code long[]} as unsigned), alone or with u32 values, on a bit range, on the grid layer ({@link GridDriver}: 8-bit
- * digits, 3 launches per pass, no host transfer between them) with the lean sort kernels, whose {@code run()} holds
- * only the sort's launches: u32 keys on a {@link GridSortKernel}; the first u64 load compiles a second kernel, a
+ * digits, 3 launches per pass, no host transfer between them) on kernels that serve only the sort: u32 keys on a
+ * {@link GridSortKernel}; the first u64 load compiles a second kernel, a
  * {@link GridSortWideKernel}. The grid has {@link GridDriver#SORT_GROUPS_PER_COMPUTE_UNIT} work-groups per compute
  * unit.
  *

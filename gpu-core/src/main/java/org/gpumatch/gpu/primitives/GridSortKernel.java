@@ -1,13 +1,15 @@
 package org.gpumatch.gpu.primitives;
 
 /**
- * The lean radix sort of the grid layer (issue 21): a {@link GridKernel} whose {@code run()} holds only the launches
- * of {@link GridDriver#sort} (digit counts, spine, ranking and scatter) plus the barrier-free clear and read launches,
- * so that the kernel carries none of the monolith's other steps, its 64-bit lanes or their registers. u32 keys in
- * {@link #in} / {@link #out} here, u64 keys in {@link #wide} / {@link #wideAlt} in {@link GridSortWideKernel} (one
- * source, the class constant {@link #wideSortSteps()}); optional u32 values in {@link #aux} / {@link #auxAlt}.
- * {@link GpuArraySorter} runs it; {@link GridDriver} refuses every other primitive on it, and no pipeline can extend it
- * (package-private constructor).
+ * The kernel of {@link GpuArraySorter} (issue 21): a {@link GridKernel} that serves only the radix sort
+ * ({@link GridDriver} refuses every other primitive and pipeline launch on it; no pipeline can extend it: package-private
+ * constructor). Its device code is {@link GridKernel}'s: {@code run()} dispatches each sort launch to
+ * {@link GridKernel#radixPass()}, the one radix sort of the project, described here. u32 keys in {@link #in} /
+ * {@link #out} here, u64 keys in {@link #wide} / {@link #wideAlt} in {@link GridSortWideKernel} (the class constant
+ * {@link #wideSortSteps()} on); optional u32 values in {@link #aux} / {@link #auxAlt}. A {@code run()} holding only the
+ * sort's launches (this class until 2026-11-28 b) sorted 10^8 u32 keys in 8.58 ms of device time on the H200 where
+ * {@link GridKernel}'s own {@code run()} took 6.59 ms, same geometry and source of the sort (the downsweep 7.45 against
+ * 5.62 ms; {@code bench/results/nvidia-h200/2026-11-28-b-primitives.log}), so it no longer overrides {@code run()}.
  *
  * <p>Per pass of up to 8 bits ({@code R = 2^width} digits, a grid of {@code G} work-groups of {@code L}, tiles of
  * {@code T = 16 L}):
@@ -55,13 +57,4 @@ public class GridSortKernel extends GridKernel {
         return op == OP_RADIX;
     }
 
-    /** The sort's launches and the barrier-free element launches (clear, read), nothing of the grid's step loop. */
-    @Override
-    public void run() {
-        if (sortLaunch()) {
-            radixPass();
-        } else {
-            elementLaunch();
-        }
-    }
 }

@@ -1,9 +1,9 @@
 package org.gpumatch.gpu.primitives;
 
 /**
- * The lean radix sort of u64 keys ({@link #wide} / {@link #wideAlt}, optional u32 values): {@link GridSortKernel}'s
- * {@code run()} with its class constant {@link #wideSortSteps()} on, so the device compiler keeps only the 64-bit key
- * loads and moves. Run by {@link GpuArraySorter} for u64 keys; adds no field.
+ * The radix sort of u64 keys ({@link #wide} / {@link #wideAlt}, optional u32 values): {@link GridSortKernel} with the
+ * class constant {@link #wideSortSteps()} on, so the device compiler keeps the 64-bit key loads and moves. Run by
+ * {@link GpuArraySorter} for u64 keys; adds no field.
  */
 public final class GridSortWideKernel extends GridSortKernel {
     /** The lean u64 sort. */
