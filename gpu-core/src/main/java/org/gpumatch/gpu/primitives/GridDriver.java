@@ -51,13 +51,13 @@ public final class GridDriver {
     public static final int GROUPS_PER_COMPUTE_UNIT = 2;
     /**
      * Work-group size of the radix sort's launches (lowered to the kernel's when that is smaller), whatever the
-     * pipeline's: on the H200 (2026-11-28, {@link GridProfile}, the lean sort's u32 keys at 10^8) work-groups of 128
-     * with 8 per compute unit sorted in 8.42 ms of device time against 9.72-10.07 ms with 256 and 2, 4 or 8; and the
-     * sort stages its tile's planes in local memory only within 48 KiB per work-group (all key kinds at 128).
+     * pipeline's. On the H200 (2026-11-28 b, {@link GridProfile}, 10^8 elements, device time of the sort on
+     * {@link GridKernel}'s {@code run()}): u32 keys 6.55 ms with 256 and 2 per compute unit, 6.46 with 128 and 4, 6.55
+     * with 128 and 8, 9.98 with 128 and 2; u32/u32 pairs 9.12 ms with 256 and 2 against 11.05-11.09 with 128 and 4 or 8.
      */
-    public static final int SORT_LOCAL_SIZE = 128;
+    public static final int SORT_LOCAL_SIZE = 256;
     /** Work-groups per compute unit of the radix sort's grid (with {@link #SORT_LOCAL_SIZE}; the spine is per digit). */
-    public static final int SORT_GROUPS_PER_COMPUTE_UNIT = 8;
+    public static final int SORT_GROUPS_PER_COMPUTE_UNIT = 2;
     /** Reduce: the exact sum (ints; longs wrap at 64 bits). */
     public static final int COMBINE_SUM = 0;
     /** Reduce: the minimum. */

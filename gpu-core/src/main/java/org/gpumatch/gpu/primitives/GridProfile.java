@@ -113,7 +113,7 @@ public final class GridProfile {
             check(d.lastTotal() == PrimitivesReference.sum(in.ints()), "reduce");
             profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
             profile(g + " histogram-256", d, () -> d.histogram(n, 256, Integer.MIN_VALUE, 1L << 24));
-            profileSort(g, d, k, in, false); // the grid kernel sorts on radixPass too (work-groups of 128)
+            profileSort(g, d, k, in, false); // the grid kernel sorts on radixPass too
         }
     }
 

@@ -150,7 +150,7 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
     /**
      * Runs the kernel over {@code groups} work-groups of {@code groupSize} work-items (at most {@link #localSize()},
      * which fits the compiled kernel): a driver whose launches differ in their best geometry (the grid's radix sort
-     * runs work-groups of 128 in a pipeline of 256) picks it per launch; the local arrays are sized for it.
+     * may run other work-groups than a pipeline's own) picks it per launch; the local arrays are sized for it.
      *
      * @throws DeviceFallbackException when Aparapi ran it anywhere but the planned device
      */
