@@ -19,8 +19,9 @@ import org.gpumatch.gpu.runtime.LaunchWrites;
  *       (work-item {@code l} reads {@code l, l + L, ...}): a sum, a count of selected elements, a min or max, or a
  *       digit histogram in local atomic counters; one value per group (256 digit counts for the sort, written
  *       digit-major {@code spine[d * G + g]});</li>
- *   <li>spine ({@link #PH_SPINE}): one work-group scans those {@code G} (or {@code 256 G}) values exclusively in
- *       place (64-bit), with the same tile step as the downsweep; the grand total goes to {@code result[0..1]};</li>
+ *   <li>spine ({@link #PH_SPINE}): one work-group scans those {@code G} values exclusively in place (64-bit), with
+ *       the same tile step as the downsweep (the sort: one work-group per digit); the grand total goes to
+ *       {@code result[0..1]};</li>
  *   <li>downsweep ({@link #PH_DOWN}): each work-group walks its tiles in order from its spine offset: a tile is staged
  *       in local memory with coalesced loads, each work-item scans its {@link #ITEMS} consecutive staged elements
  *       after one {@link #groupScan4} of the work-items' sums, and the tile is written out coalesced from local
@@ -33,13 +34,11 @@ import org.gpumatch.gpu.runtime.LaunchWrites;
  *
  * <p><b>Radix sort</b>: one upsweep, spine and downsweep per 8-bit digit (4 passes for 32 bits, 8 for 64, fewer for
  * a narrower bit range; ping-pong between the primary and alternate arrays, the driver knows which holds the
- * result). The downsweep ranks each tile in local memory: the tile's digits are staged as packed ints
- * {@code digit << 16 | position}, sorted stably by the digit's low and then its high nibble (two steps of one
- * {@link #groupScan4} each, whose four lanes carry 16 packed 16-bit counters: each work-item counts its 16
- * consecutive elements, the scan gives every work-item its digit-major offsets), then a third step finds each digit's
- * run in the sorted tile and writes key and value from the tile's global window to
- * {@code offset[d] + position - runStart[d]}, where {@code offset[d]} (local) starts at the spine's value and advances
- * by the run length after every tile. Stable: digit, then tile order, then position within the tile.
+ * result), in {@link #radixPass} (algorithm, local memory and cost: {@link GridSortKernel}): the downsweep ranks each
+ * tile in local memory by the low and then the high nibble of its digits (packed 16-bit counters per work-item, one
+ * {@link #groupScanLong} per step) and scatters it along each digit's run. Stable: digit, then tile order, then
+ * position within the tile. Every sort of every kernel runs this one loop, in the driver's sort geometry
+ * ({@link GridDriver#SORT_LOCAL_SIZE}).
  *
  * <p><b>Pipelines</b> (the one composition model: {@link TileKernel} the base, this class the grid layer): a pipeline
  * that needs the primitives on its own device-resident data extends this class (Aparapi gives every kernel instance
@@ -52,10 +51,10 @@ import org.gpumatch.gpu.runtime.LaunchWrites;
  *   <li>adds its own fields and registers the slots of its own launches ({@link #registerSlot}, 2..62; slot
  *       {@link #SLOT} is the grid's);</li>
  *   <li>runs own launches in phase {@link #PH_PIPELINE} ({@link GridDriver#pipeline} and
- *       {@link GridDriver#pipelineTiles}), in which the grid's steps idle (their barriers are still passed) and the
- *       hooks it overrides run: {@link #pipelineItem} once per work-item (barrier-free), or, for code that needs the
- *       tile machinery, the four tile hooks at the four barrier-free points of every step of the grid's step loop
- *       (stage a tile in local memory, the lanes of the one {@link #groupScan4}, use its prefixes, write out);</li>
+ *       {@link GridDriver#pipelineTiles}), in which the hooks it overrides run: {@link #pipelineItem} once per
+ *       work-item (barrier-free, in {@link #elementLaunch}), or, for code that needs the tile machinery, the four tile
+ *       hooks at the four barrier-free points of every step of the grid's step loop (stage a tile in local memory,
+ *       the lanes of the one {@link #groupScan4}, use its prefixes, write out);</li>
  *   <li>adds local memory additively ({@link #localInts} as {@code super.localInts(l) + mine}, non-zero only in its
  *       own phase, where the grid takes none: its region starts at 0 of {@link #tileInts}).</li>
  * </ul>
@@ -68,10 +67,13 @@ import org.gpumatch.gpu.runtime.LaunchWrites;
  * folds: a kernel class pays registers only for the steps its layer switches on (one work-group of 256 per SM
  * where every step was on). A pipeline extends the layer it needs; {@link GridDriver} refuses the others' steps.
  *
- * <p><b>Control flow</b>: {@code run()} has one loop of steps; every step runs the same barriers (six, three of them
- * in {@link #groupScan4}) whatever the phase, and the phase and step decide only what the barrier-free code between
- * them does. The trip count is uniform within a work-group. So the kernel holds one copy of each barrier routine
- * (PoCL 3.1 compiles it in seconds) and every barrier is reached by every work-item.
+ * <p><b>Control flow</b>: {@code run()} dispatches on the launch's phase and op (uniform) to one of three loops:
+ * {@link #radixPass} (the sort's launches), {@link #elementLaunch} (barrier-free launches) and {@code gridSteps} (the
+ * other primitives and the pipelines' tile hooks), each with one copy of its barrier routine; within
+ * {@code gridSteps} every step runs the same barriers (six, three of them in {@link #groupScan4}) whatever the phase,
+ * and the phase and step decide only what the barrier-free code between them does. Trip counts are uniform within a
+ * work-group, so every barrier is reached by every work-item (PoCL 3.1 compiles the kernel in seconds). One loop for
+ * every launch had cost the same sort and scan 1.3x to 2.7x on the H200 (gpu-core/README.md).
  *
  * <p>Arrays (all bound by the driver or the pipeline): {@link #in}, {@link #out} (int data; the u32 keys and their
  * alternate), {@link #aux}, {@link #auxAlt} (flags; the values and their alternate), {@link #wide}, {@link #wideAlt}
