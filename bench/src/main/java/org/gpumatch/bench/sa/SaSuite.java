@@ -79,6 +79,17 @@ public final class SaSuite implements Suite {
      * @param gpu    the GPU builder, or null
      * @param wanted the names of {@link #BUILDER_NAMES} to include
      */
+    /** A build's device time by step, longest first: {@code "radix sort 210.3 ms in 96 launches; select ..."}. */
+    static String stepTimes(Map<String, long[]> steps) {
+        StringBuilder sb = new StringBuilder();
+        steps.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0])).forEach(e -> {
+            sb.append(sb.length() == 0 ? "" : "; ");
+            sb.append(String.format(Locale.ROOT, "%s %.1f ms in %d launches", e.getKey(), e.getValue()[0] / 1e6,
+                    e.getValue()[1]));
+        });
+        return sb.toString();
+    }
+
     static List<SuffixArrayBuilder> builders(GpuPrefixDoublingBuilder gpu, Set<String> wanted) {
         List<SuffixArrayBuilder> b = new ArrayList<>();
         if (gpu != null) {
@@ -196,7 +207,8 @@ public final class SaSuite implements Suite {
                 gpu.lastLargeRounds(), gpu.lastPartitions() > 1 ? " in " + gpu.lastPartitions() + " partitions" : "",
                 gpu.lastStages().describe(), java.util.Arrays.toString(gpu.lastLaunchesPerRound()).replace(" ", ""),
                 gpu.lastExplicitDownloads(), gpu.smallArraysPerLaunch(), gpu.lastDeviceNanos() < 0 ? ""
-                        : String.format(Locale.ROOT, "; device time %.0f ms", gpu.lastDeviceNanos() / 1e6));
+                        : String.format(Locale.ROOT, "; device time %.0f ms (%s)", gpu.lastDeviceNanos() / 1e6,
+                                stepTimes(gpu.lastDeviceNanosBySteps())));
         String checkNote = String.format(Locale.ROOT, "; checked by the parallel checker in %.2f s", checkNanos / 1e9);
         record.add(rows.row(b.name(), mode, label, text.length, -1, sigma(text), -1, null, wall,
                 "wall time of the build (host transfers included)" + checkNote + gpuNote));

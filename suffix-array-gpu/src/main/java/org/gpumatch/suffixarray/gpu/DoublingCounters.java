@@ -1,7 +1,9 @@
 package org.gpumatch.suffixarray.gpu;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one {@link GpuPrefixDoublingBuilder} build did on the device, counted by its {@link DoublingRounds} and read
@@ -26,4 +28,9 @@ final class DoublingCounters {
     int explicitDownloads;
     /** The launches' device time (OpenCL profiling), or -1 once a launch came without it. */
     long deviceNanos;
+    /**
+     * Device time and launches by step, in the order the steps first ran: "radix sort", "segmented sort", "select",
+     * and each own phase by its name ({@link DoublingRounds#PHASE_NAMES}); empty when profiling was off.
+     */
+    final Map<String, long[]> deviceBySteps = new LinkedHashMap<>();
 }

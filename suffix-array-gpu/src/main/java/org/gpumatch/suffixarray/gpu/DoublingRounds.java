@@ -18,6 +18,11 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * ran into a {@link DoublingCounters}. One per build; not thread-safe.
  */
 final class DoublingRounds {
+    /** The own phases' names, indexed by {@code PrefixDoublingKernel.PHASE_*} (for the device time by step). */
+    static final String[] PHASE_NAMES = {"none", "init low", "init high", "init heads", "round keys", "round buckets",
+        "round heads", "keep", "phase 8", "invert", "chain after", "chain side", "chain heads", "chain ends",
+        "chain place", "rank after", "stash store", "small sort", "copy back", "max scan up", "max scan top",
+        "max scan down", "bucket heads"};
     private final GuardedKernel<PrefixDoublingKernel> launcher;
     private final GridDriver grid;
     private final SuffixPartitions parts;
@@ -162,7 +167,7 @@ final class DoublingRounds {
                 phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys and heads
             }
             if (segmented) { // buckets up to a quarter tile in local memory, only the large ones radix-sorted
-                account(grid.segmentedSort(m, rankBits), grid.lastLaunches());
+                account("segmented sort", grid.segmentedSort(m, rankBits), grid.lastLaunches());
                 counters.explicitDownloads++;
                 counters.segmentedRounds++;
                 counters.segmentedLarge += grid.lastLargeElements();
@@ -250,7 +255,7 @@ final class DoublingRounds {
     private int settle(int m) {
         maxScan(PrefixDoublingKernel.OP_MAX2, m);
         phase(PrefixDoublingKernel.PHASE_KEEP, m);
-        account(grid.selectFlagged(m, false), grid.lastLaunches());
+        account("select", grid.selectFlagged(m, false), grid.lastLaunches());
         counters.explicitDownloads++;
         return (int) grid.lastTotal();
     }
@@ -298,7 +303,7 @@ final class DoublingRounds {
     private void sort(int count, int bits) {
         LaunchTiming[] timing = new LaunchTiming[1];
         boolean alternate = grid.sort(count, 0, bits, false, true, timing);
-        account(timing[0], grid.lastLaunches());
+        account("radix sort", timing[0], grid.lastLaunches());
         if (alternate) {
             phase(PrefixDoublingKernel.PHASE_COPY_BACK, count);
         }
@@ -317,21 +322,26 @@ final class DoublingRounds {
         int items = (int) ((count + (long) perItem - 1) / perItem);
         k.stride = Math.max(1, items);
         try {
-            account(grid.pipeline(PrefixDoublingKernel.SLOT_OWN, items), items > 0 ? 1 : 0);
+            account(PHASE_NAMES[phase], grid.pipeline(PrefixDoublingKernel.SLOT_OWN, items), items > 0 ? 1 : 0);
         } finally {
             k.phase = PrefixDoublingKernel.PHASE_NONE;
         }
     }
 
-    private void account(LaunchTiming t, int launches) {
+    /** Counts a step's launches and device time, in all and under {@code step}'s name. */
+    private void account(String step, LaunchTiming t, int launches) {
         if (firstLaunchEnd == 0 && launches > 0) {
             firstLaunchEnd = System.nanoTime();
         }
         counters.launchCount += launches;
         if (counters.deviceNanos >= 0 && t.hasDeviceTimes()) {
             counters.deviceNanos += t.kernelNanos();
+            long[] sum = counters.deviceBySteps.computeIfAbsent(step, s -> new long[2]);
+            sum[0] += t.kernelNanos();
+            sum[1] += launches;
         } else if (launches > 0) {
             counters.deviceNanos = -1;
+            counters.deviceBySteps.clear();
         }
     }
 }

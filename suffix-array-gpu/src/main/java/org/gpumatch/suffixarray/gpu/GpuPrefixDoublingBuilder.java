@@ -270,6 +270,18 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     }
 
     /**
+     * The last build's device time by step, in the order the steps first ran: {@code "radix sort"},
+     * {@code "segmented sort"}, {@code "select"} (the grid's primitives) and the builder's own phases by name (e.g.
+     * {@code "round keys"}, {@code "max scan down"}), each as {@code {nanoseconds, launches}}; empty when profiling
+     * was off.
+     */
+    public java.util.Map<String, long[]> lastDeviceNanosBySteps() {
+        java.util.Map<String, long[]> copy = new java.util.LinkedHashMap<>();
+        counters.deviceBySteps.forEach((k, v) -> copy.put(k, v.clone()));
+        return copy;
+    }
+
+    /**
      * The kernel's bound arrays small enough for the collector to move ({@link ArrayMobility}), which GuardedKernel
      * downloads after every launch: the unused pieces and text ({@code int[1]} placeholders), the state, the grid's
      * result (0 before the first build).

@@ -179,6 +179,14 @@ class GpuPrefixDoublingBuilderTest {
         assertThat(gpu.lastLaunchesPerRound()).hasSize(gpu.lastRounds() + 1);
         assertThat(java.util.Arrays.stream(gpu.lastLaunchesPerRound()).min().orElse(0)).isPositive();
         assertThat(gpu.lastExplicitDownloads()).isGreaterThanOrEqualTo(gpu.lastRounds() + 1);
+        java.util.Map<String, long[]> steps = gpu.lastDeviceNanosBySteps();
+        if (gpu.lastDeviceNanos() >= 0) { // profiled: the steps add up to the build's device time
+            assertThat(steps).containsKeys("radix sort", "init low", "select", "invert");
+            assertThat(steps.values().stream().mapToLong(v -> v[0]).sum()).isEqualTo(gpu.lastDeviceNanos());
+            assertThat(steps.values()).allMatch(v -> v[0] >= 0 && v[1] > 0);
+        } else {
+            assertThat(steps).isEmpty();
+        }
         List<StageSpan> spans = gpu.lastSpans();
         assertThat(spans).extracting(StageSpan::name).contains("alphabet", "pack text", "wait for kernel",
                 "upload (first launch)", "initial sort", "inverse, download");
