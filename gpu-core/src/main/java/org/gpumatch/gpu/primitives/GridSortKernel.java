@@ -41,8 +41,9 @@ package org.gpumatch.gpu.primitives;
  *
  * <p>Barriers per tile step: 3 + {@code log2 L + 1} (the group scan's); per tile 2 steps (24 with {@code L = 256}).
  * Local memory per work-group: the tile ({@code 4 * padded(T)}), the counters ({@code 4 * 8 L}), {@code off} and
- * {@code delta} ({@code 2 * 4 * 256}), the group scan's double buffer ({@code 2 * 8 L}, inside {@link TileKernel}'s
- * lanes) and 256 atomic counters: about 37 KB with {@code L = 256} (tile 4096). Launches per pass: 3. Global memory
+ * {@code delta} ({@code 2 * 4 * 256}), the group scan's double buffer ({@code 2 * 8 L}: {@link TileKernel}'s lanes,
+ * sized for {@code groupScanLong} alone, {@code longScanOnly()}) and 256 atomic counters: 32,268 bytes with
+ * {@code L = 256} (tile 4096), 17,676 with 128. Launches per pass: 3. Global memory
  * per element and pass: the key read three times (count, rank, scatter: the last from the tile's window, mostly
  * cache), the value read once, key and value written once, plus {@code 8 (R G + R)} bytes of spine.
  */
