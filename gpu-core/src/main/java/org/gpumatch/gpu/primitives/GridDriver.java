@@ -110,8 +110,15 @@ public final class GridDriver {
      * radix sort grid of as many work-items in work-groups of {@link #SORT_LOCAL_SIZE}.
      */
     public GridDriver(GuardedKernel<? extends GridKernel> launcher, int maxGroups) {
-        this(launcher, maxGroups, (int) Math.max(1L, (long) maxGroups * launcher.localSize()
-                / Math.min(launcher.localSize(), SORT_LOCAL_SIZE)));
+        this(launcher, maxGroups, sortGroupsLike(maxGroups, launcher.localSize()));
+    }
+
+    /**
+     * The radix sort's grid with as many work-items as a grid of {@code maxGroups} work-groups of {@code localSize}:
+     * in work-groups of {@link #SORT_LOCAL_SIZE} (or {@code localSize} when smaller), at least one.
+     */
+    public static int sortGroupsLike(int maxGroups, int localSize) {
+        return (int) Math.max(1L, (long) maxGroups * localSize / Math.min(localSize, SORT_LOCAL_SIZE));
     }
 
     /**
@@ -139,11 +146,6 @@ public final class GridDriver {
         this.sortLocalSize = sortLocalSize;
         this.sortMaxGroups = sortMaxGroups;
         k.checkedSlot(GridKernel.SLOT);
-    }
-
-    /** The radix sort's work-group size on this driver. */
-    public int sortLocalSize() {
-        return sortLocalSize;
     }
 
     /** Elements of a tile. */

@@ -2,6 +2,8 @@ package org.gpumatch.gpu.primitives;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.gpumatch.gpu.primitives.RadixSortTest.checkPairsU32;
+import static org.gpumatch.gpu.primitives.RadixSortTest.checkU64Pairs;
 
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -71,7 +73,7 @@ class RadixSortLeanTest {
     void pairsU32EverySizeTo1100() {
         Random r = new Random(11);
         for (int n = 0; n <= 1100; n++) {
-            check(small, keys(r, n % 4, n), 0, 32, "small n=" + n);
+            checkPairsU32(small, keys(r, n % 4, n), 0, 32, "small n=" + n);
         }
     }
 
@@ -82,7 +84,8 @@ class RadixSortLeanTest {
         for (int[] range : ranges) {
             for (int n : new int[] {255, 256, 257, 1279, 1280, 1281, 1537, 3000}) {
                 for (int shape = 0; shape < 4; shape++) {
-                    check(tiny, keys(r, shape, n), range[0], range[1], "tiny " + n + " " + range[0] + ".." + range[1]);
+                    checkPairsU32(tiny, keys(r, shape, n), range[0], range[1],
+                            "tiny " + n + " " + range[0] + ".." + range[1]);
                 }
                 int[] keys = r.ints(n).toArray();
                 int[] expected = keys.clone();
@@ -101,10 +104,10 @@ class RadixSortLeanTest {
         for (int n : new int[] {2, 255, 4095, 4096, 4097, 8191, 12289, tile * grid - 1, tile * grid,
                 tile * grid + 1, tile * (grid + 1) + 17, 100_003}) {
             for (int shape = 0; shape < 4; shape++) {
-                check(standard, keys(r, shape, n), 0, 32, "default n=" + n + " shape " + shape);
+                checkPairsU32(standard, keys(r, shape, n), 0, 32, "default n=" + n + " shape " + shape);
             }
         }
-        check(standard, r.ints(300_001).toArray(), 5, 27, "default 300001 [5,27)");
+        checkPairsU32(standard, r.ints(300_001).toArray(), 5, 27, "default 300001 [5,27)");
     }
 
     @Test
@@ -133,9 +136,9 @@ class RadixSortLeanTest {
                     SortReference.sortU32(expected, null, 0, 32);
                     s.sortKeys(keys, 0, 32);
                     RadixSortTest.assertSameInts(keys, expected, "256 keys n=" + n + " shape " + shape);
-                    check(s, keys(r, shape, n), 0, 32, "256 pairs n=" + n + " shape " + shape);
+                    checkPairsU32(s, keys(r, shape, n), 0, 32, "256 pairs n=" + n + " shape " + shape);
                 }
-                checkU64Values(s, r.longs(n).toArray(), allBytes(r, n), 0, 64);
+                checkU64Pairs(s, r.longs(n).toArray(), allBytes(r, n), 0, 64);
             }
         }
     }
@@ -151,17 +154,10 @@ class RadixSortLeanTest {
         int grid = GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT * Math.max(1, TestDevices.openCl().computeUnits());
         for (int n : new int[] {tile - 1, tile, tile + 1, 3 * tile - 1, 3 * tile + 1, tile * grid - 1,
                 tile * grid + 1, tile * (grid + 1) + 17}) {
-            int[] keys = keys(r, n % 4, n);
-            int[] values = allBytes(r, n);
-            int[] expectedKeys = keys.clone();
-            int[] expectedValues = values.clone();
-            SortReference.sortU32(expectedKeys, expectedValues, 0, 32);
-            standard.sortPairs(keys, values, 0, 32);
-            RadixSortTest.assertSameInts(keys, expectedKeys, "keys n=" + n);
-            RadixSortTest.assertSameInts(values, expectedValues, "values n=" + n);
-            checkU64Values(standard, r.longs(n).map(x -> r.nextInt(3) == 0 ? x & 0xFF00000000FFL : x).toArray(),
+            checkPairsU32(standard, keys(r, n % 4, n), allBytes(r, n), 0, 32, "n=" + n);
+            checkU64Pairs(standard, r.longs(n).map(x -> r.nextInt(3) == 0 ? x & 0xFF00000000FFL : x).toArray(),
                     allBytes(r, n), 0, 64);
-            checkU64Values(tiny, r.longs(n).toArray(), allBytes(r, n), 28, 37);
+            checkU64Pairs(tiny, r.longs(n).toArray(), allBytes(r, n), 28, 37);
         }
     }
 
@@ -181,23 +177,13 @@ class RadixSortLeanTest {
                         SortReference.sortU32(expected, null, range[0], range[1]);
                         s.sortKeys(keys, range[0], range[1]);
                         RadixSortTest.assertSameInts(keys, expected, "threads keys n=" + n);
-                        check(s, keys(r, (n + 1) % 4, n), range[0], range[1], "threads pairs n=" + n);
+                        checkPairsU32(s, keys(r, (n + 1) % 4, n), range[0], range[1], "threads pairs n=" + n);
                     }
-                    checkU64Values(s, r.longs(n).toArray(), allBytes(r, n), 0, 64);
+                    checkU64Pairs(s, r.longs(n).toArray(), allBytes(r, n), 0, 64);
                     RadixSortTest.checkU64(s, r.longs(n).toArray(), 28, 37);
                 }
             }
         }
-    }
-
-    private static void checkU64Values(GpuArraySorter s, long[] keys, int[] values, int begin, int end) {
-        long[] expectedKeys = keys.clone();
-        int[] expectedValues = values.clone();
-        SortReference.sortU64(expectedKeys, expectedValues, begin, end);
-        s.sortPairs(keys, values, begin, end);
-        String what = "u64 pairs [" + begin + "," + end + ") n=" + keys.length;
-        assertThat(keys).as(what).containsExactly(expectedKeys);
-        RadixSortTest.assertSameInts(values, expectedValues, "values " + what);
     }
 
     @Test
@@ -228,15 +214,5 @@ class RadixSortLeanTest {
             driver.flush();
             assertThat(driver.lastLaunches()).isEqualTo(1);
         }
-    }
-
-    private static void check(GpuArraySorter s, int[] keys, int begin, int end, String what) {
-        int[] values = IntStream.range(0, keys.length).toArray();
-        int[] expectedKeys = keys.clone();
-        int[] expectedValues = values.clone();
-        SortReference.sortU32(expectedKeys, expectedValues, begin, end);
-        s.sortPairs(keys, values, begin, end);
-        RadixSortTest.assertSameInts(keys, expectedKeys, "keys " + what);
-        RadixSortTest.assertSameInts(values, expectedValues, "values " + what);
     }
 }

@@ -143,22 +143,34 @@ class RadixSortTest {
 
     /** {@code keys} sorted as pairs with their indexes and alone on {@code [begin, end)}, against the reference. */
     static void checkU64(GpuArraySorter s, long[] keys, int begin, int end) {
-        int n = keys.length;
-        int[] values = IntStream.range(0, n).toArray();
+        long[] onlyKeys = keys.clone();
+        long[] expectedKeys = checkU64Pairs(s, keys, IntStream.range(0, keys.length).toArray(), begin, end);
+        s.sortKeys(onlyKeys, begin, end);
+        assertThat(onlyKeys).as("keys u64 [" + begin + "," + end + ") n=" + keys.length).containsExactly(expectedKeys);
+    }
+
+    /**
+     * Sorts u64 keys with {@code values} on {@code [begin, end)} and checks both against {@link SortReference};
+     * returns the expected keys.
+     */
+    static long[] checkU64Pairs(GpuArraySorter s, long[] keys, int[] values, int begin, int end) {
         long[] expectedKeys = keys.clone();
         int[] expectedValues = values.clone();
         SortReference.sortU64(expectedKeys, expectedValues, begin, end);
-        long[] onlyKeys = keys.clone();
         s.sortPairs(keys, values, begin, end);
-        String what = "u64 [" + begin + "," + end + ") n=" + n;
+        String what = "u64 pairs [" + begin + "," + end + ") n=" + keys.length;
         assertThat(keys).as(what).containsExactly(expectedKeys);
-        assertThat(values).as(what).containsExactly(expectedValues);
-        s.sortKeys(onlyKeys, begin, end);
-        assertThat(onlyKeys).as("keys " + what).containsExactly(expectedKeys);
+        assertSameInts(values, expectedValues, "values " + what);
+        return expectedKeys;
     }
 
-    private static void checkPairsU32(GpuArraySorter s, int[] keys, int begin, int end, String what) {
-        int[] values = IntStream.range(0, keys.length).toArray();
+    /** {@link #checkPairsU32(GpuArraySorter, int[], int[], int, int, String)} with the indices as values. */
+    static void checkPairsU32(GpuArraySorter s, int[] keys, int begin, int end, String what) {
+        checkPairsU32(s, keys, IntStream.range(0, keys.length).toArray(), begin, end, what);
+    }
+
+    /** Sorts u32 keys with {@code values} on {@code [begin, end)} and checks both against {@link SortReference}. */
+    static void checkPairsU32(GpuArraySorter s, int[] keys, int[] values, int begin, int end, String what) {
         int[] expectedKeys = keys.clone();
         int[] expectedValues = values.clone();
         SortReference.sortU32(expectedKeys, expectedValues, begin, end);

@@ -16,21 +16,14 @@ class SortJavaThreadsTest {
         try (GpuArraySorter sorter = new GpuArraySorter(ComputeDevice.JAVA_THREADS, 8);
              GpuSegmentedSorter segmented = new GpuSegmentedSorter(ComputeDevice.JAVA_THREADS, 8)) {
             for (int n : new int[] {0, 1, 2, 25, 300}) {
+                RadixSortTest.checkPairsU32(sorter, r.ints(n, 0, 50).toArray(), 0, 32, "java threads n=" + n);
+
                 int[] keys = r.ints(n, 0, 50).toArray();
                 int[] values = IntStream.range(0, n).toArray();
-                int[] ek = keys.clone();
-                int[] ev = values.clone();
-                SortReference.sortU32(ek, ev, 0, 32);
-                sorter.sortPairs(keys, values, 0, 32);
-                RadixSortTest.assertSameInts(keys, ek, "java threads keys n=" + n);
-                RadixSortTest.assertSameInts(values, ev, "java threads values n=" + n);
-
-                keys = r.ints(n, 0, 50).toArray();
-                values = IntStream.range(0, n).toArray();
                 int[] heads = SegmentedSortTest.heads(r, Math.max(n, 1), 1, 9);
                 heads = java.util.Arrays.copyOf(heads, n);
-                ek = keys.clone();
-                ev = values.clone();
+                int[] ek = keys.clone();
+                int[] ev = values.clone();
                 SortReference.segmentedSortU32(ek, ev, heads);
                 segmented.sortPairs(keys, values, heads);
                 RadixSortTest.assertSameInts(keys, ek, "java threads segmented keys n=" + n);

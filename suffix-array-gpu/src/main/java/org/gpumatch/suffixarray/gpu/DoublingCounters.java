@@ -30,7 +30,7 @@ final class DoublingCounters {
     long deviceNanos;
     /**
      * Device time and launches by step, in the order the steps first ran: "radix sort", "segmented sort", "select",
-     * and each own phase by its name ({@link DoublingRounds#PHASE_NAMES}); empty when profiling was off.
+     * and each own phase by its name ({@link PrefixDoublingKernel#phaseName}); empty when profiling was off.
      */
     final Map<String, long[]> deviceBySteps = new LinkedHashMap<>();
 }

@@ -18,11 +18,6 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * ran into a {@link DoublingCounters}. One per build; not thread-safe.
  */
 final class DoublingRounds {
-    /** The own phases' names, indexed by {@code PrefixDoublingKernel.PHASE_*} (for the device time by step). */
-    static final String[] PHASE_NAMES = {"none", "init low", "init high", "init heads", "round keys", "round buckets",
-        "round heads", "keep", "phase 8", "invert", "chain after", "chain side", "chain heads", "chain ends",
-        "chain place", "rank after", "stash store", "small sort", "copy back", "max scan up", "max scan top",
-        "max scan down", "bucket heads"};
     private final GuardedKernel<PrefixDoublingKernel> launcher;
     private final GridDriver grid;
     private final SuffixPartitions parts;
@@ -322,7 +317,7 @@ final class DoublingRounds {
         int items = (int) ((count + (long) perItem - 1) / perItem);
         k.stride = Math.max(1, items);
         try {
-            account(PHASE_NAMES[phase], grid.pipeline(PrefixDoublingKernel.SLOT_OWN, items), items > 0 ? 1 : 0);
+            account(PrefixDoublingKernel.phaseName(phase), grid.pipeline(PrefixDoublingKernel.SLOT_OWN, items), items > 0 ? 1 : 0);
         } finally {
             k.phase = PrefixDoublingKernel.PHASE_NONE;
         }

@@ -220,8 +220,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         this.localSize = localSize;
         this.maxGroups = maxGroups > 0 ? maxGroups
                 : GridDriver.GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits());
-        this.sortMaxGroups = maxGroups > 0
-                ? (int) Math.max(1L, (long) maxGroups * localSize / Math.min(localSize, GridDriver.SORT_LOCAL_SIZE))
+        this.sortMaxGroups = maxGroups > 0 ? GridDriver.sortGroupsLike(maxGroups, localSize)
                 : GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT * Math.max(1, device.computeUnits());
         this.pieceShift = pieceShift;
         this.wholeMax = wholeMax;

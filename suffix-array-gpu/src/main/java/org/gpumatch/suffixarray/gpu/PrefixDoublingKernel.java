@@ -107,6 +107,16 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * {@link #PHASE_ROUND_HEADS} in one launch, for sorts that keep every bucket in its place.
      */
     static final int PHASE_BUCKET_HEADS = 22;
+    /** The phases' names by code (host side: the builder's device time by step). */
+    private static final String[] PHASE_NAMES = {"none", "init low", "init high", "init heads", "round keys",
+        "round buckets", "round heads", "keep", "phase 8", "invert", "chain after", "chain side", "chain heads",
+        "chain ends", "chain place", "rank after", "stash store", "small sort", "copy back", "max scan up",
+        "max scan top", "max scan down", "bucket heads"};
+
+    /** The name of phase {@code phase} (a {@code PHASE_} code), for reports. */
+    static String phaseName(int phase) {
+        return phase >= 0 && phase < PHASE_NAMES.length ? PHASE_NAMES[phase] : "phase " + phase;
+    }
     /** The most pieces of a position-indexed array. */
     static final int MAX_PIECES = 8;
 
