@@ -52,14 +52,22 @@ class ThreadTeamTest {
 
     @Test
     void aFailureIsRethrownAndStopsHandingOutItems() {
-        final AtomicInteger ran = new AtomicInteger();
-        assertThatThrownBy(() -> ThreadTeam.run(3, 100_000, "test", (thread, item) -> {
-            ran.incrementAndGet();
-            if (item == 10) {
-                throw new IllegalStateException("item 10");
+        // One thread: items are handed out in order, so exactly items 0..10 run. With several threads the others may
+        // legitimately finish every remaining item while the failing thread is descheduled between its claim and its
+        // throw (this test once asserted fewer than all items on 3 threads and failed on a loaded 2-core CI machine):
+        // there only the rethrow is deterministic (an item claimed before the failure may even be skipped).
+        for (int threads : new int[] {1, 3}) {
+            final AtomicInteger ran = new AtomicInteger();
+            assertThatThrownBy(() -> ThreadTeam.run(threads, 100_000, "test", (thread, item) -> {
+                ran.incrementAndGet();
+                if (item == 10) {
+                    throw new IllegalStateException("item 10");
+                }
+            })).isInstanceOf(IllegalStateException.class).hasMessage("item 10");
+            if (threads == 1) {
+                assertThat(ran.get()).isEqualTo(11);
             }
-        })).isInstanceOf(IllegalStateException.class).hasMessage("item 10");
-        assertThat(ran.get()).isLessThan(100_000);
+        }
         final AssertionError error = new AssertionError("from a pooled thread");
         try (ThreadTeam team = new ThreadTeam(2, "test")) {
             assertThatThrownBy(() -> team.forEachThread((thread, item) -> {
