@@ -46,6 +46,11 @@
 #                       build: suffixes split by their first two bytes, arrays in pieces under Aparapi's 2 GiB buffer
 #                       limit); built on the GPU, verified by the parallel checker, timed, rounds on stderr (add CPU
 #                       peers with -- --builders gpu,cpu,libdivsufsort: libdivsufsort takes a few minutes at 1 GiB)
+#              sa-cpu   the CPU builders' scaling on the host's cores: `bench sa --inputs none --reps 1 --builders
+#                       sais,sais-t,cpu,libdivsufsort` on the 100 MB code text of --sa-corpora (SA-IS on one thread,
+#                       with lookahead helpers on 2, 3, 5, 9 and all cores, the all-core builder, libdivsufsort on one
+#                       thread), then the same on the generated 100 MB random DNA and doubled text; every array
+#                       checked (about 3-4 minutes)
 #              oneshot  `count --explain` (-a drk-2s and auto) on 1 GiB of random DNA and of random bytes, m 8, 64,
 #                       1024, each as a timed process: the one-shot pipeline's stages and rate (about 1-2 minutes)
 #              startup  `count` on a 1000-byte DNA file, 5 runs each of auto and drk-2s (process wall time)
@@ -92,6 +97,7 @@
 #   scripts/record-gpu-results.sh B bench --steps sa-100m-b
 #   scripts/record-gpu-results.sh B bench --steps sa-real --sa-corpora .bundle/sa-corpora
 #   scripts/record-gpu-results.sh B bench --steps sa-1g --sa-corpora .bundle/sa-corpora
+#   scripts/record-gpu-results.sh B bench --steps sa-cpu --sa-corpora .bundle/sa-corpora
 set -uo pipefail
 bundle=.bundle/gpumatch-linux-x86_64
 out=bench
@@ -304,6 +310,17 @@ for s in "${wanted[@]}"; do
         run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --builders gpu "${size[@]}" \
           --text "$label=$f" ${extra[@]+"${extra[@]}"}
       done
+      rm -rf "$sa_tmp" ;;
+    sa-cpu)
+      step "suffix arrays: the CPU builders on the host's cores (SA-IS and its lookahead helpers, libdivsufsort)"
+      if f=$(sa_text code); then
+        run "$gm" bench sa --out "$out/results" --inputs none --reps 1 --text "code=$f" \
+          --builders sais,sais-t,cpu,libdivsufsort ${extra[@]+"${extra[@]}"}
+      else
+        status=2
+      fi
+      run "$gm" bench sa --out "$out/results" --size 100000000 --reps 1 --inputs "dna,random doubled" \
+        --builders sais,sais-t,cpu,libdivsufsort ${extra[@]+"${extra[@]}"}
       rm -rf "$sa_tmp" ;;
     oneshot)
       step "one-shot count pipeline: 1 GiB DNA and random bytes, m 8, 64, 1024, drk-2s and auto, --explain"

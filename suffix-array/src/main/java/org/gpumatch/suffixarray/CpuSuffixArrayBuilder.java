@@ -2,7 +2,9 @@ package org.gpumatch.suffixarray;
 
 /**
  * The project's CPU suffix array builder: {@link ParallelSuffixSorter} (multi-threaded prefix doubling) or
- * {@link SaisBuilder} (sequential SA-IS), whichever a cost model predicts faster for the text and thread count.
+ * {@link SaisBuilder} (SA-IS: one scanning thread, and on two or more threads up to {@link #SAIS_THREADS} - 1
+ * {@link SymbolLookahead} helpers that load its symbols ahead), whichever a cost model predicts faster for the text
+ * and thread count.
  *
  * <p>The model ({@link #plan}): a {@link RepeatProfile} of the text (sampled, about 1 to 4% of an SA-IS build)
  * estimates how many suffixes doubling still has to sort at each depth, hence the work of its rounds {@code r} in
@@ -46,6 +48,13 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     public static final double DOUBLING_ROUND_NS = 215;
     /** The most doubling gains from threads (memory-bound beyond). */
     public static final int DOUBLING_SPEEDUP = 4;
+    /**
+     * The most threads SA-IS takes (the scan and its lookahead helpers): a helper loads about as fast as the scan
+     * consumes with a few of them, and helpers that are a full ring ahead spin. Provisional: measured on 2 cores only
+     * (2 threads 12-18% faster than 1 on source code, see the module README); the 16-core host's scaling is to be
+     * measured ({@code SuffixSortSpeed --builders sais-t --threads 1,2,3,5,8,16}).
+     */
+    public static final int SAIS_THREADS = 5;
 
     /**
      * The construction the model picked for a text.
@@ -124,7 +133,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         plannedPlan = null;
         announce.accept(plan.describe(threads));
         if (!plan.doubling()) {
-            return new SaisBuilder().build(text, progress);
+            return sais().build(text, progress);
         }
         final double[] reached = {0};
         final Progress tracked = f -> {
@@ -137,7 +146,12 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         }
         announce.accept("SA-IS (doubling exceeded its bound on group size or projected work: long repeats)");
         final double base = reached[0];
-        return new SaisBuilder().build(text, f -> progress.report(base + (1 - base) * f));
+        return sais().build(text, f -> progress.report(base + (1 - base) * f));
+    }
+
+    /** @return SA-IS on this builder's threads, at most {@link #SAIS_THREADS} */
+    private SaisBuilder sais() {
+        return new SaisBuilder(Math.min(threads, SAIS_THREADS));
     }
 
     /**

@@ -14,8 +14,8 @@ import java.util.Arrays;
  * the pass that wrote it must not induce from it (an L-type suffix whose predecessor is S-type, an S-type suffix whose
  * predecessor is L-type), and the L pass flips every entry it passes, so the S pass sees exactly the entries it must
  * induce from as non-negative. LMS substrings are named while stage 1 induces ({@link LmsSubstringNames}: a mark bit
- * per entry where neighbouring prefixes differ, so naming is a scan with no text read; texts up to 2^30 symbols
- * without the lookahead), otherwise by comparing neighbours after a plain stage 1 (their lengths read from the LMS
+ * per entry where neighbouring prefixes differ, so naming is a scan with no text read; texts up to 2^30 symbols),
+ * otherwise by comparing neighbours after a plain stage 1 (their lengths read from the LMS
  * bits, so equal names cost one length comparison and a short byte comparison; in blocks whose loads come before the
  * comparisons). Names go to a compact space, and the reduced problem reuses the suffix array as its own.
  *
@@ -24,12 +24,13 @@ import java.util.Arrays;
  * n/3 on real text). Memory besides the text and the {@code 4n}-byte result: an LMS bit set of {@code n/8} bytes and
  * the reduced string ({@code 4m} bytes, m the LMS count, at most n/2) per level, bucket, LMS count and group arrays
  * of {@code 16k} bytes ({@code 20k} on int levels), or 2 KiB of naming buffers on the comparing path. Sequential,
- * unless asked for a {@link SymbolLookahead} thread beside each inducing pass (192 KiB of buffers).
+ * unless asked for {@link SymbolLookahead} helper threads beside each inducing pass (192 KiB of buffers for one,
+ * 96 KiB per helper for more).
  */
 final class InducedSorting {
     /** Eight bytes of a {@code byte[]} as one {@code long}. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** The shortest text whose inducing passes run a {@link SymbolLookahead} when asked (a thread per pass). */
+    /** The shortest text whose inducing passes run a {@link SymbolLookahead} when asked (its helpers per pass). */
     static final int LOOKAHEAD_MIN = 1 << 20;
     /** LMS suffixes per block of the naming loop (see {@link #nameByComparing}). */
     private static final int BLOCK = 256;
@@ -47,30 +48,30 @@ final class InducedSorting {
      * @param sa       receives the suffix array; at least n entries
      * @param n        the text length
      * @param k        the alphabet size
-     * @param lookahead  whether the inducing passes over a text of at least {@link #LOOKAHEAD_MIN} symbols (at every
-     *                   level) run a {@link SymbolLookahead} thread beside them (two threads)
+     * @param helpers  how many {@link SymbolLookahead} helper threads run beside the inducing passes over a text of
+     *                 at least {@link #LOOKAHEAD_MIN} symbols (at every level); 0: none
      * @param progress receives fractions of this call's work (top level only; pass {@code Progress.NONE} below)
      */
     static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
-                     final boolean lookahead, final SuffixArrayBuilder.Progress progress) {
-        sort(bytes, ints, sa, n, k, lookahead, lookahead || n > LmsSubstringNames.MAX_LENGTH, progress);
+                     final int helpers, final SuffixArrayBuilder.Progress progress) {
+        sort(bytes, ints, sa, n, k, helpers, n > LmsSubstringNames.MAX_LENGTH, LOOKAHEAD_MIN, progress);
     }
 
     /**
-     * {@link #sort(byte[], int[], int[], int, int, boolean, SuffixArrayBuilder.Progress)} with the way of naming the
-     * LMS substrings chosen (package-private so that tests reach both on small texts).
+     * {@link #sort(byte[], int[], int[], int, int, int, SuffixArrayBuilder.Progress)} with the way of naming the
+     * LMS substrings chosen (package-private so that tests reach both, and the helpers' paths, on small texts).
      *
      * @param compareNames false: names found while inducing ({@link LmsSubstringNames}; n at most its
-     *                     {@code MAX_LENGTH}, no lookahead at this level); true: by comparing neighbouring LMS
-     *                     substrings after a plain stage-1 induce (any length, with or without the lookahead). Lower
-     *                     levels choose again by the default rule.
+     *                     {@code MAX_LENGTH}); true: by comparing neighbouring LMS substrings after a plain
+     *                     stage-1 induce (any length). Lower levels choose again by the default rule.
+     * @param lookaheadMin the shortest text, at every level, whose inducing passes get the helpers
+     *                     ({@link #LOOKAHEAD_MIN})
      */
     static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
-                     final boolean lookahead, final boolean compareNames,
+                     final int helpers, final boolean compareNames, final int lookaheadMin,
                      final SuffixArrayBuilder.Progress progress) {
-        if (!compareNames && (lookahead || n > LmsSubstringNames.MAX_LENGTH)) {
-            throw new IllegalArgumentException("names while inducing need n <= " + LmsSubstringNames.MAX_LENGTH
-                    + " and no lookahead");
+        if (!compareNames && n > LmsSubstringNames.MAX_LENGTH) {
+            throw new IllegalArgumentException("names while inducing need n <= " + LmsSubstringNames.MAX_LENGTH);
         }
         if (n <= 1) {
             if (n == 1) {
@@ -78,6 +79,7 @@ final class InducedSorting {
             }
             return;
         }
+        final int levelHelpers = n >= lookaheadMin ? helpers : 0;
         final int[] counts = new int[k];
         if (bytes != null) {
             countBytes(bytes, n, counts);
@@ -137,21 +139,21 @@ final class InducedSorting {
             }
             final int names;
             if (compareNames) {
-                induce(bytes, ints, sa, n, counts, bucket, true, lookahead);
+                induce(bytes, ints, sa, n, counts, bucket, true, levelHelpers);
                 progress.report(0.3);
                 names = nameByComparing(bytes, ints, sa, n, m, last, lms);
             } else {
-                LmsSubstringNames.induce(bytes, ints, sa, n, counts, lmsCounts, bucket, new int[k]);
+                LmsSubstringNames.induce(bytes, ints, sa, n, counts, lmsCounts, bucket, new int[k], levelHelpers);
                 progress.report(0.3);
                 names = LmsSubstringNames.gather(sa, n, m);
             }
             if (names < m) {
-                sortReduced(sa, n, m, names, lms, lookahead);
+                sortReduced(sa, n, m, names, lms, helpers, lookaheadMin);
             }
             progress.report(0.6);
             placeLms(sa, n, m, counts, lmsCounts, bucket);
         }
-        induce(bytes, ints, sa, n, counts, bucket, false, lookahead);
+        induce(bytes, ints, sa, n, counts, bucket, false, levelHelpers);
     }
 
     /**
@@ -232,7 +234,7 @@ final class InducedSorting {
      * some repeated: sorts the reduced string recursively and leaves the LMS suffixes sorted in {@code sa[0, m)}.
      */
     private static void sortReduced(final int[] sa, final int n, final int m, final int names, final long[] lms,
-                                    final boolean lookahead) {
+                                    final int helpers, final int lookaheadMin) {
         // The reduced string (names in text order, 0-based) into sa[n - m, n), then into its own array.
         // Branch-free (names and empty slots alternate unpredictably): every slot is written at j, which moves on
         // names only; j >= i, so the slot at j has been read already (a stray write at the end lands in sa[0, n - m),
@@ -244,7 +246,8 @@ final class InducedSorting {
             j -= (v | -v) >>> 31;
         }
         final int[] reduced = Arrays.copyOfRange(sa, n - m, n);
-        sort(null, reduced, sa, m, names, lookahead, SuffixArrayBuilder.Progress.NONE);
+        sort(null, reduced, sa, m, names, helpers, m > LmsSubstringNames.MAX_LENGTH, lookaheadMin,
+                SuffixArrayBuilder.Progress.NONE);
         // Map ranks of the reduced suffixes back to text positions (the reduced string's array now lists them).
         int r = 0;
         for (int w = 0; w < lms.length; w++) {
@@ -297,9 +300,9 @@ final class InducedSorting {
      */
     private static void induce(final byte[] bytes, final int[] ints, final int[] sa, final int n,
                                final int[] counts, final int[] bucket, final boolean lmsOnly,
-                               final boolean lookahead) {
-        if (lookahead && n >= LOOKAHEAD_MIN) {
-            induceAhead(bytes, ints, sa, n, counts, bucket, lmsOnly);
+                               final int helpers) {
+        if (helpers > 0) {
+            induceAhead(bytes, ints, sa, n, counts, bucket, lmsOnly, helpers);
             return;
         }
         if (bytes != null) {
@@ -368,36 +371,21 @@ final class InducedSorting {
     }
 
     /**
-     * {@link #induce} with a {@link SymbolLookahead} thread per pass: the same passes, block by block, each block with
-     * the symbols the lookahead loaded where they are ready.
+     * {@link #induce} with {@link SymbolLookahead} helpers per pass: the same passes, block by block, each block with
+     * the symbols the helpers loaded where they are ready.
      */
     private static void induceAhead(final byte[] bytes, final int[] ints, final int[] sa, final int n,
-                                    final int[] counts, final int[] bucket, final boolean lmsOnly) {
+                                    final int[] counts, final int[] bucket, final boolean lmsOnly,
+                                    final int helpers) {
         bucketStarts(counts, bucket);
         final int j = n - 1;
         final int c = chr(bytes, ints, j);
         sa[bucket[c]++] = j > 0 && chr(bytes, ints, j - 1) < c ? ~j : j; // induced by the virtual sentinel
-        final SymbolLookahead left = new SymbolLookahead(bytes, ints, sa, n, false);
-        runBeside(left, () -> {
-            for (int x = 0; x < left.blocks(); x++) {
-                final boolean ready = left.ready(x);
-                final int b = SymbolLookahead.buffer(x);
-                leftBlock(bytes, ints, sa, left.low(x), left.high(x), bucket, lmsOnly,
-                        ready ? left.seen[b] : null, left.firsts[b], left.seconds[b]);
-                left.finished(x);
-            }
-        });
+        new SymbolLookahead(bytes, ints, sa, n, false, helpers, -1).scanBlocks((lo, hi, seen, firsts, seconds) ->
+                leftBlock(bytes, ints, sa, lo, hi, bucket, lmsOnly, seen, firsts, seconds));
         bucketEnds(counts, bucket);
-        final SymbolLookahead right = new SymbolLookahead(bytes, ints, sa, n, true);
-        runBeside(right, () -> {
-            for (int x = 0; x < right.blocks(); x++) {
-                final boolean ready = right.ready(x);
-                final int b = SymbolLookahead.buffer(x);
-                rightBlock(bytes, ints, sa, right.low(x), right.high(x), bucket, lmsOnly,
-                        ready ? right.seen[b] : null, right.firsts[b], right.seconds[b]);
-                right.finished(x);
-            }
-        });
+        new SymbolLookahead(bytes, ints, sa, n, true, helpers, -1).scanBlocks((lo, hi, seen, firsts, seconds) ->
+                rightBlock(bytes, ints, sa, lo, hi, bucket, lmsOnly, seen, firsts, seconds));
     }
 
     /**
@@ -438,30 +426,6 @@ final class InducedSorting {
                 sa[--bucket[c]] = j == 0 ? (lmsOnly ? 0 : ~0) : b > c ? ~j : j;
             } else if (!lmsOnly) {
                 sa[i] = ~j;
-            }
-        }
-    }
-
-    /** Runs {@code scan} on this thread with {@code lookahead} on a thread of its own, which it then joins. */
-    private static void runBeside(final SymbolLookahead lookahead, final Runnable scan) {
-        final Thread helper = new Thread(lookahead, "gpumatch-sais-lookahead");
-        helper.setDaemon(true);
-        helper.start();
-        try {
-            scan.run();
-        } finally {
-            lookahead.stop();
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    helper.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
             }
         }
     }
@@ -534,7 +498,7 @@ final class InducedSorting {
         return (w << 6) | Long.numberOfTrailingZeros(bits);
     }
 
-    private static int chr(final byte[] bytes, final int[] ints, final int i) {
+    static int chr(final byte[] bytes, final int[] ints, final int i) {
         return bytes != null ? bytes[i] & 0xFF : ints[i];
     }
 

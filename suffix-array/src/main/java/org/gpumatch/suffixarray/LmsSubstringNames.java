@@ -25,7 +25,9 @@ import java.util.Arrays;
  *
  * <p>Cost: the two inducing passes of stage 1 plus, per induced entry, one load and (when the group changes) one store
  * of {@code groups[c]} ({@code 4k} bytes, cache-resident for bytes); naming is one sequential pass over n and one over
- * m with a scattered store. Memory: {@code groups}, {@code 4k} bytes, the caller's.
+ * m with a scattered store. Memory: {@code groups}, {@code 4k} bytes, the caller's. With {@link SymbolLookahead}
+ * helpers the passes run block by block ({@link #leftBlock}, {@link #rightBlock}: the same steps, symbols from the
+ * helpers' buffers where they are current) with {@code 8k} bytes of interleaved bucket and group state.
  */
 final class LmsSubstringNames {
     /** Longest text whose positions leave bit 30 of an entry free for the mark. */
@@ -54,21 +56,27 @@ final class LmsSubstringNames {
      * @param lmsCounts LMS suffixes per first symbol
      * @param bucket    scratch of k entries; holds the first seed positions on entry
      * @param groups    scratch of k entries
+     * @param helpers   {@link SymbolLookahead} helper threads beside each pass (0: none, the plain loops)
      */
     static void induce(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int[] counts,
-                       final int[] lmsCounts, final int[] bucket, final int[] groups) {
+                       final int[] lmsCounts, final int[] bucket, final int[] groups, final int helpers) {
         for (int c = 0; c < lmsCounts.length; c++) {
             if (lmsCounts[c] > 0) {
                 sa[bucket[c]] |= MARK;
             }
         }
-        if (bytes != null) {
+        if (helpers > 0) {
+            induceAhead(bytes, ints, sa, n, counts, helpers);
+        } else if (bytes != null) {
             leftBytes(bytes, sa, n, counts, bucket, groups);
             rightBytes(bytes, sa, n, counts, bucket, groups);
         } else {
             final int[] state = new int[2 * counts.length];
-            leftInts(ints, sa, n, counts, state);
-            rightInts(ints, sa, n, counts, state);
+            final int[] run = leftStart(null, ints, sa, n, counts, state);
+            leftBlock(null, ints, sa, 0, n, state, run, null, null, null);
+            leftEnd(sa, run);
+            rightStart(counts, state);
+            rightBlock(null, ints, sa, 0, n, state, new int[1], null, null, null);
         }
     }
 
@@ -187,24 +195,76 @@ final class LmsSubstringNames {
     }
 
     /**
-     * {@link #leftBytes} on int names. Bucket pointer and last group of a symbol are interleaved in one array
-     * ({@code state[2c]}, {@code state[2c + 1]}): with many names they miss the cache, and one line then holds both.
+     * {@link #induce} with {@link SymbolLookahead} helpers: both passes block by block, each block with the symbols the
+     * helpers loaded where its entries still hold the values they saw. Bucket pointers and last groups interleaved as
+     * in {@link #leftStart}, for bytes too.
      */
-    private static void leftInts(final int[] t, final int[] sa, final int n, final int[] counts, final int[] state) {
+    private static void induceAhead(final byte[] bytes, final int[] ints, final int[] sa, final int n,
+                                    final int[] counts, final int helpers) {
+        final int[] state = new int[2 * counts.length];
+        final int[] run = leftStart(bytes, ints, sa, n, counts, state);
+        new SymbolLookahead(bytes, ints, sa, n, false, helpers, POSITION).scanBlocks((lo, hi, seen, firsts, seconds) ->
+                leftBlock(bytes, ints, sa, lo, hi, state, run, seen, firsts, seconds));
+        leftEnd(sa, run);
+        rightStart(counts, state);
+        final int[] group = {0};
+        new SymbolLookahead(bytes, ints, sa, n, true, helpers, POSITION).scanBlocks((lo, hi, seen, firsts, seconds) ->
+                rightBlock(bytes, ints, sa, lo, hi, state, group, seen, firsts, seconds));
+    }
+
+    /** The L pass's end: the last kept entry differs from what follows it. */
+    private static void leftEnd(final int[] sa, final int[] run) {
+        if (run[2] >= 0) {
+            sa[run[2]] |= MARK;
+        }
+    }
+
+    /**
+     * The L pass's start: bucket starts and no last group in {@code state}, the entry induced by the virtual sentinel.
+     * Bucket pointer and last group of a symbol are interleaved in one array ({@code state[2c]}, {@code state[2c + 1]}):
+     * with many names they miss the cache, and one line then holds both.
+     *
+     * @return the pass's running values {group d, group of the last kept entry, index of the last kept entry}
+     */
+    private static int[] leftStart(final byte[] bytes, final int[] ints, final int[] sa, final int n,
+                                   final int[] counts, final int[] state) {
         int sum = 0;
         for (int c = 0; c < counts.length; c++) {
             state[2 * c] = sum;
             state[2 * c + 1] = -1;
             sum += counts[c];
         }
-        int c = t[n - 1];
-        sa[state[2 * c]++] = (n > 1 && t[n - 2] < c ? SKIP : 0) | MARK | (n - 1); // from the virtual sentinel
+        final int c = InducedSorting.chr(bytes, ints, n - 1);
+        sa[state[2 * c]++] = (n > 1 && InducedSorting.chr(bytes, ints, n - 2) < c ? SKIP : 0) | MARK | (n - 1);
         state[2 * c + 1] = 0;
-        int d = 1;
-        int keptGroup = -1;
-        int kept = -1;
-        for (int i = 0; i < n; i++) {
-            final int v = sa[i]; // an empty slot (0) passes through without a branch of its own
+        return new int[] {1, -1, -1};
+    }
+
+    /** The S pass's start: bucket ends and no last group in {@code state}. */
+    private static void rightStart(final int[] counts, final int[] state) {
+        int sum = 0;
+        for (int c = 0; c < counts.length; c++) {
+            sum += counts[c];
+            state[2 * c] = sum;
+            state[2 * c + 1] = -1;
+        }
+    }
+
+    /**
+     * {@link #leftBytes}'s loop over {@code sa[lo, hi)}, bytes or ints (the int levels' L pass is this over the
+     * whole array), with the symbols {@code t[p - 1]} and
+     * {@code t[p - 2]} of an entry of position p from the buffers where its {@code seen} value is the entry's current
+     * value, else from the text ({@code seen} null: always from the text). {@code run} carries the pass's running
+     * values from block to block (see {@link #leftStart}).
+     */
+    static void leftBlock(final byte[] bytes, final int[] ints, final int[] sa, final int lo, final int hi,
+                          final int[] state, final int[] run, final int[] seen, final int[] firsts,
+                          final int[] seconds) {
+        int d = run[0];
+        int keptGroup = run[1];
+        int kept = run[2];
+        for (int i = lo; i < hi; i++) {
+            final int v = sa[i];
             d += (v >>> 30) & 1;
             if (v < 0) {
                 if (d != keptGroup) {
@@ -220,47 +280,51 @@ final class LmsSubstringNames {
             sa[i] = 0;
             final int j = (v & POSITION) - 1;
             if (j >= 0) {
-                c = t[j];
+                final boolean hit = seen != null && seen[i - lo] == v;
+                final int c = hit ? firsts[i - lo] : InducedSorting.chr(bytes, ints, j);
+                final int before = hit ? seconds[i - lo] : InducedSorting.chr(bytes, ints, Math.max(j - 1, 0));
                 int w = j;
                 w |= changed(state[2 * c + 1], d);
                 state[2 * c + 1] = d;
-                if (j > 0 && t[j - 1] < c) {
+                if (j > 0 && before < c) {
                     w |= SKIP;
                 }
                 sa[state[2 * c]++] = w;
             }
         }
-        if (kept >= 0) {
-            sa[kept] |= MARK;
-        }
+        run[0] = d;
+        run[1] = keptGroup;
+        run[2] = kept;
     }
 
-    /** {@link #rightBytes} on int names; {@code state} as in {@link #leftInts}. */
-    private static void rightInts(final int[] t, final int[] sa, final int n, final int[] counts,
-                                  final int[] state) {
-        int sum = 0;
-        for (int c = 0; c < counts.length; c++) {
-            sum += counts[c];
-            state[2 * c] = sum;
-            state[2 * c + 1] = -1;
-        }
-        int d = 0;
-        for (int i = n - 1; i >= 0; i--) {
-            final int v = sa[i]; // an empty slot (0) passes through without a branch of its own
+    /**
+     * {@link #rightBytes}'s loop over {@code sa[lo, hi)}, right to left (the int levels' S pass is this over the whole
+     * array); symbols as in {@link #leftBlock};
+     * {@code group[0]} carries the group d from block to block.
+     */
+    static void rightBlock(final byte[] bytes, final int[] ints, final int[] sa, final int lo, final int hi,
+                           final int[] state, final int[] group, final int[] seen, final int[] firsts,
+                           final int[] seconds) {
+        int d = group[0];
+        for (int i = hi - 1; i >= lo; i--) {
+            final int v = sa[i];
             d += (v >>> 30) & 1;
             final int j = (v & POSITION) - 1;
             if (v < 0 || j < 0) {
                 continue;
             }
             sa[i] = v & MARK;
-            final int c = t[j];
+            final boolean hit = seen != null && seen[i - lo] == v;
+            final int c = hit ? firsts[i - lo] : InducedSorting.chr(bytes, ints, j);
+            final int before = hit ? seconds[i - lo] : InducedSorting.chr(bytes, ints, Math.max(j - 1, 0));
             int w = j;
             w |= changed(state[2 * c + 1], d);
             state[2 * c + 1] = d;
-            if (j > 0 && t[j - 1] > c) {
+            if (j > 0 && before > c) {
                 w |= SKIP;
             }
             sa[--state[2 * c]] = w;
         }
+        group[0] = d;
     }
 }

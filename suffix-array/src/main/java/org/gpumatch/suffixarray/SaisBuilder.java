@@ -6,9 +6,9 @@ package org.gpumatch.suffixarray;
  * The work is done by {@link InducedSorting}: the text is read as unsigned bytes (no copy), suffix types are decided
  * while inducing (no type array), LMS substrings get compact names and the reduced problem reuses the result array.
  *
- * <p>Cost: O(n) time, sequential on one thread; on two or more, each inducing pass over at least a million symbols
- * runs a {@link SymbolLookahead} thread beside it (the same array; two threads at most). See {@link InducedSorting}
- * for the passes. Memory besides the text: the 4n-byte
+ * <p>Cost: O(n) time, sequential on one thread; on {@code t} threads, each inducing pass over at least a million
+ * symbols runs {@code t - 1} {@link SymbolLookahead} helpers beside it (they load the symbols the scan will need; the
+ * scan itself stays on one thread and the array is the one-thread array). See {@link InducedSorting} for the passes. Memory besides the text: the 4n-byte
  * result, n/8 bytes of LMS bits and the reduced string (4m bytes, m the LMS count, at most n/2, about n/3 on real
  * text) at the top level, less below. Measured with every allocation counted ({@code -XX:+UseEpsilonGC}, 32 MB
  * texts): 6.5 bytes per text byte on source code, 7.5 on protein-like text (the former builder: 12).
@@ -25,9 +25,9 @@ public final class SaisBuilder implements SuffixArrayBuilder {
     }
 
     /**
-     * @param threads 1, or 2 and more: the inducing passes over a million symbols and more then run a
-     *                {@link SymbolLookahead} thread beside them (two threads; more gain nothing; measured so far only
-     *                on a loaded 2-core machine, where it did not pay: see the module README)
+     * @param threads 1, or 2 and more: the inducing passes over a million symbols and more then run
+     *                {@code threads - 1} {@link SymbolLookahead} helpers beside them (see the module README for
+     *                what they gain where)
      */
     public SaisBuilder(final int threads) {
         if (threads < 1) {
@@ -38,7 +38,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
 
     @Override
     public String name() {
-        return threads == 1 ? "sais-cpu" : "sais-cpu-" + Math.min(threads, 2) + "t";
+        return threads == 1 ? "sais-cpu" : "sais-cpu-" + threads + "t";
     }
 
     @Override
@@ -48,7 +48,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
                     + MAX_LENGTH);
         }
         final int[] sa = new int[text.length];
-        InducedSorting.sort(text, null, sa, text.length, 256, threads > 1, progress);
+        InducedSorting.sort(text, null, sa, text.length, 256, threads - 1, progress);
         progress.report(1.0);
         return sa;
     }

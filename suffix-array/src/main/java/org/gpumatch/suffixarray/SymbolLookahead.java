@@ -3,68 +3,94 @@ package org.gpumatch.suffixarray;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * A second thread for one inducing pass of {@link InducedSorting} (over a byte text or the int names of a lower level):
- * it runs a block or two ahead of the scan and loads, for every entry {@code s} of a block, the symbols
- * {@code t[s - 1]} and {@code t[s - 2]} (random reads of the text, the cache misses of inducing), so the scanning
- * thread finds them in a small buffer. libsais
- * prefetches the same symbols with a lookahead; Java has no prefetch, and loading them ahead on the same thread
- * measured slower (loads that stall retirement), hence a thread of its own.
+ * Helper threads for one inducing pass of {@link InducedSorting} or {@link LmsSubstringNames} (over a byte text or the
+ * int names of a lower level): they run blocks ahead of the scan and load, for every entry {@code s} of a block, the
+ * symbols {@code t[p - 1]} and {@code t[p - 2]} of its position {@code p = s & positionMask} (random reads of the
+ * text, the cache misses of inducing), so the scanning thread finds them in a small buffer. libsais prefetches the
+ * same symbols with a lookahead (and gathers them on several threads); Java has no prefetch, and loading them ahead
+ * on the same thread measured slower (loads that stall retirement), hence threads of their own.
  *
- * <p>Exact whatever the timing: the lookahead reads entries the scan may still rewrite (a benign race: an {@code int}
+ * <p>Exact whatever the timing: a helper reads entries the scan may still rewrite (a benign race: an {@code int}
  * read sees some value written), so it records the entry it saw beside its symbols, and the scan uses the symbols only
  * where the entry it reads now is that same value (the symbols are a function of it); elsewhere it reads the text
- * itself. The scan never waits: a block whose buffer is not ready is scanned as without lookahead. {@link #BUFFERS}
- * buffers of {@link #BLOCK} entries: the lookahead fills block {@code q} only after the scan finished block
- * {@code q - BUFFERS}, the previous user of that buffer, and publishes it by a volatile tag; the scan reads the tag
- * once per block. (The further ahead, the more entries the scan rewrites after the lookahead read them: measured on
- * source code, 97 to 99% of a ready block's entries still hold the value seen.)
+ * itself. The scan never waits: a block whose buffer is not ready is scanned as without lookahead. With {@code h}
+ * helpers, helper {@code r} fills the blocks {@code q = r (mod h)}, into buffer {@code q mod buffers()} (a multiple
+ * of h, so each buffer has one writer), and only after the scan finished block {@code q - buffers()}, the previous
+ * user of that buffer; it publishes a block by a volatile tag, which the scan reads once per block. (The further
+ * ahead, the more entries the scan rewrites after a helper read them: measured on source code with one helper and 8
+ * buffers, 97 to 99% of a ready block's entries still hold the value seen.)
  *
- * <p>Cost: 12 bytes per buffered entry (entry and two symbols: 192 KiB), one thread for the pass.
+ * <p>Cost: 12 bytes per buffered entry (entry and two symbols: 192 KiB for 8 buffers, 4 buffers per helper beyond
+ * the first), {@code h} threads for the pass.
  */
-final class SymbolLookahead implements Runnable {
+final class SymbolLookahead {
     /** Entries per block. */
     static final int BLOCK = 2048;
     /**
-     * Busy waits (about a millisecond) before the lookahead yields its core while it is a full ring ahead: a yield on
-     * a loaded machine gave the core away for whole time slices, and the scan went on without lookahead.
+     * Busy waits (about a millisecond) before a helper yields its core while it is a full ring ahead: a yield on a
+     * loaded machine gave the core away for whole time slices, and the scan went on without lookahead.
      */
     private static final int SPINS = 1 << 14;
-    /** Buffers: the lookahead runs at most this many blocks ahead of the scan. */
-    static final int BUFFERS = 8;
 
     private final byte[] bytes;
     private final int[] ints;
     private final int[] sa;
     private final int n;
     private final boolean descending;
+    private final int positionMask;
+    private final int helpers;
+    private final int buffers;
     private final int blocks;
-    final int[][] seen = new int[BUFFERS][BLOCK];
-    final int[][] firsts = new int[BUFFERS][BLOCK];
-    final int[][] seconds = new int[BUFFERS][BLOCK];
-    private final AtomicIntegerArray tags = new AtomicIntegerArray(BUFFERS);
+    final int[][] seen;
+    final int[][] firsts;
+    final int[][] seconds;
+    private final AtomicIntegerArray tags;
     private volatile int done = -1;
 
     /**
-     * @param bytes      the text as bytes, or null
-     * @param ints       the text as ints, or null (exactly one of the two)
-     * @param sa         the array being scanned
-     * @param n          the scanned length
-     * @param descending true for a right-to-left scan (block 0 ends at n)
+     * @param bytes        the text as bytes, or null
+     * @param ints         the text as ints, or null (exactly one of the two)
+     * @param sa           the array being scanned
+     * @param n            the scanned length
+     * @param descending   true for a right-to-left scan (block 0 ends at n)
+     * @param helpers      the number of helper threads ({@link #helper(int)}), at least 1
+     * @param positionMask the bits of an entry that hold its position (-1: the whole entry)
      */
-    SymbolLookahead(final byte[] bytes, final int[] ints, final int[] sa, final int n, final boolean descending) {
+    SymbolLookahead(final byte[] bytes, final int[] ints, final int[] sa, final int n, final boolean descending,
+                    final int helpers, final int positionMask) {
+        if (helpers < 1) {
+            throw new IllegalArgumentException("at least one helper, got " + helpers);
+        }
         this.bytes = bytes;
         this.ints = ints;
         this.sa = sa;
         this.n = n;
         this.descending = descending;
+        this.positionMask = positionMask;
+        this.helpers = helpers;
+        this.buffers = buffersFor(helpers);
         this.blocks = (int) ((n + (long) BLOCK - 1) / BLOCK);
-        for (int b = 0; b < BUFFERS; b++) {
+        this.seen = new int[buffers][BLOCK];
+        this.firsts = new int[buffers][BLOCK];
+        this.seconds = new int[buffers][BLOCK];
+        this.tags = new AtomicIntegerArray(buffers);
+        for (int b = 0; b < buffers; b++) {
             tags.set(b, -1);
         }
     }
 
+    /** @return the buffers of a lookahead with this many helpers: 8 for one, else 4 per helper (a multiple of it) */
+    static int buffersFor(final int helpers) {
+        return helpers == 1 ? 8 : 4 * helpers;
+    }
+
     int blocks() {
         return blocks;
+    }
+
+    /** @return the number of buffers: helpers run at most this many blocks ahead of the scan */
+    int buffers() {
+        return buffers;
     }
 
     /** @return the first index of block x in the array */
@@ -78,8 +104,8 @@ final class SymbolLookahead implements Runnable {
     }
 
     /** @return the buffer of block x */
-    static int buffer(final int x) {
-        return x & (BUFFERS - 1);
+    int buffer(final int x) {
+        return x % buffers;
     }
 
     /** @return whether block x's buffer holds block x; read once before scanning the block */
@@ -102,9 +128,13 @@ final class SymbolLookahead implements Runnable {
         return bytes != null ? bytes[i] & 0xFF : ints[i];
     }
 
-    @Override
-    public void run() {
-        int q = 0;
+    /** @return the body of helper r in {@code [0, helpers)}: it fills the blocks {@code q = r (mod helpers)} */
+    Runnable helper(final int r) {
+        return () -> fill(r);
+    }
+
+    private void fill(final int r) {
+        int q = r;
         int spins = 0;
         while (q < blocks) {
             final int d = done;
@@ -112,9 +142,10 @@ final class SymbolLookahead implements Runnable {
                 return;
             }
             if (q <= d) {
-                q = d + 1; // behind the scan: catch up
+                q += (d - q) / helpers * helpers + helpers; // behind the scan: the first own block after it
+                continue;
             }
-            if (q > d + BUFFERS) {
+            if (q > d + buffers) {
                 if (++spins < SPINS) {
                     Thread.onSpinWait();
                 } else {
@@ -131,12 +162,73 @@ final class SymbolLookahead implements Runnable {
             final int hi = high(q);
             for (int i = lo; i < hi; i++) {
                 final int e = sa[i];
+                final int p = Math.min(e & positionMask, n); // in range for any entry (only valid ones are used)
                 s[i - lo] = e;
-                first[i - lo] = symbol(bytes, ints, Math.max(e - 1, 0)); // e <= 0: never used
-                second[i - lo] = symbol(bytes, ints, Math.max(e - 2, 0));
+                first[i - lo] = symbol(bytes, ints, Math.max(p - 1, 0)); // p <= 0: never used
+                second[i - lo] = symbol(bytes, ints, Math.max(p - 2, 0));
             }
             tags.set(b, q);
-            q++;
+            q += helpers;
+        }
+    }
+
+    /** One block of a pass, scanned with the helpers' buffers where they are ready. */
+    @FunctionalInterface
+    interface BlockScan {
+        /**
+         * Scans {@code sa[lo, hi)} in the pass's direction.
+         *
+         * @param seen    the entries the helper saw (index {@code i - lo}), or null when the block is not ready (then
+         *                every symbol comes from the text)
+         * @param firsts  {@code t[p - 1]} of the seen entries' positions p
+         * @param seconds {@code t[p - 2]}
+         */
+        void scan(int lo, int hi, int[] seen, int[] firsts, int[] seconds);
+    }
+
+    /**
+     * Runs the whole pass on this thread, block by block in scan order, with the helpers beside it; returns when the
+     * pass is done and the helpers have stopped.
+     */
+    void scanBlocks(final BlockScan body) {
+        runBeside(() -> {
+            for (int x = 0; x < blocks; x++) {
+                final boolean ready = ready(x);
+                final int b = buffer(x);
+                body.scan(low(x), high(x), ready ? seen[b] : null, firsts[b], seconds[b]);
+                finished(x);
+            }
+        });
+    }
+
+    /**
+     * Runs {@code scan} on this thread with the helpers on threads of their own, which it then stops and joins.
+     */
+    void runBeside(final Runnable scan) {
+        final Thread[] threads = new Thread[helpers];
+        for (int r = 0; r < helpers; r++) {
+            threads[r] = new Thread(helper(r), "gpumatch-sais-lookahead-" + r);
+            threads[r].setDaemon(true);
+            threads[r].start();
+        }
+        try {
+            scan.run();
+        } finally {
+            stop();
+            boolean interrupted = false;
+            for (Thread t : threads) {
+                while (true) {
+                    try {
+                        t.join();
+                        break;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -15,14 +15,25 @@ import org.junit.jupiter.api.Test;
  */
 class LmsSubstringNamesTest {
     private static int[] sortBytes(byte[] text, boolean compareNames) {
+        return sortBytes(text, compareNames, 0);
+    }
+
+    /** With {@code helpers} lookahead helpers on every level of at least 64 symbols. */
+    private static int[] sortBytes(byte[] text, boolean compareNames, int helpers) {
         int[] sa = new int[text.length];
-        InducedSorting.sort(text, null, sa, text.length, 256, false, compareNames, SuffixArrayBuilder.Progress.NONE);
+        InducedSorting.sort(text, null, sa, text.length, 256, helpers, compareNames, 64,
+                SuffixArrayBuilder.Progress.NONE);
         return sa;
     }
 
     private static int[] sortInts(int[] text, int k, boolean compareNames) {
+        return sortInts(text, k, compareNames, 0);
+    }
+
+    private static int[] sortInts(int[] text, int k, boolean compareNames, int helpers) {
         int[] sa = new int[text.length];
-        InducedSorting.sort(null, text, sa, text.length, k, false, compareNames, SuffixArrayBuilder.Progress.NONE);
+        InducedSorting.sort(null, text, sa, text.length, k, helpers, compareNames, 64,
+                SuffixArrayBuilder.Progress.NONE);
         return sa;
     }
 
@@ -60,6 +71,97 @@ class LmsSubstringNamesTest {
                 assertThat(sortBytes(text, false)).as("while inducing: %s", c.name()).isEqualTo(expected);
                 assertThat(sortBytes(text, true)).as("by comparing: %s", c.name()).isEqualTo(expected);
             }
+        }
+    }
+
+    /**
+     * Lookahead helpers (1, 2 and 3, on every level of at least 64 symbols, so that small texts reach the block loops
+     * of both namings and of the final induce) give the plain array: the kit's texts against the naive order, hard
+     * texts of sizes around the helpers' blocks, and int texts; repeated, since what the helpers have loaded when
+     * the scan reaches a block varies from run to run.
+     */
+    @Test
+    void lookaheadHelpersGiveThePlainArray() {
+        for (int helpers = 1; helpers <= 3; helpers++) {
+            for (SuffixArrayConformanceCases.Case c : SuffixArrayConformanceCases.groups(new int[] {256, 1024})
+                    .values().stream().flatMap(List::stream).toList()) {
+                byte[] text = c.text().get();
+                int[] expected = NaiveSuffixArray.build(text);
+                assertThat(sortBytes(text, false, helpers)).as("while inducing, %d helpers: %s", helpers, c.name())
+                        .isEqualTo(expected);
+                assertThat(sortBytes(text, true, helpers)).as("by comparing, %d helpers: %s", helpers, c.name())
+                        .isEqualTo(expected);
+            }
+            int block = SymbolLookahead.BLOCK;
+            for (int n : new int[] {block - 1, 3 * block + 1, 37 * block + 5}) {
+                for (Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
+                    int[] plain = sortBytes(e.getValue(), false);
+                    for (int rep = 0; rep < 3; rep++) {
+                        assertThat(sortBytes(e.getValue(), false, helpers))
+                                .as("%s n=%d, %d helpers", e.getKey(), n, helpers).isEqualTo(plain);
+                    }
+                }
+            }
+            Random r = new Random(helpers);
+            int[] ints = new int[50_000];
+            for (int i = 0; i < ints.length; i++) {
+                ints[i] = i % 3000 < 1500 ? r.nextInt(70_000) : ints[i - 1500]; // repeated halves: deeper levels
+            }
+            assertThat(sortInts(ints, 70_000, false, helpers)).as("ints, %d helpers", helpers)
+                    .isEqualTo(sortInts(ints, 70_000, false));
+        }
+    }
+
+    /** Stale buffers (entries rewritten after a helper saw them) must not be used by the block loops: the text decides. */
+    @Test
+    void theBlockLoopsUseBufferedSymbolsOnlyForEntriesStillHoldingTheSeenValue() {
+        Random r = new Random(31);
+        int n = 3000;
+        int[] names = new int[n];
+        for (int i = 0; i < n; i++) {
+            names[i] = r.nextInt(50);
+        }
+        int block = SymbolLookahead.BLOCK;
+        int lo = 1000;
+        int hi = lo + block;
+        for (boolean left : new boolean[] {true, false}) {
+            int[] plain = new int[hi + 50 * block]; // bucket c writes into [hi + c block, hi + (c + 1) block)
+            for (int i = lo; i < hi; i++) {
+                int flags = (r.nextInt(4) == 0 ? Integer.MIN_VALUE : 0) | (r.nextBoolean() ? 1 << 30 : 0);
+                plain[i] = r.nextInt(3) == 0 ? flags & (1 << 30) : flags | (r.nextInt(n - 1) + 1);
+            }
+            int[] buffered = plain.clone();
+            int[] seen = new int[block];
+            int[] firsts = new int[block];
+            int[] seconds = new int[block];
+            for (int i = lo; i < hi; i++) {
+                int v = plain[i];
+                int p = v & ((1 << 30) - 1);
+                boolean stale = r.nextBoolean();
+                seen[i - lo] = stale ? v + 1 : v; // a stale entry: its symbols are wrong for v
+                firsts[i - lo] = stale ? 49 - names[Math.max(p - 1, 0)] : names[Math.max(p - 1, 0)];
+                seconds[i - lo] = stale ? 7 : names[Math.max(p - 2, 0)];
+            }
+            int[] statePlain = new int[100];
+            for (int c = 0; c < 50; c++) {
+                statePlain[2 * c] = hi + (left ? c : c + 1) * block;
+                statePlain[2 * c + 1] = r.nextInt(3) - 1;
+            }
+            int[] stateBuffered = statePlain.clone();
+            int[] runPlain = {5, 4, lo - 1};
+            int[] runBuffered = runPlain.clone();
+            if (left) {
+                LmsSubstringNames.leftBlock(null, names, plain, lo, hi, statePlain, runPlain, null, firsts, seconds);
+                LmsSubstringNames.leftBlock(null, names, buffered, lo, hi, stateBuffered, runBuffered, seen, firsts,
+                        seconds);
+            } else {
+                LmsSubstringNames.rightBlock(null, names, plain, lo, hi, statePlain, runPlain, null, firsts, seconds);
+                LmsSubstringNames.rightBlock(null, names, buffered, lo, hi, stateBuffered, runBuffered, seen, firsts,
+                        seconds);
+            }
+            assertThat(buffered).as("left %s", left).isEqualTo(plain);
+            assertThat(stateBuffered).isEqualTo(statePlain);
+            assertThat(runBuffered).isEqualTo(runPlain);
         }
     }
 

@@ -43,28 +43,31 @@ class SaisBuilderTest {
     }
 
     /**
-     * Two threads (a {@link SymbolLookahead} beside each inducing pass of the top level) give the one-thread array on
-     * texts past {@link InducedSorting#LOOKAHEAD_MIN}, with lengths around its blocks; repeated because the lookahead's
-     * timing varies from run to run.
+     * Two and four threads (one and three {@link SymbolLookahead} helpers beside each inducing pass) give the
+     * one-thread array on texts past {@link InducedSorting#LOOKAHEAD_MIN}, with lengths around its blocks; repeated
+     * because the helpers' timing varies from run to run.
      */
     @Test
-    void twoThreadsWithLookaheadGiveTheOneThreadArray() {
-        SaisBuilder two = new SaisBuilder(2);
-        assertThat(two.name()).isEqualTo("sais-cpu-2t");
+    void threadsWithLookaheadGiveTheOneThreadArray() {
+        assertThat(new SaisBuilder(2).name()).isEqualTo("sais-cpu-2t");
         int base = InducedSorting.LOOKAHEAD_MIN;
         int block = SymbolLookahead.BLOCK;
         int[] sizes = {base, base + 1, base + block - 1, base + 3 * block + 1};
-        for (int rep = 0; rep < 2; rep++) {
-            for (int k = 0; k < sizes.length; k++) {
-                int n = sizes[k];
-                for (Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
-                    if (k > 0 && !e.getKey().startsWith("random") && !e.getKey().startsWith("tandem")) {
-                        continue;
+        for (int threads : new int[] {2, 4}) {
+            SaisBuilder several = new SaisBuilder(threads);
+            for (int rep = 0; rep < 2; rep++) {
+                for (int k = 0; k < sizes.length; k++) {
+                    int n = sizes[k];
+                    for (Map.Entry<String, byte[]> e : HardTexts.hard(n).entrySet()) {
+                        if (k > 0 && !e.getKey().startsWith("random") && !e.getKey().startsWith("tandem")) {
+                            continue;
+                        }
+                        byte[] text = e.getValue();
+                        int[] sa = several.build(text);
+                        assertThat(sa).as("%s n=%d threads=%d", e.getKey(), n, threads).isEqualTo(builder.build(text));
+                        assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).as(e.getKey())
+                                .isEqualTo("OK");
                     }
-                    byte[] text = e.getValue();
-                    int[] sa = two.build(text);
-                    assertThat(sa).as("%s n=%d", e.getKey(), n).isEqualTo(builder.build(text));
-                    assertThat(SuffixArrayChecker.parallel().check(text, sa).line()).as(e.getKey()).isEqualTo("OK");
                 }
             }
         }

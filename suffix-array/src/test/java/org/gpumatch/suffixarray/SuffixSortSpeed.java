@@ -23,7 +23,8 @@ import org.gpumatch.checker.SuffixArrayChecker;
  *     [--builders sais,sais2,doubling,cpu] [--hard] [--text LABEL=FILE ...]
  * </pre>
  *
- * Builder {@code sais2}: SA-IS with its lookahead thread ({@code new SaisBuilder(2)}). Inputs: random bytes, random
+ * Builder {@code saisN}: SA-IS with N - 1 lookahead helpers ({@code new SaisBuilder(N)}; {@code sais-t}: one row per
+ * {@code --threads} entry). Inputs: random bytes, random
  * DNA, an English-like text (order-2 word Markov chain trained on the matcher-api English sample), one repeated letter,
  * with {@code --hard} the inputs of {@link HardTexts#hard(int)} (those of {@code bench sa}), and every
  * {@code --text LABEL=FILE} cut to the size (whole when shorter; the {@code scripts/fetch-corpora.sh} files are 4 to
@@ -80,8 +81,12 @@ public final class SuffixSortSpeed {
             for (String b : builders) {
                 if (b.equals("sais")) {
                     row(in.getKey(), new SaisBuilder(), text, runs);
-                } else if (b.equals("sais2")) {
-                    row(in.getKey(), new SaisBuilder(2), text, runs);
+                } else if (b.equals("sais-t")) {
+                    for (int t : threads) {
+                        row(in.getKey(), new SaisBuilder(t), text, runs);
+                    }
+                } else if (b.startsWith("sais")) {
+                    row(in.getKey(), new SaisBuilder(Integer.parseInt(b.substring(4))), text, runs);
                 } else {
                     for (int t : threads) {
                         row(in.getKey(), b.equals("cpu") ? new CpuSuffixArrayBuilder(t) : new ParallelSuffixSorter(t),

@@ -4,46 +4,91 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+@Timeout(120) // a helper that died would leave the waiting scan below spinning
 class SymbolLookaheadTest {
     private static final int BLOCK = SymbolLookahead.BLOCK;
 
     @Test
     void fillsEveryBlockWithTheEntriesItSawAndTheirSymbolsInScanOrder() throws InterruptedException {
         Random r = new Random(5);
-        int n = 5 * BLOCK * SymbolLookahead.BUFFERS + 17;
-        byte[] t = HardTexts.random(n, 256, 7);
+        for (int helpers : new int[] {1, 2, 3, 5}) {
+            int buffers = SymbolLookahead.buffersFor(helpers);
+            assertThat(buffers % helpers).as("each buffer has one writer").isZero();
+            int n = 5 * BLOCK * buffers + 17;
+            byte[] t = HardTexts.random(n, 256, 7);
+            int[] sa = new int[n];
+            for (int i = 0; i < n; i++) {
+                sa[i] = r.nextInt(4) == 0 ? ~r.nextInt(n) : r.nextInt(n); // complemented and zero entries included
+            }
+            for (int mask : new int[] {-1, (1 << 30) - 1}) {
+                for (boolean descending : new boolean[] {false, true}) {
+                    SymbolLookahead ahead = new SymbolLookahead(t, null, sa, n, descending, helpers, mask);
+                    assertThat(ahead.blocks()).isEqualTo((n + BLOCK - 1) / BLOCK);
+                    assertThat(ahead.buffers()).isEqualTo(buffers);
+                    Thread[] threads = new Thread[helpers];
+                    for (int h = 0; h < helpers; h++) {
+                        threads[h] = new Thread(ahead.helper(h));
+                        threads[h].start();
+                    }
+                    int covered = 0;
+                    for (int x = 0; x < ahead.blocks(); x++) {
+                        while (!ahead.ready(x)) {
+                            Thread.onSpinWait(); // a scan that waits: every block must become ready in turn
+                        }
+                        int b = ahead.buffer(x);
+                        int lo = ahead.low(x);
+                        int hi = ahead.high(x);
+                        covered += hi - lo;
+                        for (int i = lo; i < hi; i++) {
+                            int s = sa[i];
+                            int p = s & mask;
+                            assertThat(ahead.seen[b][i - lo]).isEqualTo(s);
+                            if (p > 1 && p < n) {
+                                assertThat(ahead.firsts[b][i - lo]).isEqualTo(t[p - 1] & 0xFF);
+                                assertThat(ahead.seconds[b][i - lo]).isEqualTo(t[p - 2] & 0xFF);
+                            }
+                        }
+                        ahead.finished(x);
+                    }
+                    for (Thread th : threads) {
+                        th.join(10_000);
+                        assertThat(th.isAlive()).as("the lookahead ends with the scan").isFalse();
+                    }
+                    assertThat(covered).isEqualTo(n);
+                }
+            }
+        }
+    }
+
+    /** A scan that never waits and skips ahead: the helpers catch up behind it and stop with it. */
+    @Test
+    void helpersBehindTheScanCatchUpAndStop() throws InterruptedException {
+        int n = 200 * BLOCK + 3;
+        byte[] t = HardTexts.random(n, 4, 3);
         int[] sa = new int[n];
         for (int i = 0; i < n; i++) {
-            sa[i] = r.nextInt(4) == 0 ? ~r.nextInt(n) : r.nextInt(n); // complemented and zero entries included
+            sa[i] = (int) ((i * 7919L) % n);
         }
-        for (boolean descending : new boolean[] {false, true}) {
-            SymbolLookahead ahead = new SymbolLookahead(t, null, sa, n, descending);
-            assertThat(ahead.blocks()).isEqualTo((n + BLOCK - 1) / BLOCK);
-            Thread helper = new Thread(ahead);
-            helper.start();
-            int covered = 0;
-            for (int x = 0; x < ahead.blocks(); x++) {
-                while (!ahead.ready(x)) {
-                    Thread.onSpinWait(); // a scan that waits: every block must become ready in turn
-                }
-                int b = SymbolLookahead.buffer(x);
-                int lo = ahead.low(x);
-                int hi = ahead.high(x);
-                covered += hi - lo;
-                for (int i = lo; i < hi; i++) {
-                    int s = sa[i];
-                    assertThat(ahead.seen[b][i - lo]).isEqualTo(s);
-                    if (s > 1) {
-                        assertThat(ahead.firsts[b][i - lo]).isEqualTo(t[s - 1] & 0xFF);
-                        assertThat(ahead.seconds[b][i - lo]).isEqualTo(t[s - 2] & 0xFF);
+        for (int helpers : new int[] {1, 4}) {
+            SymbolLookahead ahead = new SymbolLookahead(t, null, sa, n, false, helpers, -1);
+            ahead.runBeside(() -> {
+                for (int x = 0; x < ahead.blocks(); x++) {
+                    if (ahead.ready(x)) {
+                        int b = ahead.buffer(x);
+                        int lo = ahead.low(x);
+                        for (int i = lo; i < ahead.high(x); i++) {
+                            int s = sa[i];
+                            assertThat(ahead.seen[b][i - lo]).isEqualTo(s);
+                            if (s > 1) {
+                                assertThat(ahead.firsts[b][i - lo]).isEqualTo(t[s - 1] & 0xFF);
+                            }
+                        }
                     }
+                    ahead.finished(x);
                 }
-                ahead.finished(x);
-            }
-            helper.join(10_000);
-            assertThat(helper.isAlive()).as("the lookahead ends with the scan").isFalse();
-            assertThat(covered).isEqualTo(n);
+            });
         }
     }
 

@@ -47,6 +47,8 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * input is read or generated when its turn comes and dropped after it. Builders ({@code --builders}, default all):
  * {@code gpu} ({@link GpuPrefixDoublingBuilder} on the {@code --device}, its kernel compiled by a warm-up build before
  * the timed ones; rounds on stderr for inputs over 256 MiB), {@code sais} ({@link SaisBuilder}, one thread),
+ * {@code sais-t} (not by default: SA-IS with its lookahead helpers, {@code new SaisBuilder(t)} for t in 2, 3, 5, 9
+ * and all cores, as far as the host has them: the helpers' scaling),
  * {@code cpu} ({@link CpuSuffixArrayBuilder} on all cores, mode {@code cpu-all}) and {@code libdivsufsort} (through
  * {@link NativeSuffixArrayBuilder} when its helper is built); {@code lcp} adds, per input, the LCP array of the last
  * built suffix array on all cores ({@link LcpArrays}, rows {@code lcp-cpu-Nt}) and, with {@code gpu}, on the device
@@ -65,20 +67,15 @@ public final class SaSuite implements Suite {
     /** GPU builds of inputs longer than this report their rounds on stderr. */
     private static final long ROUNDS_SHOWN_ABOVE = 256L << 20;
     /** The names {@code --builders} takes, in the order the rows are measured. */
-    static final List<String> BUILDER_NAMES = List.of("gpu", "sais", "cpu", "libdivsufsort", "lcp");
+    static final List<String> BUILDER_NAMES = List.of("gpu", "sais", "sais-t", "cpu", "libdivsufsort", "lcp");
+    /** The thread counts of the {@code sais-t} rows (those up to the host's processors, and the processors). */
+    static final int[] SAIS_THREADS = {2, 3, 5, 9};
 
     @Override
     public String name() {
         return "sa";
     }
 
-    /**
-     * The builders measured, in the order of {@link #BUILDER_NAMES}: the GPU prefix doubling on {@code gpu} (warmed
-     * up; null when not wanted), the CPU SA-IS, the all-core CPU builder, and libdivsufsort when its helper is built.
-     *
-     * @param gpu    the GPU builder, or null
-     * @param wanted the names of {@link #BUILDER_NAMES} to include
-     */
     /** A build's device time by step, longest first: {@code "radix sort 210.3 ms in 96 launches; select ..."}. */
     static String stepTimes(Map<String, long[]> steps) {
         StringBuilder sb = new StringBuilder();
@@ -90,6 +87,14 @@ public final class SaSuite implements Suite {
         return sb.toString();
     }
 
+    /**
+     * The builders measured, in the order of {@link #BUILDER_NAMES}: the GPU prefix doubling on {@code gpu} (warmed
+     * up; null when not wanted), the CPU SA-IS, SA-IS with lookahead helpers on {@link #saisThreads} threads, the
+     * all-core CPU builder, and libdivsufsort when its helper is built.
+     *
+     * @param gpu    the GPU builder, or null
+     * @param wanted the names of {@link #BUILDER_NAMES} to include
+     */
     static List<SuffixArrayBuilder> builders(GpuPrefixDoublingBuilder gpu, Set<String> wanted) {
         List<SuffixArrayBuilder> b = new ArrayList<>();
         if (gpu != null) {
@@ -97,6 +102,11 @@ public final class SaSuite implements Suite {
         }
         if (wanted.contains("sais")) {
             b.add(new SaisBuilder());
+        }
+        if (wanted.contains("sais-t")) {
+            for (int t : saisThreads(Runtime.getRuntime().availableProcessors())) {
+                b.add(new SaisBuilder(t));
+            }
         }
         if (wanted.contains("cpu")) {
             b.add(CpuSuffixArrayBuilder.allCores());
@@ -317,10 +327,30 @@ public final class SaSuite implements Suite {
         };
     }
 
-    /** The {@code --builders} names, checked; all of {@link #BUILDER_NAMES} when none are given. */
+    /**
+     * @param processors the host's processors
+     * @return the thread counts of the {@code sais-t} rows: {@link #SAIS_THREADS} up to {@code processors}, then
+     *         {@code processors} itself when it is not among them (none on one processor)
+     */
+    static int[] saisThreads(int processors) {
+        java.util.stream.IntStream.Builder t = java.util.stream.IntStream.builder();
+        boolean all = false;
+        for (int x : SAIS_THREADS) {
+            if (x <= processors) {
+                t.add(x);
+                all |= x == processors;
+            }
+        }
+        if (!all && processors > 1) {
+            t.add(processors);
+        }
+        return t.build().toArray();
+    }
+
+    /** The {@code --builders} names, checked; all of {@link #BUILDER_NAMES} but {@code sais-t} when none are given. */
     private static Set<String> wantedBuilders(List<String> given) {
         Set<String> wanted = new LinkedHashSet<>();
-        for (String name : given.isEmpty() ? BUILDER_NAMES : given) {
+        for (String name : given.isEmpty() ? BUILDER_NAMES.stream().filter(b -> !b.equals("sais-t")).toList() : given) {
             String b = name.toLowerCase(Locale.ROOT);
             if (!BUILDER_NAMES.contains(b)) {
                 throw new UsageException("--builders: unknown builder \"" + name + "\" (" + String.join(", ",
