@@ -17,8 +17,9 @@
 #                 machine's xz (with liblzma in tools/lib), which scripts/record-gpu-results.sh uses to unpack the
 #                 large corpora when the host has none, and sufcheck-bench, the libdivsufsort peer of `bench sa`
 #                 (bench/native/build-sufcheck.sh --download --portable: libdivsufsort from the Debian packages, its
-#                 shared library in tools/lib; the launcher points the bench at it). Without network the bundle is
-#                 built without it and says why (no libdivsufsort rows then)
+#                 shared library in tools/lib; the launcher points the bench at it), with sufsort64 beside it
+#                 (divsufsort64, the peer of the sa-4g steps). Without network the bundle is built without them and
+#                 says why (no libdivsufsort rows then)
 #                 And Cas-OFFinder 3.0.0 (tools/cas-offinder/: the binary, its libgomp and launcher script from
 #                 ../shared/peers/cas-offinder-3.0.0, about 1 MiB), the same-run peer of the off-target bench
 #                 (scripts/record-gpu-results.sh --steps offtargets); left out with a note when that folder is missing

@@ -51,6 +51,13 @@
 #                       with lookahead helpers on 2, 3, 5, 9 and all cores, the all-core builder, libdivsufsort on one
 #                       thread), then the same on the generated 100 MB random DNA and doubled text; every array
 #                       checked (about 3-4 minutes)
+#              sa-4g    a text past 2^32 bytes (--sa-4g-size, default 4,400,000,000): copies of the 100 MB code text of
+#                       --sa-corpora with 1% of each copy's bytes replaced (scripts/mutated-copies.py, python3 with
+#                       numpy), then `gpumatch sa build TEXT -o OUT --format int40 -a cpu --timeline` (the long-index
+#                       SA-IS) and `gpumatch sa check` on it, each timed as a process; CSV OUT/sa-4g.csv. About 10
+#                       minutes at 4.4 GB: run it as its own command (and sa-4g-peer as another)
+#              sa-4g-peer  the same text, libdivsufsort's 64-bit build (tools/sufsort64 TEXT OUT, int64) and
+#                       `gpumatch sa check --format int64` on its array, timed as processes, into the same CSV
 #              oneshot  `count --explain` (-a drk-2s and auto) on 1 GiB of random DNA and of random bytes, m 8, 64,
 #                       1024, each as a timed process: the one-shot pipeline's stages and rate (about 1-2 minutes)
 #              startup  `count` on a 1000-byte DNA file, 5 runs each of auto and drk-2s (process wall time)
@@ -82,6 +89,7 @@
 #   --sa-corpora  the folder of scripts/fetch-large-corpora.sh's files for sa-real and sa-1g (its xz/ folder or its
 #            plain texts; default BUNDLE/../sa-corpora, i.e. .bundle/sa-corpora beside the default bundle). xz comes from
 #            the PATH, else the bundle's tools/
+#   --sa-4g-size  the text length of the sa-4g steps in bytes (default 4400000000)
 #   --probe-cl  the folder of OpenCL sources for the probe step's register counts (default: none, counts skipped)
 #   -- ARGS  more options for every `bench exact` (and `bench sa`) of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
 #            later options override the step's own
@@ -98,6 +106,8 @@
 #   scripts/record-gpu-results.sh B bench --steps sa-real --sa-corpora .bundle/sa-corpora
 #   scripts/record-gpu-results.sh B bench --steps sa-1g --sa-corpora .bundle/sa-corpora
 #   scripts/record-gpu-results.sh B bench --steps sa-cpu --sa-corpora .bundle/sa-corpora
+#   scripts/record-gpu-results.sh B bench --steps sa-4g --sa-corpora .bundle/sa-corpora
+#   scripts/record-gpu-results.sh B bench --steps sa-4g-peer --sa-corpora .bundle/sa-corpora
 set -uo pipefail
 bundle=.bundle/gpumatch-linux-x86_64
 out=bench
@@ -107,6 +117,7 @@ sigmas=1,2,3,4,5,6,7,8
 corpora=""
 sa_corpora=""
 probe_cl=""
+sa_4g_size=4400000000
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -115,6 +126,7 @@ while [ $# -gt 0 ]; do
     --corpora) corpora=${2:?--corpora needs a folder}; shift 2 ;;
     --sa-corpora) sa_corpora=${2:?--sa-corpora needs a folder}; shift 2 ;;
     --probe-cl) probe_cl=${2:?--probe-cl needs a folder}; shift 2 ;;
+    --sa-4g-size) sa_4g_size=${2:?--sa-4g-size needs a byte count}; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "record: unknown option $1" >&2; exit 2 ;;
@@ -195,6 +207,27 @@ sa_text() {
     fi
   done
   echo "$f"
+}
+
+# timed_row STEP LABEL COMMAND...: runs the command, prints and appends to OUT/sa-4g.csv its wall seconds and exit
+# status (and, where /usr/bin/time is there, its peak resident memory).
+timed_row() {
+  local what=$1 label=$2 t0 t1 rc rss=""
+  shift 2
+  t0=$(date +%s.%N)
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f "%M" -o "$sa_tmp/rss" "$@"; rc=$?
+    rss=$(tail -1 "$sa_tmp/rss")
+  else
+    "$@"; rc=$?
+  fi
+  t1=$(date +%s.%N)
+  [ -f "$out/sa-4g.csv" ] || echo "date,step,label,bytes,seconds,exit,peak_rss_kib" > "$out/sa-4g.csv"
+  local secs
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+  echo "$(date -u +%FT%TZ),$what,$label,$sa_4g_size,$secs,$rc,$rss" >> "$out/sa-4g.csv"
+  echo "record: $what $label: $secs s, exit $rc${rss:+, peak RSS $rss KiB}"
+  [ "$rc" = 0 ] || status=$rc
 }
 
 IFS=, read -r -a wanted <<< "$steps"
@@ -322,6 +355,26 @@ for s in "${wanted[@]}"; do
       run "$gm" bench sa --out "$out/results" --size 100000000 --reps 1 --inputs "dna,random doubled" \
         --builders sais,sais-t,cpu,libdivsufsort ${extra[@]+"${extra[@]}"}
       rm -rf "$sa_tmp" ;;
+    sa-4g|sa-4g-peer)
+      src=$(sa_text code) || { status=2; continue; }
+      big="$sa_tmp/code-copies-$sa_4g_size.txt"
+      step "suffix arrays past 2^32 bytes ($s): $sa_4g_size bytes of mutated copies of $src"
+      if [ "$(stat -c %s "$big" 2>/dev/null)" != "$sa_4g_size" ]; then
+        timed_row "$s" generate python3 "$(dirname "$0")/mutated-copies.py" "$src" "$big" "$sa_4g_size"
+      fi
+      if [ "$s" = sa-4g ]; then
+        timed_row "$s" "sa build -a cpu int40" "$gm" sa build "$big" -o "$sa_tmp/big.sa" --format int40 -a cpu \
+          --timeline
+        timed_row "$s" "sa check int40" "$gm" sa check "$big" "$sa_tmp/big.sa" --format int40
+        rm -f "$sa_tmp/big.sa"
+      elif [ -x "$bundle/tools/sufsort64" ]; then
+        timed_row "$s" "divsufsort64 int64" "$bundle/tools/sufsort64" "$big" "$sa_tmp/big.sa64"
+        timed_row "$s" "sa check int64" "$gm" sa check "$big" "$sa_tmp/big.sa64" --format int64
+        rm -f "$sa_tmp/big.sa64"
+      else
+        echo "record: no $bundle/tools/sufsort64 (scripts/build-gpu-bundle.sh builds it with network)" >&2
+        status=2
+      fi ;;
     oneshot)
       step "one-shot count pipeline: 1 GiB DNA and random bytes, m 8, 64, 1024, drk-2s and auto, --explain"
       oneshot_files

@@ -10,7 +10,8 @@
 # Without --download: links libdivsufsort statically when a libdivsufsort.a is found (LIBDIVSUFSORT_A=/path/to/
 # libdivsufsort.a, or the system library directories), so the binary runs on a host without the library; otherwise
 # links the installed shared library (Debian: apt-get install libdivsufsort-dev) and says so.
-# Output: $OUT (default bench/target/native/sufcheck-bench, which `bench sa` and the checker bench look for).
+# Output: $OUT (default bench/target/native/sufcheck-bench, which `bench sa` and the checker bench look for); with
+# --download also sufsort64 beside it (libdivsufsort's 64-bit build, the peer of texts over 2^31 bytes: sufsort64.c).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 download=false
@@ -53,6 +54,16 @@ if $download; then
       -Wl,-rpath,'$ORIGIN/lib'
   echo "built $out (libdivsufsort $(ls "$work"/libdivsufsort3_*.deb | sed 's/.*libdivsufsort3_//; s/_.*//') from" \
        "the Debian package, shared: $(dirname "$out")/lib/$soname, found through rpath \$ORIGIN/lib)"
+  so64=$(find "$work/root" -name 'libdivsufsort64.so.[0-9]*' -type f | head -1)
+  if [ -n "$so64" ]; then
+    soname64=$(objdump -p "$so64" 2>/dev/null | awk '/SONAME/ {print $2}')
+    soname64=${soname64:-libdivsufsort64.so.3}
+    cp "$so64" "$(dirname "$out")/lib/$soname64"
+    # shellcheck disable=SC2086
+    $cc $cflags -I"$(dirname "$header")" -o "$(dirname "$out")/sufsort64" "$here/sufsort64.c" \
+        "$(dirname "$out")/lib/$soname64" -Wl,-rpath,'$ORIGIN/lib'
+    echo "built $(dirname "$out")/sufsort64 (divsufsort64, shared: $(dirname "$out")/lib/$soname64)"
+  fi
   exit 0
 fi
 

@@ -8,7 +8,8 @@ package org.gpumatch.suffixarray;
  *
  * <p>The model ({@link #plan}): a {@link RepeatProfile} of the text (sampled, about 1 to 4% of an SA-IS build)
  * estimates how many suffixes doubling still has to sort at each depth, hence the work of its rounds {@code r} in
- * units of n. Predicted times per text byte: SA-IS {@link #SAIS_NS} ns; doubling
+ * units of n. Predicted times per text byte: SA-IS {@link #SAIS_NS} ns (divided by {@link #SAIS_LOOKAHEAD_SPEEDUP} on
+ * two threads or more); doubling
  * {@code (DOUBLING_FIRST_NS + DOUBLING_ROUND_NS * r) / min(threads, DOUBLING_SPEEDUP)}. Constants from the
  * measurements in the module README (32 MB texts, this project's 2-core development machine, one thread): doubling's
  * first sort costs about 45 ns per byte, a round 100 to 215 ns per unsorted suffix (code 107, repeated DNA 215), the
@@ -55,6 +56,12 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
      * measured ({@code SuffixSortSpeed --builders sais-t --threads 1,2,3,5,8,16}).
      */
     public static final int SAIS_THREADS = 5;
+    /**
+     * The predicted gain of SA-IS from its lookahead helpers on two threads or more: measured 1.12 to 1.22 on the
+     * 2-core development machine (2026-11-28, 32 and 100 MB of source code); more threads are not counted until they
+     * are measured.
+     */
+    public static final double SAIS_LOOKAHEAD_SPEEDUP = 1.2;
 
     /**
      * The construction the model picked for a text.
@@ -180,7 +187,8 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         final double rounds = RepeatProfile.of(text).doublingRounds();
         final double doublingNs = (DOUBLING_FIRST_NS + DOUBLING_ROUND_NS * rounds)
                 / Math.min(threads, DOUBLING_SPEEDUP);
-        return new Plan(doublingNs < SAIS_NS, rounds, doublingNs, SAIS_NS);
+        final double saisNs = threads >= 2 ? SAIS_NS / SAIS_LOOKAHEAD_SPEEDUP : SAIS_NS;
+        return new Plan(doublingNs < saisNs, rounds, doublingNs, saisNs);
     }
 
     /** @return the limit under which doubling goes on for a text of length n (on any number of threads) */
