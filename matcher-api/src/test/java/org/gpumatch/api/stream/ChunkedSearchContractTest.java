@@ -36,9 +36,14 @@ class ChunkedSearchContractTest {
     @TempDir
     Path dir;
 
+    /**
+     * The read-ahead thread ends on its own after the search closed the reader (close() does not wait for it), so this
+     * waits for it; the deadline of minutes only turns a thread that never ends into a failure (one of seconds could
+     * pass on a loaded machine before the thread is scheduled to finish).
+     */
     @AfterEach
     void readAheadThreadsEnded() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (readers() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }

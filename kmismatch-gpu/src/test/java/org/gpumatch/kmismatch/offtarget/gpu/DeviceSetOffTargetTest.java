@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.gpumatch.gpu.devices.DeviceFailedException;
 import org.gpumatch.gpu.devices.DeviceSet;
 import org.gpumatch.gpu.devices.TestDeviceSets;
@@ -54,9 +56,10 @@ class DeviceSetOffTargetTest {
         OffTargetSearchTest.Case big = c;
         SiteMasks masks = new SiteMasks(big.spec());
         int[] made = {0};
+        CountDownLatch failed = new CountDownLatch(1);
         DeviceSetPartSearcher set = new DeviceSetPartSearcher(pair, d -> {
             PartSearcher real = new GpuPartSearcher(masks, d, 1 << 20, BufferCreation.COPY);
-            return new WrappedSearcher(real, made[0]++ == 1); // member 0 slow and healthy, member 1 failing
+            return new WrappedSearcher(real, made[0]++ == 1, failed); // member 0 waiting and healthy, member 1 failing
         }, 1 << 20, 32);
         try (OffTargetSearch s = new OffTargetSearch(big.spec(), masks, set)) {
             PackedGenome g = big.genome();
@@ -66,25 +69,31 @@ class DeviceSetOffTargetTest {
     }
 
     /**
-     * A member that fails at its first share, as a device that runs out of resources mid-run, or a healthy one slowed
-     * down (50 ms a share) so that the failing one surely takes a share.
+     * A member that fails at its first share, as a device that runs out of resources mid-run, or a healthy one whose
+     * shares wait until the failing one has failed, so that the failing one surely takes a share (a part has 8 shares
+     * and the healthy one holds one while it waits). A sleep instead of the wait left it to the scheduler: a loaded
+     * machine could keep the failing member's thread off the CPU until the healthy one had taken every share. The wait
+     * of minutes only keeps a broken scheduler from hanging the build.
      */
     private static final class WrappedSearcher implements PartSearcher {
         private final PartSearcher real;
         private final boolean fails;
+        private final CountDownLatch failed;
 
-        WrappedSearcher(PartSearcher real, boolean fails) {
+        WrappedSearcher(PartSearcher real, boolean fails, CountDownLatch failed) {
             this.real = real;
             this.fails = fails;
+            this.failed = failed;
         }
 
         @Override
         public void search(int[] baseWords, int[] exceptionWords, boolean settled, long from, int count, HitList out) {
             if (fails) {
+                failed.countDown();
                 throw new IllegalStateException("clEnqueueNDRangeKernel: CL_OUT_OF_RESOURCES");
             }
             try {
-                Thread.sleep(50);
+                failed.await(5, TimeUnit.MINUTES);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
