@@ -210,6 +210,9 @@ final class SaBuildCommand implements Callable<Integer> {
             released.join();
         }
         if (explain || timelineWanted) {
+            if (early != null) {
+                early.awaitConversion();
+            }
             timeline.print(io.err(), Diagnostics.PREFIX + "sa build: ");
         }
         if (verify) {

@@ -21,21 +21,25 @@ import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
  */
 final class SaEarlyChoice {
     private final CompletableFuture<SuffixArrayBuilders.Choice> choice;
+    /** The kernel's conversion ahead (completed at once when there is none). */
+    private final CompletableFuture<Void> conversion;
 
-    private SaEarlyChoice(CompletableFuture<SuffixArrayBuilders.Choice> choice) {
+    private SaEarlyChoice(CompletableFuture<SuffixArrayBuilders.Choice> choice, CompletableFuture<Void> conversion) {
         this.choice = choice;
+        this.conversion = conversion;
     }
 
     /** Starts the choice for a file of {@code size} bytes; its stage goes to {@code timeline}. */
     static SaEarlyChoice start(SuffixArrayBuilders.Algorithm algo, DevicePolicy policy, long size,
                                ProcessTimeline timeline) {
+        CompletableFuture<Void> conversion = CompletableFuture.completedFuture(null);
         if (algo == SuffixArrayBuilders.Algorithm.GPU || algo == SuffixArrayBuilders.Algorithm.AUTO
                 && size >= SuffixArrayBuilders.AUTO_GPU_MIN_BYTES && policy.kind() != DevicePolicy.Kind.JAVA) {
-            onThread("gpumatch-sa-convert", () -> {
+            conversion = CompletableFuture.runAsync(() -> {
                 long start = System.nanoTime();
                 GpuPrefixDoublingBuilder.convertAhead(size);
                 timeline.add(new StageSpan("kernel conversion ahead", start, System.nanoTime(), true));
-            });
+            }, r -> onThread("gpumatch-sa-convert", r));
         }
         CompletableFuture<SuffixArrayBuilders.Choice> f = CompletableFuture.supplyAsync(() -> {
             long start = System.nanoTime();
@@ -47,7 +51,7 @@ final class SaEarlyChoice {
             }
             return c;
         }, r -> onThread("gpumatch-sa-choice", r));
-        return new SaEarlyChoice(f);
+        return new SaEarlyChoice(f, conversion);
     }
 
     private static void onThread(String name, Runnable r) {
@@ -76,6 +80,14 @@ final class SaEarlyChoice {
             }
             throw e;
         }
+    }
+
+    /**
+     * Waits for the kernel's conversion ahead, so that its stage is on the timeline before it is printed (its failure
+     * is dropped: the conversion only warms Aparapi's caches; the build reports any real failure itself).
+     */
+    void awaitConversion() {
+        conversion.handle((v, e) -> null).join();
     }
 
     /** After the command failed elsewhere: waits for the choice and releases it (its failure is dropped). */

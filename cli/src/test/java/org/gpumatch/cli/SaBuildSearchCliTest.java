@@ -186,9 +186,9 @@ class SaBuildSearchCliTest {
         String t = file("tl.txt", text);
         String out = dir.resolve("tl.sa").toString();
         CliRun gpu = CliRun.of("sa", "build", t, "-o", out, "-a", "gpu", "--device", "opencl", "--timeline").ok();
-        // not asked for: "[bg] kernel conversion ahead", whose thread no one waits for (SaEarlyChoice), so the timeline
-        // printed at the end holds it only when that thread recorded it first, which a loaded machine may delay
         assertThat(gpu.errLines().get(0)).startsWith("gpumatch: sa build: timeline, ms from the ");
+        // the command waits for the conversion's thread before it prints (SaEarlyChoice.awaitConversion)
+        assertThat(gpu.errLines()).anyMatch(l -> l.contains("[bg] kernel conversion ahead"));
         assertThat(gpu.errLines()).anyMatch(l -> l.contains("JVM start until the command runs"))
                 .anyMatch(l -> l.contains("      read text (20000 bytes)"))
                 .anyMatch(l -> l.contains("[bg] device init, builder choice"))
