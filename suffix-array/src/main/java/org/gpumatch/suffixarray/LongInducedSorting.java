@@ -18,6 +18,11 @@ package org.gpumatch.suffixarray;
  * the 8n-byte suffix array: n/8 bytes of LMS bits, 16k bytes of bucket counts and pointers (k the alphabet size), and
  * for the reduced string either two {@code int} arrays (8m bytes: the names and their suffix array; the int level then
  * needs what {@link InducedSorting} says for m symbols) or one {@link LongPages} of m names (8m bytes).
+ *
+ * <p>Threads: with {@code helpers > 0}, the two inducing passes of a level of at least {@code lookaheadMin} symbols
+ * run block by block ({@link #leftBlock}, {@link #rightBlock}) with {@link LongSymbolLookahead} helpers beside them,
+ * which load the symbols of the entries ahead of the scan; the int recursion gets the same helpers
+ * ({@link InducedSorting#sort}). Without helpers the passes are the same block loops over the whole array.
  */
 final class LongInducedSorting {
     /** LMS suffixes per block of the naming loop. */
@@ -25,15 +30,27 @@ final class LongInducedSorting {
 
     private final int shift;
     private final long intLimit;
+    private final int helpers;
+    private final int lookaheadMin;
 
     /**
-     * @param shift    log2 of the entries per page of the work arrays made here
-     * @param intLimit reduced strings of at most this many symbols are sorted by {@link InducedSorting} (at most
-     *                 {@link SaisBuilder#MAX_LENGTH}; tests pass small values so the long recursion runs on small texts)
+     * @param shift        log2 of the entries per page of the work arrays made here
+     * @param intLimit     reduced strings of at most this many symbols are sorted by {@link InducedSorting} (at most
+     *                     {@link SaisBuilder#MAX_LENGTH}; tests pass small values so the long recursion runs on small
+     *                     texts)
+     * @param helpers      lookahead helper threads beside each inducing pass of a level of at least
+     *                     {@code lookaheadMin} symbols, long levels and int levels alike; 0: none
+     * @param lookaheadMin the shortest level whose passes get the helpers ({@link InducedSorting#LOOKAHEAD_MIN};
+     *                     tests pass small values)
      */
-    LongInducedSorting(final int shift, final long intLimit) {
+    LongInducedSorting(final int shift, final long intLimit, final int helpers, final int lookaheadMin) {
+        if (helpers < 0) {
+            throw new IllegalArgumentException("helpers must be at least 0, got " + helpers);
+        }
         this.shift = shift;
         this.intLimit = Math.min(intLimit, SaisBuilder.MAX_LENGTH);
+        this.helpers = helpers;
+        this.lookaheadMin = lookaheadMin;
     }
 
     /**
@@ -160,7 +177,7 @@ final class LongInducedSorting {
     }
 
     /** The reduced string (in {@code sa[n - m, n)}) sorted by {@link InducedSorting}; LMS suffixes into sa[0, m). */
-    private static void sortReducedOnInts(final LongPages sa, final long n, final long m, final long count,
+    private void sortReducedOnInts(final LongPages sa, final long n, final long m, final long count,
                                           final long[] lms) {
         final int mi = (int) m;
         final int[] reduced = new int[mi];
@@ -168,7 +185,8 @@ final class LongInducedSorting {
             reduced[i] = (int) sa.get(n - m + i);
         }
         final int[] reducedSa = new int[mi];
-        InducedSorting.sort(null, reduced, reducedSa, mi, (int) count, 0, SuffixArrayBuilder.Progress.NONE);
+        InducedSorting.sort(null, reduced, reducedSa, mi, (int) count, helpers, mi > LmsSubstringNames.MAX_LENGTH,
+                lookaheadMin, SuffixArrayBuilder.Progress.NONE);
         // The LMS positions in text order into sa[m, 2m), then each rank's position into sa[0, m).
         long r = m;
         for (int w = 0; w < lms.length; w++) {
@@ -221,38 +239,76 @@ final class LongInducedSorting {
         }
     }
 
-    /** As {@code InducedSorting.induce}: the L pass left to right, then the S pass right to left. */
-    private static void induce(final PagedBytes bytes, final LongPages names, final LongPages sa, final long n,
-                               final long k, final LongPages counts, final LongPages bucket, final boolean lmsOnly) {
+    /**
+     * As {@code InducedSorting.induce}: the L pass left to right, then the S pass right to left; each over the whole
+     * array, or with {@link LongSymbolLookahead} helpers block by block.
+     */
+    private void induce(final PagedBytes bytes, final LongPages names, final LongPages sa, final long n,
+                        final long k, final LongPages counts, final LongPages bucket, final boolean lmsOnly) {
+        final boolean ahead = helpers > 0 && n >= lookaheadMin;
         bucketStarts(counts, bucket, k);
-        long j = n - 1;
-        long c = sym(bytes, names, j);
-        long b = bucket.get(c);
+        final long j = n - 1;
+        final long c = sym(bytes, names, j);
+        final long b = bucket.get(c);
         bucket.set(c, b + 1);
         sa.set(b, j > 0 && sym(bytes, names, j - 1) < c ? ~j : j); // induced by the virtual sentinel
-        for (long i = 0; i < n; i++) {
-            j = sa.get(i);
-            sa.set(i, lmsOnly && j >= 0 ? 0 : ~j);
-            if (j > 0) {
-                j--;
-                c = sym(bytes, names, j);
-                b = bucket.get(c);
-                bucket.set(c, b + 1);
-                sa.set(b, j > 0 && sym(bytes, names, j - 1) < c ? ~j : j);
-            }
+        if (ahead) {
+            new LongSymbolLookahead(bytes, names, sa, n, false, helpers).scanBlocks((lo, hi, seen, firsts, seconds) ->
+                    leftBlock(bytes, names, sa, lo, hi, bucket, lmsOnly, seen, firsts, seconds));
+        } else {
+            leftBlock(bytes, names, sa, 0, n, bucket, lmsOnly, null, null, null);
         }
         bucketEnds(counts, bucket, k);
-        for (long i = n - 1; i >= 0; i--) {
-            j = sa.get(i);
+        if (ahead) {
+            new LongSymbolLookahead(bytes, names, sa, n, true, helpers).scanBlocks((lo, hi, seen, firsts, seconds) ->
+                    rightBlock(bytes, names, sa, lo, hi, bucket, lmsOnly, seen, firsts, seconds));
+        } else {
+            rightBlock(bytes, names, sa, 0, n, bucket, lmsOnly, null, null, null);
+        }
+    }
+
+    /**
+     * The L pass of {@link #induce} over {@code sa[lo, hi)}, with the symbols {@code t[j - 1]}, {@code t[j - 2]} of
+     * entry j from a lookahead's buffers where its {@code seen} entry is j, else from the text ({@code seen} null:
+     * always from the text).
+     */
+    static void leftBlock(final PagedBytes bytes, final LongPages names, final LongPages sa, final long lo,
+                          final long hi, final LongPages bucket, final boolean lmsOnly, final long[] seen,
+                          final long[] firsts, final long[] seconds) {
+        for (long i = lo; i < hi; i++) {
+            long j = sa.get(i);
+            sa.set(i, lmsOnly && j >= 0 ? 0 : ~j);
+            if (j > 0) {
+                final int x = (int) (i - lo);
+                final boolean hit = seen != null && seen[x] == j;
+                final long c = hit ? firsts[x] : sym(bytes, names, j - 1);
+                final long before = hit ? seconds[x] : sym(bytes, names, Math.max(j - 2, 0));
+                j--;
+                final long b = bucket.get(c);
+                bucket.set(c, b + 1);
+                sa.set(b, j > 0 && before < c ? ~j : j);
+            }
+        }
+    }
+
+    /** The S pass of {@link #induce} over {@code sa[lo, hi)}, right to left; symbols as in {@link #leftBlock}. */
+    static void rightBlock(final PagedBytes bytes, final LongPages names, final LongPages sa, final long lo,
+                           final long hi, final LongPages bucket, final boolean lmsOnly, final long[] seen,
+                           final long[] firsts, final long[] seconds) {
+        for (long i = hi - 1; i >= lo; i--) {
+            long j = sa.get(i);
             if (j > 0) {
                 if (lmsOnly) {
                     sa.set(i, 0);
                 }
+                final int x = (int) (i - lo);
+                final boolean hit = seen != null && seen[x] == j;
+                final long c = hit ? firsts[x] : sym(bytes, names, j - 1);
+                final long before = hit ? seconds[x] : sym(bytes, names, Math.max(j - 2, 0));
                 j--;
-                c = sym(bytes, names, j);
-                b = bucket.get(c) - 1;
+                final long b = bucket.get(c) - 1;
                 bucket.set(c, b);
-                sa.set(b, j == 0 ? (lmsOnly ? 0 : ~0L) : sym(bytes, names, j - 1) > c ? ~j : j);
+                sa.set(b, j == 0 ? (lmsOnly ? 0 : ~0L) : before > c ? ~j : j);
             } else if (!lmsOnly) {
                 sa.set(i, ~j);
             }
@@ -303,7 +359,8 @@ final class LongInducedSorting {
         return ((long) w << 6) | Long.numberOfTrailingZeros(bits);
     }
 
-    private static long sym(final PagedBytes bytes, final LongPages names, final long i) {
+    /** @return symbol i of the text (an unsigned byte, or a name) */
+    static long sym(final PagedBytes bytes, final LongPages names, final long i) {
         return bytes != null ? bytes.get(i) : names.get(i);
     }
 

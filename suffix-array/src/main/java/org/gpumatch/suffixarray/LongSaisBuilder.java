@@ -15,9 +15,11 @@ import org.gpumatch.checker.IndexSequence;
  * entries, and {@link #buildFile} writes it straight to an int40 or int64 file, so no n-sized Java array is ever made.
  * Same output as {@link SaisBuilder} (and libdivsufsort): unsigned bytes, a proper prefix first, no sentinel.
  *
- * <p>Cost: O(n), sequential; the top level is {@link InducedSorting}'s passes with a page lookup per access and no
- * lookahead: 150 to 205 ns per text byte on one thread of the 2-core development machine, 1.8 to 2.1 times
- * {@link SaisBuilder} (the module README). Memory per
+ * <p>Cost: O(n), sequential; the top level is {@link InducedSorting}'s passes with a page lookup per access: 150 to
+ * 205 ns per text byte on one thread of the 2-core development machine, 1.8 to 2.1 times {@link SaisBuilder} (the
+ * module README). On {@code t > 1} threads every inducing pass of a level of at least a million symbols runs
+ * {@code t - 1} lookahead helpers beside it ({@link LongSymbolLookahead} on long levels, {@link SymbolLookahead} on
+ * int ones): 1.26 to 1.47 times faster on two threads (64 MB of source code, the same machine). Memory per
  * text byte: 1 (the text in pages) + 8 (the suffix array) + 1/8 (LMS bits), plus 8m bytes for the reduced string and
  * its suffix array (m the LMS count: about n/3 on real text, at most n/2) and what the int level needs for them (less
  * than 2.5m bytes): measured with every allocation counted, 12.4 bytes per text byte on 213 MB of source code and
@@ -33,15 +35,34 @@ public final class LongSaisBuilder implements LongSuffixArrayBuilder {
      * development machine, 2026-11-25: see the module README).
      */
     public static final double NS_PER_BYTE = 200;
+    /**
+     * The gain from the lookahead helpers on two threads or more that {@code --explain} counts: measured 1.26 to 1.47
+     * with one helper on 64 MB of source code on the 2-core development machine (2026-11-28, see the module README);
+     * more helpers are not counted until they are measured.
+     */
+    public static final double LOOKAHEAD_SPEEDUP = 1.25;
     /** Heap per text byte, text included, that {@code --explain} and the CLI's out-of-memory message quote. */
     public static final double HEAP_BYTES_PER_BYTE = 13;
 
     private final int pageShift;
     private final long intLimit;
+    private final int threads;
+    private final int lookaheadMin;
 
-    /** A builder with pages of 2^26 entries (512 MiB of suffix array) and 2^30 bytes of text. */
+    /** A builder on one thread with pages of 2^26 entries (512 MiB of suffix array) and 2^30 bytes of text. */
     public LongSaisBuilder() {
-        this(LongPages.DEFAULT_SHIFT, SaisBuilder.MAX_LENGTH);
+        this(1);
+    }
+
+    /**
+     * A builder with pages of 2^26 entries (512 MiB of suffix array) and 2^30 bytes of text.
+     *
+     * @param threads 1, or 2 and more: the inducing passes of every level of at least
+     *                {@link InducedSorting#LOOKAHEAD_MIN} symbols then run {@code threads - 1}
+     *                {@link LongSymbolLookahead} (or, on int levels, {@link SymbolLookahead}) helpers beside them
+     */
+    public LongSaisBuilder(final int threads) {
+        this(LongPages.DEFAULT_SHIFT, SaisBuilder.MAX_LENGTH, threads, InducedSorting.LOOKAHEAD_MIN);
     }
 
     /**
@@ -52,16 +73,39 @@ public final class LongSaisBuilder implements LongSuffixArrayBuilder {
      * @param intLimit  reduced strings of at most this many symbols go to {@link InducedSorting}
      */
     LongSaisBuilder(final int pageShift, final long intLimit) {
+        this(pageShift, intLimit, 1, InducedSorting.LOOKAHEAD_MIN);
+    }
+
+    /**
+     * For tests: as {@link #LongSaisBuilder(int, long)}, on {@code threads} threads, with the helpers on every level
+     * of at least {@code lookaheadMin} symbols.
+     */
+    LongSaisBuilder(final int pageShift, final long intLimit, final int threads, final int lookaheadMin) {
         if (pageShift < 1 || pageShift > LongPages.DEFAULT_SHIFT) {
             throw new IllegalArgumentException("page shift must be in [1, 26], got " + pageShift);
         }
+        if (threads < 1) {
+            throw new IllegalArgumentException("thread count must be at least 1, got " + threads);
+        }
         this.pageShift = pageShift;
         this.intLimit = intLimit;
+        this.threads = threads;
+        this.lookaheadMin = lookaheadMin;
     }
 
     @Override
     public String name() {
-        return "sais-long";
+        return threads == 1 ? "sais-long" : "sais-long-" + threads + "t";
+    }
+
+    /** @return the threads of a build: the scan and its lookahead helpers */
+    public int threads() {
+        return threads;
+    }
+
+    /** @return the predicted build time per text byte on this builder's threads, ns ({@code --explain}) */
+    public double nsPerByte() {
+        return threads == 1 ? NS_PER_BYTE : NS_PER_BYTE / LOOKAHEAD_SPEEDUP;
     }
 
     /**
@@ -88,7 +132,7 @@ public final class LongSaisBuilder implements LongSuffixArrayBuilder {
         checkLength(text.length());
         final long n = text.length();
         final LongPages sa = new LongPages(n, pageShift);
-        new LongInducedSorting(pageShift, intLimit).sort(text, null, sa, n, 256, progress);
+        new LongInducedSorting(pageShift, intLimit, threads - 1, lookaheadMin).sort(text, null, sa, n, 256, progress);
         progress.report(1.0);
         return sa;
     }

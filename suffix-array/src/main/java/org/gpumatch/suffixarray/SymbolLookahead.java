@@ -1,7 +1,5 @@
 package org.gpumatch.suffixarray;
 
-import java.util.concurrent.atomic.AtomicIntegerArray;
-
 /**
  * Helper threads for one inducing pass of {@link InducedSorting} or {@link LmsSubstringNames} (over a byte text or the
  * int names of a lower level): they run blocks ahead of the scan and load, for every entry {@code s} of a block, the
@@ -13,39 +11,24 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * <p>Exact whatever the timing: a helper reads entries the scan may still rewrite (a benign race: an {@code int}
  * read sees some value written), so it records the entry it saw beside its symbols, and the scan uses the symbols only
  * where the entry it reads now is that same value (the symbols are a function of it); elsewhere it reads the text
- * itself. The scan never waits: a block whose buffer is not ready is scanned as without lookahead. With {@code h}
- * helpers, helper {@code r} fills the blocks {@code q = r (mod h)}, into buffer {@code q mod buffers()} (a multiple
- * of h, so each buffer has one writer), and only after the scan finished block {@code q - buffers()}, the previous
- * user of that buffer; it publishes a block by a volatile tag, which the scan reads once per block. (The further
- * ahead, the more entries the scan rewrites after a helper read them: measured on source code with one helper and 8
- * buffers, 97 to 99% of a ready block's entries still hold the value seen.)
+ * itself. The scan never waits; the helpers' schedule (blocks, buffers, one writer each) is
+ * {@link BlockLookahead}'s. (The further ahead, the more entries the scan rewrites after a helper read them:
+ * measured on source code with one helper and 8 buffers, 97 to 99% of a ready block's entries still hold the value
+ * seen.)
  *
  * <p>Cost: 12 bytes per buffered entry (entry and two symbols: 192 KiB for 8 buffers, 4 buffers per helper beyond
  * the first), {@code h} threads for the pass.
  */
-final class SymbolLookahead {
-    /** Entries per block. */
-    static final int BLOCK = 2048;
-    /**
-     * Busy waits (about a millisecond) before a helper yields its core while it is a full ring ahead: a yield on a
-     * loaded machine gave the core away for whole time slices, and the scan went on without lookahead.
-     */
-    private static final int SPINS = 1 << 14;
-
+final class SymbolLookahead extends BlockLookahead {
     private final byte[] bytes;
     private final int[] ints;
     private final int[] sa;
     private final int n;
     private final boolean descending;
     private final int positionMask;
-    private final int helpers;
-    private final int buffers;
-    private final int blocks;
     final int[][] seen;
     final int[][] firsts;
     final int[][] seconds;
-    private final AtomicIntegerArray tags;
-    private volatile int done = -1;
     /** The block the scan is in (scan thread only). */
     private int scanBlock;
     /** A buffered second symbol the scan did not load (see {@link #wrote}): the scan reads it from the text. */
@@ -62,39 +45,16 @@ final class SymbolLookahead {
      */
     SymbolLookahead(final byte[] bytes, final int[] ints, final int[] sa, final int n, final boolean descending,
                     final int helpers, final int positionMask) {
-        if (helpers < 1) {
-            throw new IllegalArgumentException("at least one helper, got " + helpers);
-        }
+        super(n, helpers);
         this.bytes = bytes;
         this.ints = ints;
         this.sa = sa;
         this.n = n;
         this.descending = descending;
         this.positionMask = positionMask;
-        this.helpers = helpers;
-        this.buffers = buffersFor(helpers);
-        this.blocks = (int) ((n + (long) BLOCK - 1) / BLOCK);
-        this.seen = new int[buffers][BLOCK];
-        this.firsts = new int[buffers][BLOCK];
-        this.seconds = new int[buffers][BLOCK];
-        this.tags = new AtomicIntegerArray(buffers);
-        for (int b = 0; b < buffers; b++) {
-            tags.set(b, -1);
-        }
-    }
-
-    /** @return the buffers of a lookahead with this many helpers: 8 for one, else 4 per helper (a multiple of it) */
-    static int buffersFor(final int helpers) {
-        return helpers == 1 ? 8 : 4 * helpers;
-    }
-
-    int blocks() {
-        return blocks;
-    }
-
-    /** @return the number of buffers: helpers run at most this many blocks ahead of the scan */
-    int buffers() {
-        return buffers;
+        this.seen = new int[buffers()][BLOCK];
+        this.firsts = new int[buffers()][BLOCK];
+        this.seconds = new int[buffers()][BLOCK];
     }
 
     /** @return the first index of block x in the array */
@@ -107,72 +67,24 @@ final class SymbolLookahead {
         return descending ? n - x * BLOCK : Math.min(n, (x + 1) * BLOCK);
     }
 
-    /** @return the buffer of block x */
-    int buffer(final int x) {
-        return x % buffers;
-    }
-
-    /** @return whether block x's buffer holds block x; read once before scanning the block */
-    boolean ready(final int x) {
-        return tags.get(buffer(x)) == x;
-    }
-
-    /** The scan has finished block x (its buffer may be refilled). */
-    void finished(final int x) {
-        done = x;
-    }
-
-    /** Ends the lookahead (the scan is over, or failed). */
-    void stop() {
-        done = blocks - 1;
-    }
-
     /** @return symbol i of the text (unsigned byte or int) */
     static int symbol(final byte[] bytes, final int[] ints, final int i) {
         return bytes != null ? bytes[i] & 0xFF : ints[i];
     }
 
-    /** @return the body of helper r in {@code [0, helpers)}: it fills the blocks {@code q = r (mod helpers)} */
-    Runnable helper(final int r) {
-        return () -> fill(r);
-    }
-
-    private void fill(final int r) {
-        int q = r;
-        int spins = 0;
-        while (q < blocks) {
-            final int d = done;
-            if (d >= blocks - 1) {
-                return;
-            }
-            if (q <= d) {
-                q += (d - q) / helpers * helpers + helpers; // behind the scan: the first own block after it
-                continue;
-            }
-            if (q > d + buffers) {
-                if (++spins < SPINS) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
-                continue;
-            }
-            spins = 0;
-            final int b = buffer(q);
-            final int[] s = seen[b];
-            final int[] first = firsts[b];
-            final int[] second = seconds[b];
-            final int lo = low(q);
-            final int hi = high(q);
-            for (int i = lo; i < hi; i++) {
-                final int e = sa[i];
-                final int p = Math.min(e & positionMask, n); // in range for any entry (only valid ones are used)
-                s[i - lo] = e;
-                first[i - lo] = symbol(bytes, ints, Math.max(p - 1, 0)); // p <= 0: never used
-                second[i - lo] = symbol(bytes, ints, Math.max(p - 2, 0));
-            }
-            tags.set(b, q);
-            q += helpers;
+    @Override
+    void load(final int q, final int b) {
+        final int[] s = seen[b];
+        final int[] first = firsts[b];
+        final int[] second = seconds[b];
+        final int lo = low(q);
+        final int hi = high(q);
+        for (int i = lo; i < hi; i++) {
+            final int e = sa[i];
+            final int p = Math.min(e & positionMask, n); // in range for any entry (only valid ones are used)
+            s[i - lo] = e;
+            first[i - lo] = symbol(bytes, ints, Math.max(p - 1, 0)); // p <= 0: never used
+            second[i - lo] = symbol(bytes, ints, Math.max(p - 2, 0));
         }
     }
 
@@ -195,14 +107,9 @@ final class SymbolLookahead {
      * pass is done and the helpers have stopped.
      */
     void scanBlocks(final BlockScan body) {
-        runBeside(() -> {
-            for (int x = 0; x < blocks; x++) {
-                final boolean ready = ready(x);
-                final int b = buffer(x);
-                beginBlock(x);
-                body.scan(low(x), high(x), ready ? seen[b] : null, firsts[b], seconds[b]);
-                finished(x);
-            }
+        visitBlocks((x, b, ready) -> {
+            beginBlock(x);
+            body.scan(low(x), high(x), ready ? seen[b] : null, firsts[b], seconds[b]);
         });
     }
 
@@ -224,43 +131,12 @@ final class SymbolLookahead {
     void wrote(final int q, final int w, final int first) {
         final int y = descending ? (n - 1 - q) / BLOCK : q / BLOCK;
         final int d = y - scanBlock; // >= 0 for a write ahead; a block behind may be a helper's again
-        if (d >= 0 && d < buffers && ready(y)) {
+        if (d >= 0 && d < buffers() && ready(y)) {
             final int b = buffer(y);
             final int k = q - low(y);
             seen[b][k] = w;
             firsts[b][k] = first;
             seconds[b][k] = UNKNOWN;
-        }
-    }
-
-    /**
-     * Runs {@code scan} on this thread with the helpers on threads of their own, which it then stops and joins.
-     */
-    void runBeside(final Runnable scan) {
-        final Thread[] threads = new Thread[helpers];
-        for (int r = 0; r < helpers; r++) {
-            threads[r] = new Thread(helper(r), "gpumatch-sais-lookahead-" + r);
-            threads[r].setDaemon(true);
-            threads[r].start();
-        }
-        try {
-            scan.run();
-        } finally {
-            stop();
-            boolean interrupted = false;
-            for (Thread t : threads) {
-                while (true) {
-                    try {
-                        t.join();
-                        break;
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 }

@@ -40,10 +40,7 @@ class LongSaisBuilderTest {
             assertThat(sa.length()).isEqualTo(text.length);
             final long[] got = new long[text.length];
             sa.copyTo(0, got, text.length);
-            final long[] want = new long[text.length];
-            for (int i = 0; i < want.length; i++) {
-                want[i] = expected[i];
-            }
+            final long[] want = longs(expected);
             assertThat(got).as("%s n=%d int limit %d", what, text.length, limit).isEqualTo(want);
             assertThat(SuffixArrayChecker.sequential().check(ByteSequence.of(text), sa).isOk()).as(what).isTrue();
         }
@@ -91,6 +88,49 @@ class LongSaisBuilderTest {
                 assertBuilds("pairs m=" + m + " variety " + variety, text, true);
             }
         }
+    }
+
+    /**
+     * One to three {@link LongSymbolLookahead} helpers (and {@link SymbolLookahead} ones on the int levels) with the
+     * lookahead from 64 symbols, pages of 64 entries and every int limit, give the one-thread arrays, at lengths
+     * around the lookahead's blocks; one helper three times, because the helpers' timing varies from run to run.
+     */
+    @Test
+    void lookaheadHelpersGiveTheOneThreadArrays() {
+        assertThat(new LongSaisBuilder(3).name()).isEqualTo("sais-long-3t");
+        assertThat(new LongSaisBuilder(1).name()).isEqualTo("sais-long");
+        assertThatThrownBy(() -> new LongSaisBuilder(0)).isInstanceOf(IllegalArgumentException.class);
+        final int block = BlockLookahead.BLOCK;
+        final int[] sizes = {block - 1, block + 64, 3 * block + 1};
+        for (int k = 0; k < sizes.length; k++) {
+            for (final Map.Entry<String, byte[]> e : HardTexts.hard(sizes[k]).entrySet()) {
+                if (k > 0 && !e.getKey().startsWith("random") && !e.getKey().startsWith("tandem")) {
+                    continue;
+                }
+                final byte[] text = e.getValue();
+                final long[] want = longs(new SaisBuilder().build(text));
+                for (final long limit : INT_LIMITS) {
+                    for (int threads = 2; threads <= 4; threads++) {
+                        for (int rep = 0; rep < (threads == 2 ? 3 : 1); rep++) { // 1 helper: the most runs
+                            final LongPages sa = new LongSaisBuilder(SHIFT, limit, threads, 64).build(
+                                    ByteSequence.of(text), SuffixArrayBuilder.Progress.NONE);
+                            final long[] got = new long[text.length];
+                            sa.copyTo(0, got, text.length);
+                            assertThat(got).as("%s n=%d int limit %d, %d threads", e.getKey(), text.length, limit,
+                                    threads).isEqualTo(want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static long[] longs(final int[] a) {
+        final long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i];
+        }
+        return out;
     }
 
     @Test

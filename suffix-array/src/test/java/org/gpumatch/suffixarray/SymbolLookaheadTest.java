@@ -27,11 +27,7 @@ class SymbolLookaheadTest {
                     SymbolLookahead ahead = new SymbolLookahead(t, null, sa, n, descending, helpers, mask);
                     assertThat(ahead.blocks()).isEqualTo((n + BLOCK - 1) / BLOCK);
                     assertThat(ahead.buffers()).isEqualTo(buffers);
-                    Thread[] threads = new Thread[helpers];
-                    for (int h = 0; h < helpers; h++) {
-                        threads[h] = new Thread(ahead.helper(h));
-                        threads[h].start();
-                    }
+                    Thread[] threads = LongSymbolLookaheadTest.startHelpers(ahead, helpers);
                     int covered = 0;
                     for (int x = 0; x < ahead.blocks(); x++) {
                         while (!ahead.ready(x)) {
@@ -52,10 +48,7 @@ class SymbolLookaheadTest {
                         }
                         ahead.finished(x);
                     }
-                    for (Thread th : threads) {
-                        th.join(10_000);
-                        assertThat(th.isAlive()).as("the lookahead ends with the scan").isFalse();
-                    }
+                    LongSymbolLookaheadTest.assertStopped(threads);
                     assertThat(covered).isEqualTo(n);
                 }
             }
