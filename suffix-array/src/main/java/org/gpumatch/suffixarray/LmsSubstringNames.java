@@ -76,7 +76,7 @@ final class LmsSubstringNames {
             leftBlock(null, ints, sa, 0, n, state, run, null, null, null);
             leftEnd(sa, run);
             rightStart(counts, state);
-            rightBlock(null, ints, sa, 0, n, state, new int[1], null, null, null, null);
+            rightBlock(null, ints, sa, 0, n, state, new int[1], null, null, null);
         }
     }
 
@@ -208,9 +208,8 @@ final class LmsSubstringNames {
         leftEnd(sa, run);
         rightStart(counts, state);
         final int[] group = {0};
-        final SymbolLookahead right = new SymbolLookahead(bytes, ints, sa, n, true, helpers, POSITION);
-        right.scanBlocks((lo, hi, seen, firsts, seconds) ->
-                rightBlock(bytes, ints, sa, lo, hi, state, group, seen, firsts, seconds, right));
+        new SymbolLookahead(bytes, ints, sa, n, true, helpers, POSITION).scanBlocks((lo, hi, seen, firsts, seconds) ->
+                rightBlock(bytes, ints, sa, lo, hi, state, group, seen, firsts, seconds));
     }
 
     /** The L pass's end: the last kept entry differs from what follows it. */
@@ -300,13 +299,11 @@ final class LmsSubstringNames {
 
     /**
      * {@link #rightBytes}'s loop over {@code sa[lo, hi)}, right to left (the int levels' S pass is this over the whole
-     * array); symbols as in {@link #leftBlock} (a second symbol {@link SymbolLookahead#UNKNOWN} read from the text);
-     * {@code group[0]} carries the group d from block to block; {@code wrote} (or null) is told every entry written, so
-     * that it refreshes the buffers of the blocks ahead (see {@link SymbolLookahead#wrote}).
+     * array); symbols as in {@link #leftBlock}; {@code group[0]} carries the group d from block to block.
      */
     static void rightBlock(final byte[] bytes, final int[] ints, final int[] sa, final int lo, final int hi,
                            final int[] state, final int[] group, final int[] seen, final int[] firsts,
-                           final int[] seconds, final SymbolLookahead wrote) {
+                           final int[] seconds) {
         int d = group[0];
         for (int i = hi - 1; i >= lo; i--) {
             final int v = sa[i];
@@ -318,21 +315,14 @@ final class LmsSubstringNames {
             sa[i] = v & MARK;
             final boolean hit = seen != null && seen[i - lo] == v;
             final int c = hit ? firsts[i - lo] : InducedSorting.chr(bytes, ints, j);
-            int before = hit ? seconds[i - lo] : SymbolLookahead.UNKNOWN;
-            if (before == SymbolLookahead.UNKNOWN) {
-                before = InducedSorting.chr(bytes, ints, Math.max(j - 1, 0));
-            }
+            final int before = hit ? seconds[i - lo] : InducedSorting.chr(bytes, ints, Math.max(j - 1, 0));
             int w = j;
             w |= changed(state[2 * c + 1], d);
             state[2 * c + 1] = d;
             if (j > 0 && before > c) {
                 w |= SKIP;
             }
-            final int q = --state[2 * c];
-            sa[q] = w;
-            if (wrote != null) {
-                wrote.wrote(q, w, before);
-            }
+            sa[--state[2 * c]] = w;
         }
         group[0] = d;
     }

@@ -29,10 +29,6 @@ final class SymbolLookahead extends BlockLookahead {
     final int[][] seen;
     final int[][] firsts;
     final int[][] seconds;
-    /** The block the scan is in (scan thread only). */
-    private int scanBlock;
-    /** A buffered second symbol the scan did not load (see {@link #wrote}): the scan reads it from the text. */
-    static final int UNKNOWN = -1;
 
     /**
      * @param bytes        the text as bytes, or null
@@ -107,36 +103,6 @@ final class SymbolLookahead extends BlockLookahead {
      * pass is done and the helpers have stopped.
      */
     void scanBlocks(final BlockScan body) {
-        visitBlocks((x, b, ready) -> {
-            beginBlock(x);
-            body.scan(low(x), high(x), ready ? seen[b] : null, firsts[b], seconds[b]);
-        });
-    }
-
-    /** The scan begins block x (for {@link #wrote}). */
-    void beginBlock(final int x) {
-        scanBlock = x;
-    }
-
-    /**
-     * The scan, in block {@link #beginBlock}, wrote entry {@code w} at {@code q}, at or ahead of its position, and
-     * knows {@code first}, the symbol before w's position: where q's block is buffered now, its buffer gets w, first and
-     * {@link #UNKNOWN} as the second symbol, so that the scan finds w current there instead of the stale value a helper
-     * saw. (Stage 1's S pass reads many entries it wrote itself just below the scan after a helper had read that slot;
-     * without this the scan reads the text for each.) A ready buffer is the scan's until it finishes that block, so
-     * this is no race; a block a helper is still filling is left alone (it may then hold a stale value, which the scan
-     * detects as before). Cost: a few instructions per write, a volatile read and three stores where q's block is in
-     * the ring.
-     */
-    void wrote(final int q, final int w, final int first) {
-        final int y = descending ? (n - 1 - q) / BLOCK : q / BLOCK;
-        final int d = y - scanBlock; // >= 0 for a write ahead; a block behind may be a helper's again
-        if (d >= 0 && d < buffers() && ready(y)) {
-            final int b = buffer(y);
-            final int k = q - low(y);
-            seen[b][k] = w;
-            firsts[b][k] = first;
-            seconds[b][k] = UNKNOWN;
-        }
+        visitBlocks((x, b, ready) -> body.scan(low(x), high(x), ready ? seen[b] : null, firsts[b], seconds[b]));
     }
 }

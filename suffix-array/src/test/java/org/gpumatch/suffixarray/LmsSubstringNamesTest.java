@@ -155,9 +155,9 @@ class LmsSubstringNamesTest {
                 LmsSubstringNames.leftBlock(null, names, buffered, lo, hi, stateBuffered, runBuffered, seen, firsts,
                         seconds);
             } else {
-                LmsSubstringNames.rightBlock(null, names, plain, lo, hi, statePlain, runPlain, null, firsts, seconds, null);
+                LmsSubstringNames.rightBlock(null, names, plain, lo, hi, statePlain, runPlain, null, firsts, seconds);
                 LmsSubstringNames.rightBlock(null, names, buffered, lo, hi, stateBuffered, runBuffered, seen, firsts,
-                        seconds, null);
+                        seconds);
             }
             assertThat(buffered).as("left %s", left).isEqualTo(plain);
             assertThat(stateBuffered).isEqualTo(statePlain);

@@ -85,53 +85,6 @@ class SymbolLookaheadTest {
         }
     }
 
-    /**
-     * The scan's writes ahead refresh the buffers of blocks that are ready (entry, first symbol, second unknown) and
-     * leave every other block alone: behind the scan, beyond the ring, or not yet filled.
-     */
-    @Test
-    void writesAheadRefreshReadyBuffersOnly() throws InterruptedException {
-        int n = 40 * BLOCK + 5;
-        byte[] t = HardTexts.random(n, 256, 11);
-        int[] sa = new int[n];
-        for (int i = 0; i < n; i++) {
-            sa[i] = (int) ((i * 40503L) % n);
-        }
-        for (boolean descending : new boolean[] {false, true}) {
-            SymbolLookahead ahead = new SymbolLookahead(t, null, sa, n, descending, 1, -1);
-            int buffers = ahead.buffers();
-            Thread helper = new Thread(ahead.helper(0));
-            helper.start();
-            for (int x = 0; x < buffers; x++) {
-                while (!ahead.ready(x)) {
-                    Thread.onSpinWait(); // blocks 0 .. buffers - 1 filled; the helper waits for the scan now
-                }
-            }
-            ahead.beginBlock(1);
-            int inBlock3 = ahead.low(3) + 7;
-            ahead.wrote(inBlock3, -5, 77);
-            int b3 = ahead.buffer(3);
-            assertThat(ahead.seen[b3][7]).isEqualTo(-5);
-            assertThat(ahead.firsts[b3][7]).isEqualTo(77);
-            assertThat(ahead.seconds[b3][7]).isEqualTo(SymbolLookahead.UNKNOWN);
-            int b0 = ahead.buffer(0);
-            int[] before0 = ahead.seen[b0].clone();
-            ahead.wrote(ahead.low(0) + 3, -6, 78); // behind the scan
-            assertThat(ahead.seen[b0]).isEqualTo(before0);
-            int[][] all = new int[buffers][];
-            for (int b = 0; b < buffers; b++) {
-                all[b] = ahead.seen[b].clone();
-            }
-            ahead.wrote(ahead.low(1 + buffers) + 3, -7, 79); // beyond the ring: not buffered yet
-            for (int b = 0; b < buffers; b++) {
-                assertThat(ahead.seen[b]).as("buffer %d", b).isEqualTo(all[b]);
-            }
-            ahead.stop();
-            helper.join(10_000);
-            assertThat(helper.isAlive()).isFalse();
-        }
-    }
-
     /** Stale buffers (entries the scan rewrote after the lookahead saw them) must not be used: the text decides. */
     @Test
     void aBlockUsesBufferedSymbolsOnlyForEntriesStillHoldingTheSeenValue() {
