@@ -26,8 +26,9 @@ public final class SaisBuilder implements SuffixArrayBuilder {
 
     /**
      * @param threads 1, or 2 and more: the inducing passes over a million symbols and more then run
-     *                {@code threads - 1} {@link SymbolLookahead} helpers beside them (see the module README for
-     *                what they gain where)
+     *                {@code threads - 1} {@link SymbolLookahead} helpers beside them, unless the text is locally so
+     *                regular that they cannot pay ({@link SymbolLookahead#pays}; see the module README for what
+     *                they gain where)
      */
     public SaisBuilder(final int threads) {
         if (threads < 1) {
@@ -48,7 +49,8 @@ public final class SaisBuilder implements SuffixArrayBuilder {
                     + MAX_LENGTH);
         }
         final int[] sa = new int[text.length];
-        InducedSorting.sort(text, null, sa, text.length, 256, threads - 1, progress);
+        final int helpers = threads > 1 && SymbolLookahead.pays(text) ? threads - 1 : 0;
+        InducedSorting.sort(text, null, sa, text.length, 256, helpers, progress);
         progress.report(1.0);
         return sa;
     }

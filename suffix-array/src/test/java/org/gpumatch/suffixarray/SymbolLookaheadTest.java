@@ -2,6 +2,7 @@ package org.gpumatch.suffixarray;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -83,6 +84,23 @@ class SymbolLookaheadTest {
                 }
             });
         }
+    }
+
+    /** Helpers are left out on locally regular texts (few distinct 8-byte windows), kept on varied ones. */
+    @Test
+    void helpersPayOnVariedTextsOnly() {
+        int n = 1 << 20;
+        Map<String, byte[]> hard = HardTexts.hard(n);
+        for (String regular : new String[] {"repeated 0x00", "repeated 0xFF", "fibonacci", "thue-morse",
+                "tandem period 7"}) {
+            assertThat(SymbolLookahead.pays(hard.get(regular))).as(regular).isFalse();
+        }
+        for (String varied : new String[] {"random 256", "random binary", "random doubled", "all bytes",
+                "tandem period 1000"}) {
+            assertThat(SymbolLookahead.pays(hard.get(varied))).as(varied).isTrue();
+        }
+        assertThat(SymbolLookahead.pays(new byte[7])).isFalse();
+        assertThat(SymbolLookahead.pays(HardTexts.random(1000, 256, 3))).isTrue();
     }
 
     /** Stale buffers (entries the scan rewrote after the lookahead saw them) must not be used: the text decides. */
