@@ -127,7 +127,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     /**
      * As {@link #build(byte[], Progress)}, telling {@code announce} which construction ran, once it is known (before
      * the build, or when doubling hands over): for example {@code "doubling on 16 threads (estimated ...)"} or
-     * {@code "SA-IS (estimated ...)"}, for a line on stderr.
+     * {@code "SA-IS (estimated ...); 5 threads: the scan and 4 lookahead helpers"}, for a line on stderr.
      *
      * @param text any bytes, at most {@link ParallelSuffixSorter#MAX_LENGTH}
      * @param progress receives the fraction done, non-decreasing across a hand-over, ending at 1
@@ -138,7 +138,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         final Plan plan = text == plannedText ? plannedPlan : plan(text, threads);
         plannedText = null;
         plannedPlan = null;
-        announce.accept(plan.describe(threads));
+        announce.accept(describe(text, plan));
         if (!plan.doubling()) {
             return sais().build(text, progress);
         }
@@ -151,9 +151,20 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         if (sa != null) {
             return sa;
         }
-        announce.accept("SA-IS (doubling exceeded its bound on group size or projected work: long repeats)");
+        announce.accept("SA-IS (doubling exceeded its bound on group size or projected work: long repeats)"
+                + sais().describeThreads(text));
         final double base = reached[0];
         return sais().build(text, f -> progress.report(base + (1 - base) * f));
+    }
+
+    /**
+     * @param text a text
+     * @param plan its plan on this builder's threads
+     * @return the plan's description, for SA-IS with the threads it runs on: e.g. {@code "SA-IS (estimated ...); 5
+     *         threads: the scan and 4 lookahead helpers"}
+     */
+    public String describe(final byte[] text, final Plan plan) {
+        return plan.describe(threads) + (plan.doubling() ? "" : sais().describeThreads(text));
     }
 
     /** @return SA-IS on this builder's threads, at most {@link #SAIS_THREADS} */

@@ -42,6 +42,30 @@ public final class SaisBuilder implements SuffixArrayBuilder {
         return threads == 1 ? "sais-cpu" : "sais-cpu-" + threads + "t";
     }
 
+    /**
+     * @param text a text
+     * @return the threads a build of it runs on: this builder's, or 1 where the text is shorter than
+     *         {@link InducedSorting#LOOKAHEAD_MIN} or locally so regular that helpers cannot pay
+     *         ({@link SymbolLookahead#pays})
+     */
+    public int threadsFor(final byte[] text) {
+        return threads > 1 && text.length >= InducedSorting.LOOKAHEAD_MIN && SymbolLookahead.pays(text) ? threads : 1;
+    }
+
+    /**
+     * @param text a text
+     * @return what {@link #threadsFor} says, for an announcement: {@code "; 3 threads: the scan and 2 lookahead
+     *         helpers"}, {@code "; one thread"}, or {@code "; one thread (a locally regular text: no lookahead)"}
+     */
+    public String describeThreads(final byte[] text) {
+        final int t = threadsFor(text);
+        if (t > 1) {
+            return "; " + t + " threads: the scan and " + (t - 1) + " lookahead helper" + (t == 2 ? "" : "s");
+        }
+        return threads > 1 && text.length >= InducedSorting.LOOKAHEAD_MIN
+                ? "; one thread (a locally regular text: no lookahead)" : "; one thread";
+    }
+
     @Override
     public int[] build(final byte[] text, final Progress progress) {
         if (text.length > MAX_LENGTH) {
@@ -49,8 +73,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
                     + MAX_LENGTH);
         }
         final int[] sa = new int[text.length];
-        final int helpers = threads > 1 && SymbolLookahead.pays(text) ? threads - 1 : 0;
-        InducedSorting.sort(text, null, sa, text.length, 256, helpers, progress);
+        InducedSorting.sort(text, null, sa, text.length, 256, threadsFor(text) - 1, progress);
         progress.report(1.0);
         return sa;
     }

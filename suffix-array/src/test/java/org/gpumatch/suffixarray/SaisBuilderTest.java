@@ -74,6 +74,22 @@ class SaisBuilderTest {
     }
 
     @Test
+    void threadsForATextAndTheirAnnouncement() {
+        SaisBuilder four = new SaisBuilder(4);
+        byte[] random = HardTexts.random(InducedSorting.LOOKAHEAD_MIN, 256, 4);
+        assertThat(four.threadsFor(random)).isEqualTo(4);
+        assertThat(four.describeThreads(random)).isEqualTo("; 4 threads: the scan and 3 lookahead helpers");
+        assertThat(new SaisBuilder(2).describeThreads(random)).isEqualTo("; 2 threads: the scan and 1 lookahead helper");
+        byte[] regular = HardTexts.repeated(InducedSorting.LOOKAHEAD_MIN, 'a');
+        assertThat(four.threadsFor(regular)).isEqualTo(1);
+        assertThat(four.describeThreads(regular)).isEqualTo("; one thread (a locally regular text: no lookahead)");
+        byte[] shortText = HardTexts.random(InducedSorting.LOOKAHEAD_MIN - 1, 256, 4);
+        assertThat(four.threadsFor(shortText)).isEqualTo(1);
+        assertThat(four.describeThreads(shortText)).isEqualTo("; one thread");
+        assertThat(new SaisBuilder().threadsFor(random)).isEqualTo(1);
+    }
+
+    @Test
     void realCorporaPassTheChecker() {
         for (RealCorpora.Corpus c : RealCorpora.all()) {
             byte[] text = c.bytes();

@@ -167,7 +167,7 @@ public final class SuffixArrayBuilders {
         String chosen = choice.builder() instanceof GpuPrefixDoublingBuilder ? "gpu" : "cpu";
         explain.accept(String.format(java.util.Locale.ROOT, "estimate for %d bytes: cpu %.2f s (%s), gpu %.2f s"
                 + " (%.1f s start + %.0f ns/byte + %.0f ns/byte per doubling round): %s (%s)", text.length,
-                cpuNs / 1e9, plan.describe(cores), gpuNs / 1e9, GPU_START_NS / 1e9, GPU_NS_PER_BYTE, GPU_ROUND_NS,
+                cpuNs / 1e9, new CpuSuffixArrayBuilder(cores).describe(text, plan), gpuNs / 1e9, GPU_START_NS / 1e9, GPU_NS_PER_BYTE, GPU_ROUND_NS,
                 chosen, choice.auto() ? AUTO_RULE : "as asked"));
         estimates(text.length, cpuNs, plan.rounds(), chosen).explainLines().forEach(explain);
         return choice;
