@@ -90,6 +90,8 @@
 #            plain texts; default BUNDLE/../sa-corpora, i.e. .bundle/sa-corpora beside the default bundle). xz comes from
 #            the PATH, else the bundle's tools/
 #   --sa-4g-size  the text length of the sa-4g steps in bytes (default 4400000000)
+#   --sa-4g-limit  seconds each build and check of the sa-4g steps may take before it is stopped (default 480, so
+#            that generation, build and check fit one 10-minute device call; a stopped one is recorded with exit 124)
 #   --probe-cl  the folder of OpenCL sources for the probe step's register counts (default: none, counts skipped)
 #   -- ARGS  more options for every `bench exact` (and `bench sa`) of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
 #            later options override the step's own
@@ -118,6 +120,7 @@ corpora=""
 sa_corpora=""
 probe_cl=""
 sa_4g_size=4400000000
+sa_4g_limit=480
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -127,6 +130,7 @@ while [ $# -gt 0 ]; do
     --sa-corpora) sa_corpora=${2:?--sa-corpora needs a folder}; shift 2 ;;
     --probe-cl) probe_cl=${2:?--probe-cl needs a folder}; shift 2 ;;
     --sa-4g-size) sa_4g_size=${2:?--sa-4g-size needs a byte count}; shift 2 ;;
+    --sa-4g-limit) sa_4g_limit=${2:?--sa-4g-limit needs seconds}; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "record: unknown option $1" >&2; exit 2 ;;
@@ -363,13 +367,13 @@ for s in "${wanted[@]}"; do
         timed_row "$s" generate python3 "$(dirname "$0")/mutated-copies.py" "$src" "$big" "$sa_4g_size"
       fi
       if [ "$s" = sa-4g ]; then
-        timed_row "$s" "sa build -a cpu int40" "$gm" sa build "$big" -o "$sa_tmp/big.sa" --format int40 -a cpu \
-          --timeline
-        timed_row "$s" "sa check int40" "$gm" sa check "$big" "$sa_tmp/big.sa" --format int40
+        timed_row "$s" "sa build -a cpu int40" timeout "$sa_4g_limit" "$gm" sa build "$big" -o "$sa_tmp/big.sa" \
+          --format int40 -a cpu --timeline
+        timed_row "$s" "sa check int40" timeout "$sa_4g_limit" "$gm" sa check "$big" "$sa_tmp/big.sa" --format int40
         rm -f "$sa_tmp/big.sa"
       elif [ -x "$bundle/tools/sufsort64" ]; then
-        timed_row "$s" "divsufsort64 int64" "$bundle/tools/sufsort64" "$big" "$sa_tmp/big.sa64"
-        timed_row "$s" "sa check int64" "$gm" sa check "$big" "$sa_tmp/big.sa64" --format int64
+        timed_row "$s" "divsufsort64 int64" timeout "$sa_4g_limit" "$bundle/tools/sufsort64" "$big" "$sa_tmp/big.sa64"
+        timed_row "$s" "sa check int64" timeout "$sa_4g_limit" "$gm" sa check "$big" "$sa_tmp/big.sa64" --format int64
         rm -f "$sa_tmp/big.sa64"
       else
         echo "record: no $bundle/tools/sufsort64 (scripts/build-gpu-bundle.sh builds it with network)" >&2
