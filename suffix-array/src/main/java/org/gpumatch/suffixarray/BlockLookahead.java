@@ -19,6 +19,8 @@ abstract class BlockLookahead {
      */
     private static final int SPINS = 1 << 14;
 
+    private final long n;
+    private final boolean descending;
     private final int helpers;
     private final int buffers;
     private final int blocks;
@@ -26,13 +28,16 @@ abstract class BlockLookahead {
     private volatile int done = -1;
 
     /**
-     * @param n       the scanned length (at most {@code 2^31 - 1} blocks)
-     * @param helpers the number of helper threads ({@link #helper(int)}), at least 1
+     * @param n          the scanned length (at most {@code 2^31 - 1} blocks)
+     * @param descending true for a right-to-left scan (block 0 ends at n)
+     * @param helpers    the number of helper threads ({@link #helper(int)}), at least 1
      */
-    BlockLookahead(final long n, final int helpers) {
+    BlockLookahead(final long n, final boolean descending, final int helpers) {
         if (helpers < 1) {
             throw new IllegalArgumentException("at least one helper, got " + helpers);
         }
+        this.n = n;
+        this.descending = descending;
         this.helpers = helpers;
         this.buffers = buffersFor(helpers);
         this.blocks = Math.toIntExact((n + BLOCK - 1) / BLOCK);
@@ -54,6 +59,16 @@ abstract class BlockLookahead {
     /** @return the number of buffers: helpers run at most this many blocks ahead of the scan */
     int buffers() {
         return buffers;
+    }
+
+    /** @return the first index of block x in the array */
+    long blockStart(final int x) {
+        return descending ? Math.max(0, n - (x + 1L) * BLOCK) : (long) x * BLOCK;
+    }
+
+    /** @return one past the last index of block x */
+    long blockEnd(final int x) {
+        return descending ? n - (long) x * BLOCK : Math.min(n, (x + 1L) * BLOCK);
     }
 
     /** @return the buffer of block x */

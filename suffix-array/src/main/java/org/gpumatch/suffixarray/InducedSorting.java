@@ -54,7 +54,17 @@ final class InducedSorting {
      */
     static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
                      final int helpers, final SuffixArrayBuilder.Progress progress) {
-        sort(bytes, ints, sa, n, k, helpers, n > LmsSubstringNames.MAX_LENGTH, LOOKAHEAD_MIN, progress);
+        sort(bytes, ints, sa, n, k, helpers, LOOKAHEAD_MIN, progress);
+    }
+
+    /**
+     * {@link #sort(byte[], int[], int[], int, int, int, SuffixArrayBuilder.Progress)} with the helpers on every level
+     * of at least {@code lookaheadMin} symbols, and the default naming: while inducing up to
+     * {@link LmsSubstringNames#MAX_LENGTH} symbols, by comparing beyond (every recursion level chooses so).
+     */
+    static void sort(final byte[] bytes, final int[] ints, final int[] sa, final int n, final int k,
+                     final int helpers, final int lookaheadMin, final SuffixArrayBuilder.Progress progress) {
+        sort(bytes, ints, sa, n, k, helpers, n > LmsSubstringNames.MAX_LENGTH, lookaheadMin, progress);
     }
 
     /**
@@ -246,8 +256,7 @@ final class InducedSorting {
             j -= (v | -v) >>> 31;
         }
         final int[] reduced = Arrays.copyOfRange(sa, n - m, n);
-        sort(null, reduced, sa, m, names, helpers, m > LmsSubstringNames.MAX_LENGTH, lookaheadMin,
-                SuffixArrayBuilder.Progress.NONE);
+        sort(null, reduced, sa, m, names, helpers, lookaheadMin, SuffixArrayBuilder.Progress.NONE);
         // Map ranks of the reduced suffixes back to text positions (the reduced string's array now lists them).
         int r = 0;
         for (int w = 0; w < lms.length; w++) {

@@ -65,18 +65,11 @@ final class LmsSubstringNames {
                 sa[bucket[c]] |= MARK;
             }
         }
-        if (helpers > 0) {
-            induceAhead(bytes, ints, sa, n, counts, helpers);
-        } else if (bytes != null) {
+        if (helpers == 0 && bytes != null) {
             leftBytes(bytes, sa, n, counts, bucket, groups);
             rightBytes(bytes, sa, n, counts, bucket, groups);
         } else {
-            final int[] state = new int[2 * counts.length];
-            final int[] run = leftStart(null, ints, sa, n, counts, state);
-            leftBlock(null, ints, sa, 0, n, state, run, null, null, null);
-            leftEnd(sa, run);
-            rightStart(counts, state);
-            rightBlock(null, ints, sa, 0, n, state, new int[1], null, null, null);
+            induceBlocks(bytes, ints, sa, n, counts, helpers);
         }
     }
 
@@ -195,34 +188,40 @@ final class LmsSubstringNames {
     }
 
     /**
-     * {@link #induce} with {@link SymbolLookahead} helpers: both passes block by block, each block with the symbols the
-     * helpers loaded where its entries still hold the values they saw. Bucket pointers and last groups interleaved as
-     * in {@link #leftStart}, for bytes too.
+     * {@link #induce} by the block loops ({@link #leftBlock}, {@link #rightBlock}): with {@link SymbolLookahead}
+     * helpers block by block, each block with the symbols the helpers loaded where its entries still hold the values
+     * they saw; without (the int levels' plain passes) each loop over the whole array. Bucket pointers and last groups
+     * interleaved as in {@link #leftStart}, for bytes too.
      */
-    private static void induceAhead(final byte[] bytes, final int[] ints, final int[] sa, final int n,
-                                    final int[] counts, final int helpers) {
+    private static void induceBlocks(final byte[] bytes, final int[] ints, final int[] sa, final int n,
+                                     final int[] counts, final int helpers) {
         final int[] state = new int[2 * counts.length];
         final int[] run = leftStart(bytes, ints, sa, n, counts, state);
-        new SymbolLookahead(bytes, ints, sa, n, false, helpers, POSITION).scanBlocks((lo, hi, seen, firsts, seconds) ->
-                leftBlock(bytes, ints, sa, lo, hi, state, run, seen, firsts, seconds));
-        leftEnd(sa, run);
+        if (helpers > 0) {
+            new SymbolLookahead(bytes, ints, sa, n, false, helpers, POSITION).scanBlocks(
+                    (lo, hi, seen, firsts, seconds) -> leftBlock(bytes, ints, sa, lo, hi, state, run, seen, firsts,
+                            seconds));
+        } else {
+            leftBlock(bytes, ints, sa, 0, n, state, run, null, null, null);
+        }
+        if (run[2] >= 0) {
+            sa[run[2]] |= MARK; // the last kept entry differs from what follows it
+        }
         rightStart(counts, state);
         final int[] group = {0};
-        new SymbolLookahead(bytes, ints, sa, n, true, helpers, POSITION).scanBlocks((lo, hi, seen, firsts, seconds) ->
-                rightBlock(bytes, ints, sa, lo, hi, state, group, seen, firsts, seconds));
-    }
-
-    /** The L pass's end: the last kept entry differs from what follows it. */
-    private static void leftEnd(final int[] sa, final int[] run) {
-        if (run[2] >= 0) {
-            sa[run[2]] |= MARK;
+        if (helpers > 0) {
+            new SymbolLookahead(bytes, ints, sa, n, true, helpers, POSITION).scanBlocks(
+                    (lo, hi, seen, firsts, seconds) -> rightBlock(bytes, ints, sa, lo, hi, state, group, seen, firsts,
+                            seconds));
+        } else {
+            rightBlock(bytes, ints, sa, 0, n, state, group, null, null, null);
         }
     }
 
     /**
      * The L pass's start: bucket starts and no last group in {@code state}, the entry induced by the virtual sentinel.
-     * Bucket pointer and last group of a symbol are interleaved in one array ({@code state[2c]}, {@code state[2c + 1]}):
-     * with many names they miss the cache, and one line then holds both.
+     * Bucket pointer and last group of a symbol are interleaved in one array ({@code state[2c]},
+     * {@code state[2c + 1]}): with many names they miss the cache, and one line then holds both.
      *
      * @return the pass's running values {group d, group of the last kept entry, index of the last kept entry}
      */

@@ -185,8 +185,8 @@ final class LongInducedSorting {
             reduced[i] = (int) sa.get(n - m + i);
         }
         final int[] reducedSa = new int[mi];
-        InducedSorting.sort(null, reduced, reducedSa, mi, (int) count, helpers, mi > LmsSubstringNames.MAX_LENGTH,
-                lookaheadMin, SuffixArrayBuilder.Progress.NONE);
+        InducedSorting.sort(null, reduced, reducedSa, mi, (int) count, helpers, lookaheadMin,
+                SuffixArrayBuilder.Progress.NONE);
         // The LMS positions in text order into sa[m, 2m), then each rank's position into sa[0, m).
         long r = m;
         for (int w = 0; w < lms.length; w++) {

@@ -20,7 +20,6 @@ final class LongSymbolLookahead extends BlockLookahead {
     private final LongPages names;
     private final LongPages sa;
     private final long n;
-    private final boolean descending;
     final long[][] seen;
     final long[][] firsts;
     final long[][] seconds;
@@ -35,25 +34,14 @@ final class LongSymbolLookahead extends BlockLookahead {
      */
     LongSymbolLookahead(final PagedBytes bytes, final LongPages names, final LongPages sa, final long n,
                         final boolean descending, final int helpers) {
-        super(n, helpers);
+        super(n, descending, helpers);
         this.bytes = bytes;
         this.names = names;
         this.sa = sa;
         this.n = n;
-        this.descending = descending;
         this.seen = new long[buffers()][BLOCK];
         this.firsts = new long[buffers()][BLOCK];
         this.seconds = new long[buffers()][BLOCK];
-    }
-
-    /** @return the first index of block x in the array */
-    long low(final int x) {
-        return descending ? Math.max(0, n - (x + 1L) * BLOCK) : (long) x * BLOCK;
-    }
-
-    /** @return one past the last index of block x */
-    long high(final int x) {
-        return descending ? n - (long) x * BLOCK : Math.min(n, (x + 1L) * BLOCK);
     }
 
     @Override
@@ -61,8 +49,8 @@ final class LongSymbolLookahead extends BlockLookahead {
         final long[] s = seen[b];
         final long[] first = firsts[b];
         final long[] second = seconds[b];
-        final long lo = low(q);
-        final int size = (int) (high(q) - lo);
+        final long lo = blockStart(q);
+        final int size = (int) (blockEnd(q) - lo);
         sa.copyTo(lo, s, size);
         for (int x = 0; x < size; x++) {
             final long p = Math.min(s[x], n); // in range for any entry (only valid ones are used)
@@ -90,6 +78,7 @@ final class LongSymbolLookahead extends BlockLookahead {
      * pass is done and the helpers have stopped.
      */
     void scanBlocks(final BlockScan body) {
-        visitBlocks((x, b, ready) -> body.scan(low(x), high(x), ready ? seen[b] : null, firsts[b], seconds[b]));
+        visitBlocks((x, b, ready) -> body.scan(blockStart(x), blockEnd(x), ready ? seen[b] : null, firsts[b],
+                seconds[b]));
     }
 }

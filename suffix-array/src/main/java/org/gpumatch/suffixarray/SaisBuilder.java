@@ -8,10 +8,11 @@ package org.gpumatch.suffixarray;
  *
  * <p>Cost: O(n) time, sequential on one thread; on {@code t} threads, each inducing pass over at least a million
  * symbols runs {@code t - 1} {@link SymbolLookahead} helpers beside it (they load the symbols the scan will need; the
- * scan itself stays on one thread and the array is the one-thread array). See {@link InducedSorting} for the passes. Memory besides the text: the 4n-byte
- * result, n/8 bytes of LMS bits and the reduced string (4m bytes, m the LMS count, at most n/2, about n/3 on real
- * text) at the top level, less below. Measured with every allocation counted ({@code -XX:+UseEpsilonGC}, 32 MB
- * texts): 6.5 bytes per text byte on source code, 7.5 on protein-like text (the former builder: 12).
+ * scan itself stays on one thread and the array is the one-thread array). See {@link InducedSorting} for the passes.
+ * Memory besides the text: the 4n-byte result, n/8 bytes of LMS bits and the reduced string (4m bytes, m the LMS
+ * count, at most n/2, about n/3 on real text) at the top level, less below. Measured with every allocation counted
+ * ({@code -XX:+UseEpsilonGC}, 32 MB texts): 6.5 bytes per text byte on source code, 7.5 on protein-like text (the
+ * former builder: 12).
  */
 public final class SaisBuilder implements SuffixArrayBuilder {
     /** Largest text length: the Java array limit for the int result. */
@@ -49,7 +50,12 @@ public final class SaisBuilder implements SuffixArrayBuilder {
      *         ({@link SymbolLookahead#pays})
      */
     public int threadsFor(final byte[] text) {
-        return threads > 1 && text.length >= InducedSorting.LOOKAHEAD_MIN && SymbolLookahead.pays(text) ? threads : 1;
+        return helpersMayRun(text) && SymbolLookahead.pays(text) ? threads : 1;
+    }
+
+    /** @return whether this builder has helpers and the text is long enough for them */
+    private boolean helpersMayRun(final byte[] text) {
+        return threads > 1 && text.length >= InducedSorting.LOOKAHEAD_MIN;
     }
 
     /**
@@ -62,8 +68,7 @@ public final class SaisBuilder implements SuffixArrayBuilder {
         if (t > 1) {
             return "; " + t + " threads: the scan and " + (t - 1) + " lookahead helper" + (t == 2 ? "" : "s");
         }
-        return threads > 1 && text.length >= InducedSorting.LOOKAHEAD_MIN
-                ? "; one thread (a locally regular text: no lookahead)" : "; one thread";
+        return helpersMayRun(text) ? "; one thread (a locally regular text: no lookahead)" : "; one thread";
     }
 
     @Override

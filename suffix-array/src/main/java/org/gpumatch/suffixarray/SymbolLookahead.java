@@ -24,7 +24,6 @@ final class SymbolLookahead extends BlockLookahead {
     private final int[] ints;
     private final int[] sa;
     private final int n;
-    private final boolean descending;
     private final int positionMask;
     final int[][] seen;
     final int[][] firsts;
@@ -41,12 +40,11 @@ final class SymbolLookahead extends BlockLookahead {
      */
     SymbolLookahead(final byte[] bytes, final int[] ints, final int[] sa, final int n, final boolean descending,
                     final int helpers, final int positionMask) {
-        super(n, helpers);
+        super(n, descending, helpers);
         this.bytes = bytes;
         this.ints = ints;
         this.sa = sa;
         this.n = n;
-        this.descending = descending;
         this.positionMask = positionMask;
         this.seen = new int[buffers()][BLOCK];
         this.firsts = new int[buffers()][BLOCK];
@@ -88,12 +86,12 @@ final class SymbolLookahead extends BlockLookahead {
 
     /** @return the first index of block x in the array */
     int low(final int x) {
-        return descending ? Math.max(0, n - (x + 1) * BLOCK) : x * BLOCK;
+        return (int) blockStart(x);
     }
 
     /** @return one past the last index of block x */
     int high(final int x) {
-        return descending ? n - x * BLOCK : Math.min(n, (x + 1) * BLOCK);
+        return (int) blockEnd(x);
     }
 
     /** @return symbol i of the text (unsigned byte or int) */

@@ -70,8 +70,8 @@ class LongSymbolLookaheadTest {
                             Thread.onSpinWait(); // a scan that waits: every block must become ready in turn
                         }
                         final int b = ahead.buffer(x);
-                        final long lo = ahead.low(x);
-                        final long hi = ahead.high(x);
+                        final long lo = ahead.blockStart(x);
+                        final long hi = ahead.blockEnd(x);
                         covered += hi - lo;
                         for (long i = lo; i < hi; i++) {
                             final int k = (int) (i - lo);
