@@ -58,6 +58,15 @@
 #                       minutes at 4.4 GB: run it as its own command (and sa-4g-peer as another)
 #              sa-4g-peer  the same text, libdivsufsort's 64-bit build (tools/sufsort64 TEXT OUT, int64) and
 #                       `gpumatch sa check --format int64` on its array, timed as processes, into the same CSV
+#              sa-4g-start  the 4.4 GB run where a build takes longer than one device call: makes the text, copies the
+#                       bundle, and starts in a new process session (setsid: it outlives the call while the machine is
+#                       held) `sa build -a cpu --format int40` then `sa check`, and beside them libdivsufsort's 64-bit
+#                       build (its array to /dev/null: only its time is wanted; memory 9n beside the builder's 13n,
+#                       the builder's heap capped at --sa-4g-heap), each under --sa-4g-limit; returns at once. State,
+#                       logs and CSV in ${TMPDIR:-/tmp}/gm-sa-4g/ (kept by the other steps)
+#              sa-4g-wait  waits for what sa-4g-start began, at most --sa-4g-wait seconds (default 540), printing
+#                       its progress each minute, then copies its CSV (OUT/sa-4g.csv) and logs to OUT; run it in the
+#                       next call (within the machine's 30 s of warmth) until it reports the run finished
 #              oneshot  `count --explain` (-a drk-2s and auto) on 1 GiB of random DNA and of random bytes, m 8, 64,
 #                       1024, each as a timed process: the one-shot pipeline's stages and rate (about 1-2 minutes)
 #              startup  `count` on a 1000-byte DNA file, 5 runs each of auto and drk-2s (process wall time)
@@ -92,6 +101,8 @@
 #   --sa-4g-size  the text length of the sa-4g steps in bytes (default 4400000000)
 #   --sa-4g-limit  seconds each build and check of the sa-4g steps may take before it is stopped (default 480, so
 #            that generation, build and check fit one 10-minute device call; a stopped one is recorded with exit 124)
+#   --sa-4g-heap  the builder's heap in sa-4g-start (GPUMATCH_HEAP, default 72g)
+#   --sa-4g-wait  seconds sa-4g-wait waits at most (default 540)
 #   --probe-cl  the folder of OpenCL sources for the probe step's register counts (default: none, counts skipped)
 #   -- ARGS  more options for every `bench exact` (and `bench sa`) of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
 #            later options override the step's own
@@ -121,6 +132,8 @@ sa_corpora=""
 probe_cl=""
 sa_4g_size=4400000000
 sa_4g_limit=480
+sa_4g_heap=72g
+sa_4g_wait=540
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -131,6 +144,8 @@ while [ $# -gt 0 ]; do
     --probe-cl) probe_cl=${2:?--probe-cl needs a folder}; shift 2 ;;
     --sa-4g-size) sa_4g_size=${2:?--sa-4g-size needs a byte count}; shift 2 ;;
     --sa-4g-limit) sa_4g_limit=${2:?--sa-4g-limit needs seconds}; shift 2 ;;
+    --sa-4g-heap) sa_4g_heap=${2:?--sa-4g-heap needs a size}; shift 2 ;;
+    --sa-4g-wait) sa_4g_wait=${2:?--sa-4g-wait needs seconds}; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "record: unknown option $1" >&2; exit 2 ;;
@@ -216,12 +231,14 @@ sa_text() {
 # timed_row STEP LABEL COMMAND...: runs the command, prints and appends to OUT/sa-4g.csv its wall seconds and exit
 # status (and, where /usr/bin/time is there, its peak resident memory).
 timed_row() {
-  local what=$1 label=$2 t0 t1 rc rss=""
+  local what=$1 label=$2 t0 t1 rc rss="" rss_file
   shift 2
   t0=$(date +%s.%N)
   if [ -x /usr/bin/time ]; then
-    /usr/bin/time -f "%M" -o "$sa_tmp/rss" "$@"; rc=$?
-    rss=$(tail -1 "$sa_tmp/rss")
+    mkdir -p "$sa_tmp"
+    rss_file="$sa_tmp/rss.$BASHPID"
+    /usr/bin/time -f "%M" -o "$rss_file" "$@"; rc=$?
+    rss=$(tail -1 "$rss_file"); rm -f "$rss_file"
   else
     "$@"; rc=$?
   fi
@@ -378,6 +395,70 @@ for s in "${wanted[@]}"; do
       else
         echo "record: no $bundle/tools/sufsort64 (scripts/build-gpu-bundle.sh builds it with network)" >&2
         status=2
+      fi ;;
+    sa-4g-start)
+      src=$(sa_text code) || { status=2; continue; }
+      bg=${TMPDIR:-/tmp}/gm-sa-4g
+      if [ -f "$bg/running" ]; then
+        echo "record: a sa-4g run is under way in $bg (sa-4g-wait)" >&2; status=2; continue
+      fi
+      mkdir -p "$bg/out"
+      big="$bg/code-copies-$sa_4g_size.txt"
+      step "suffix arrays past 2^32 bytes, in the background: $sa_4g_size bytes of mutated copies of $src"
+      if [ "$(stat -c %s "$big" 2>/dev/null)" != "$sa_4g_size" ]; then
+        sa_tmp="$bg" out="$bg/out" timed_row sa-4g generate python3 "$(dirname "$0")/mutated-copies.py" "$src" "$big" \
+          "$sa_4g_size"
+      fi
+      # a copy of the bundle and of this script: the next call's working tree replaces the carried ones
+      rm -rf "$bg/bundle" "$bg/record.sh" "$bg/mutated-copies.py"
+      cp -r "$bundle" "$bg/bundle"
+      cp "$0" "$bg/record.sh"
+      touch "$bg/running"
+      setsid nohup "$bg/record.sh" "$bg/bundle" "$bg/out" --steps sa-4g-bg --sa-corpora "$sa_corpora" \
+        --sa-4g-size "$sa_4g_size" --sa-4g-limit "$sa_4g_limit" --sa-4g-heap "$sa_4g_heap" > "$bg/run.log" 2>&1 < /dev/null &
+      echo "record: sa-4g run started (process $!), log $bg/run.log; collect it with --steps sa-4g-wait" ;;
+    sa-4g-bg) # sa-4g-start's run itself, in its own session: the builder then its check, the peer beside them
+      bg=${TMPDIR:-/tmp}/gm-sa-4g
+      big="$bg/code-copies-$sa_4g_size.txt"
+      sa_tmp="$bg"
+      step "sa-4g-bg: sa build and check (heap $sa_4g_heap) beside divsufsort64, each under $sa_4g_limit s"
+      (
+        GPUMATCH_HEAP=$sa_4g_heap timed_row sa-4g "sa build -a cpu int40 (beside divsufsort64)" timeout "$sa_4g_limit" \
+          "$gm" sa build "$big" -o "$bg/big.sa" --format int40 -a cpu --timeline --explain
+        timed_row sa-4g "sa check int40" timeout "$sa_4g_limit" "$gm" sa check "$big" "$bg/big.sa" --format int40
+        rm -f "$bg/big.sa"
+      ) > "$bg/build.log" 2>&1 &
+      if [ -x "$bundle/tools/sufsort64" ]; then
+        timed_row sa-4g-peer "divsufsort64 int64 to /dev/null (beside sa build)" timeout "$sa_4g_limit" \
+          "$bundle/tools/sufsort64" "$big" /dev/null > "$bg/peer.log" 2>&1
+      else
+        echo "record: no $bundle/tools/sufsort64: the peer is left out" >&2
+      fi
+      wait
+      echo "record: sa-4g-bg finished $(date -u +%FT%TZ)"
+      rm -f "$bg/running"
+      touch "$bg/finished" ;;
+    sa-4g-wait)
+      bg=${TMPDIR:-/tmp}/gm-sa-4g
+      step "waiting for the sa-4g run in $bg (at most $sa_4g_wait s)"
+      [ -d "$bg" ] || { echo "record: no sa-4g run in $bg (sa-4g-start)" >&2; status=2; continue; }
+      t_end=$(( $(date +%s) + sa_4g_wait ))
+      while [ -f "$bg/running" ] && [ "$(date +%s)" -lt "$t_end" ]; do
+        sleep 10
+        if [ $(( ($(date +%s) - t_end + sa_4g_wait) % 60 )) -lt 10 ]; then
+          echo "--- $(date -u +%H:%M:%S): $(tail -c 300 "$bg/build.log" 2>/dev/null | tr '\r' '\n' | tail -1)" \
+            "| rss $(ps -C java -o rss= 2>/dev/null | sort -n | tail -1) KiB; free $(free -g | awk '/Mem/ {print $7}') GiB"
+        fi
+      done
+      [ -f "$bg/out/sa-4g.csv" ] && cp "$bg/out/sa-4g.csv" "$out/sa-4g.csv"
+      for f in run build peer; do
+        [ -f "$bg/$f.log" ] && cp "$bg/$f.log" "$out/sa-4g-$f.log"
+      done
+      cat "$bg/out/sa-4g.csv" 2>/dev/null
+      if [ -f "$bg/finished" ]; then
+        echo "record: the sa-4g run finished"
+      else
+        echo "record: the sa-4g run is still going: --steps sa-4g-wait again" >&2; status=3
       fi ;;
     oneshot)
       step "one-shot count pipeline: 1 GiB DNA and random bytes, m 8, 64, 1024, drk-2s and auto, --explain"
