@@ -54,8 +54,9 @@
 #              sa-4g    a text past 2^32 bytes (--sa-4g-size, default 4,400,000,000): copies of the 100 MB code text of
 #                       --sa-corpora with 1% of each copy's bytes replaced (scripts/mutated-copies.py, python3 with
 #                       numpy), then `gpumatch sa build TEXT -o OUT --format int40 -a cpu --timeline` (the long-index
-#                       SA-IS) and `gpumatch sa check` on it, each timed as a process; CSV OUT/sa-4g.csv. About 10
-#                       minutes at 4.4 GB: run it as its own command (and sa-4g-peer as another)
+#                       SA-IS) and `gpumatch sa check` on it, each timed as a process; CSV OUT/sa-4g.csv. At 4.4 GB
+#                       the builds outlast one call (506 s and libdivsufsort's 630 s on the H200 host, 2026-11-28 d):
+#                       use sa-4g-start and sa-4g-wait there; this step suits smaller --sa-4g-size
 #              sa-4g-peer  the same text, libdivsufsort's 64-bit build (tools/sufsort64 TEXT OUT, int64) and
 #                       `gpumatch sa check --format int64` on its array, timed as processes, into the same CSV
 #              sa-4g-start  the 4.4 GB run where a build takes longer than one device call: makes the text, copies the

@@ -8,8 +8,8 @@ package org.gpumatch.suffixarray;
  *
  * <p>The model ({@link #plan}): a {@link RepeatProfile} of the text (sampled, about 1 to 4% of an SA-IS build)
  * estimates how many suffixes doubling still has to sort at each depth, hence the work of its rounds {@code r} in
- * units of n. Predicted times per text byte: SA-IS {@link #SAIS_NS} ns (divided by {@link #SAIS_LOOKAHEAD_SPEEDUP} on
- * two threads or more); doubling
+ * units of n. Predicted times per text byte: SA-IS {@link #SAIS_NS} ns (divided by {@link SaisBuilder#lookaheadSpeedup} of
+ * its threads, at most {@link #SAIS_THREADS}); doubling
  * {@code (DOUBLING_FIRST_NS + DOUBLING_ROUND_NS * r) / min(threads, DOUBLING_SPEEDUP)}. Constants from the
  * measurements in the module README (32 MB texts, this project's 2-core development machine, one thread): doubling's
  * first sort costs about 45 ns per byte, a round 100 to 215 ns per unsorted suffix (code 107, repeated DNA 215), the
@@ -50,18 +50,13 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
     /** The most doubling gains from threads (memory-bound beyond). */
     public static final int DOUBLING_SPEEDUP = 4;
     /**
-     * The most threads SA-IS takes (the scan and its lookahead helpers): a helper loads about as fast as the scan
-     * consumes with a few of them, and helpers that are a full ring ahead spin. Provisional: measured on 2 cores only
-     * (2 threads 12-18% faster than 1 on source code, see the module README); the 16-core host's scaling is to be
-     * measured ({@code SuffixSortSpeed --builders sais-t --threads 1,2,3,5,8,16}).
+     * The most threads SA-IS takes (the scan and its lookahead helpers): on the H200 host's 16 hardware threads 9 were
+     * faster than 5 on 100 MB of source code (5.89 against 7.02 s), DNA (7.93 / 8.03) and doubled random text (6.42 /
+     * 7.03), and 16 slower than 9 (7.24, 9.62, 6.84 s; helpers a full ring ahead spin, and hyperthreads share a core);
+     * 2026-11-28 d, {@code record-gpu-results.sh --steps sa-cpu}. Gains per thread count: {@link
+     * SaisBuilder#lookaheadSpeedup}.
      */
-    public static final int SAIS_THREADS = 5;
-    /**
-     * The predicted gain of SA-IS from its lookahead helpers on two threads or more: measured 1.12 to 1.22 on the
-     * 2-core development machine (2026-11-28, 32 and 100 MB of source code); more threads are not counted until they
-     * are measured.
-     */
-    public static final double SAIS_LOOKAHEAD_SPEEDUP = 1.2;
+    public static final int SAIS_THREADS = 9;
 
     /**
      * The construction the model picked for a text.
@@ -198,7 +193,7 @@ public final class CpuSuffixArrayBuilder implements SuffixArrayBuilder {
         final double rounds = RepeatProfile.of(text).doublingRounds();
         final double doublingNs = (DOUBLING_FIRST_NS + DOUBLING_ROUND_NS * rounds)
                 / Math.min(threads, DOUBLING_SPEEDUP);
-        final double saisNs = threads >= 2 ? SAIS_NS / SAIS_LOOKAHEAD_SPEEDUP : SAIS_NS;
+        final double saisNs = SAIS_NS / SaisBuilder.lookaheadSpeedup(Math.min(threads, SAIS_THREADS));
         return new Plan(doublingNs < saisNs, rounds, doublingNs, saisNs);
     }
 

@@ -19,7 +19,8 @@ import org.gpumatch.checker.IndexSequence;
  * 205 ns per text byte on one thread of the 2-core development machine, 1.8 to 2.1 times {@link SaisBuilder} (the
  * module README). On {@code t > 1} threads every inducing pass of a level of at least a million symbols runs
  * {@code t - 1} lookahead helpers beside it ({@link LongSymbolLookahead} on long levels, {@link SymbolLookahead} on
- * int ones): 1.26 to 1.47 times faster on two threads (64 MB of source code, the same machine). Memory per
+ * int ones): 1.26 to 1.47 times faster on two threads (64 MB of source code, the same machine); 4.4 GB of mutated
+ * copies of source code in 506 s on 5 threads of the H200 host (libdivsufsort's 64-bit build: 630 s). Memory per
  * text byte: 1 (the text in pages) + 8 (the suffix array) + 1/8 (LMS bits), plus 8m bytes for the reduced string and
  * its suffix array (m the LMS count: about n/3 on real text, at most n/2) and what the int level needs for them (less
  * than 2.5m bytes): measured with every allocation counted, 12.4 bytes per text byte on 213 MB of source code and
@@ -35,12 +36,6 @@ public final class LongSaisBuilder implements LongSuffixArrayBuilder {
      * development machine, 2026-11-25: see the module README).
      */
     public static final double NS_PER_BYTE = 200;
-    /**
-     * The gain from the lookahead helpers on two threads or more that {@code --explain} counts: measured 1.26 to 1.47
-     * with one helper on 64 MB of source code on the 2-core development machine (2026-11-28, see the module README);
-     * more helpers are not counted until they are measured.
-     */
-    public static final double LOOKAHEAD_SPEEDUP = 1.25;
     /** Heap per text byte, text included, that {@code --explain} and the CLI's out-of-memory message quote. */
     public static final double HEAP_BYTES_PER_BYTE = 13;
 
@@ -105,7 +100,7 @@ public final class LongSaisBuilder implements LongSuffixArrayBuilder {
 
     /** @return the predicted build time per text byte on this builder's threads, ns ({@code --explain}) */
     public double nsPerByte() {
-        return threads == 1 ? NS_PER_BYTE : NS_PER_BYTE / LOOKAHEAD_SPEEDUP;
+        return NS_PER_BYTE / SaisBuilder.lookaheadSpeedup(threads);
     }
 
     /**

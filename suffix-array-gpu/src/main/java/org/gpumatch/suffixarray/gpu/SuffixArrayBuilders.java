@@ -280,7 +280,8 @@ public final class SuffixArrayBuilders {
                 CpuSuffixArrayBuilder.SAIS_THREADS));
         if (explain != null) {
             String helpers = builder.threads() == 1 ? "" : String.format(java.util.Locale.ROOT,
-                    ", %.2f times faster with %d lookahead helper thread%s", LongSaisBuilder.LOOKAHEAD_SPEEDUP,
+                    ", %.2f times faster with %d lookahead helper thread%s",
+                    LongSaisBuilder.NS_PER_BYTE / builder.nsPerByte(),
                     builder.threads() - 1, builder.threads() == 2 ? "" : "s");
             explain.accept(String.format(java.util.Locale.ROOT, "estimate for %d bytes: cpu %.0f s (%s, SA-IS with long"
                     + " indices, about %.0f ns/byte on one thread%s, %.0f bytes of heap per text byte), gpu none (%s):"
