@@ -82,14 +82,20 @@ gpumatch_cds_finish() {
 
 # A file below this size is small: count and find on it run with C1 only.
 GPUMATCH_SMALL_FILE_BYTES=$((1 << 20))
+# A text below this size is small for `sa build`: C1 only. On the 2-core development machine (2026-11-28 d, source
+# code, `sa build -a cpu`, two runs each) the build took 166-177 ms instead of 210-223 at 1 MB, 274-276 instead of
+# 477-481 at 3 MB, 859-926 instead of 1169-1282 at 10 MB, within the noise at 16 MB (1302-1432 / 1374-1501) and
+# 32 MB: a build of a few seconds gains nothing from C2, whose compiles take a core from it meanwhile.
+GPUMATCH_SA_SMALL_TEXT_BYTES=$((12 << 20))
 
 # gpumatch_jit_setup ARG...: jit_opts=(-XX:TieredStopAtLevel=1) for "count ... FILE" and "find ... FILE" where FILE
 # (the last argument) is a regular file of fewer than GPUMATCH_SMALL_FILE_BYTES bytes; for "offtargets" the heap
 # options of gpumatch_offtargets_heap; for "sa build" and "sa lcp" transparent huge pages (their n-sized arrays, about
 # 20 bytes per text byte, are first-touched by the allocating thread: on the lent H200 a 100 MB `sa build -a gpu` took
 # 2.45-2.78 s with -XX:+UseTransparentHugePages against 3.00-3.38 s without, three runs each,
-# bench/results/nvidia-h200/2026-11-25-sa-grid-2.log), where the kernel offers them; else no options. Nothing is added
-# where the user's GPUMATCH_JAVA_OPTS already decide huge pages.
+# bench/results/nvidia-h200/2026-11-25-sa-grid-2.log), where the kernel offers them; and for "sa build TEXT" with a
+# regular TEXT of fewer than GPUMATCH_SA_SMALL_TEXT_BYTES bytes also C1 only; else no options. Nothing is added where
+# the user's GPUMATCH_JAVA_OPTS already decide huge pages (or the compiler's tiers).
 gpumatch_jit_setup() {
   jit_opts=()
   if [ "${1:-}" = offtargets ]; then
@@ -97,11 +103,18 @@ gpumatch_jit_setup() {
     return 0
   fi
   if [ "${1:-}" = sa ] && { [ "${2:-}" = build ] || [ "${2:-}" = lcp ]; }; then
+    local text size
+    if [ "$2" = build ] && text=$(gpumatch_sa_build_text "${@:3}") && [ -f "$text" ]; then
+      size=$(stat -L -c %s -- "$text" 2>/dev/null) || size=""
+      if [ -n "$size" ] && [ "$size" -lt "$GPUMATCH_SA_SMALL_TEXT_BYTES" ]; then
+        case " ${GPUMATCH_JAVA_OPTS:-} " in *TieredStopAtLevel*) ;; *) jit_opts=(-XX:TieredStopAtLevel=1) ;; esac
+      fi
+    fi
     local thp=""
     # only where the kernel offers them (elsewhere the JVM would print a warning on every run)
     read -r thp < /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true
     case "$thp" in *"[always]"*|*"[madvise]"*) ;; *) return 0 ;; esac
-    case " ${GPUMATCH_JAVA_OPTS:-} " in *HugePages*) ;; *) jit_opts=(-XX:+UseTransparentHugePages) ;; esac
+    case " ${GPUMATCH_JAVA_OPTS:-} " in *HugePages*) ;; *) jit_opts+=(-XX:+UseTransparentHugePages) ;; esac
     return 0
   fi
   [ $# -ge 2 ] && { [ "$1" = count ] || [ "$1" = find ]; } || return 0
@@ -111,6 +124,26 @@ gpumatch_jit_setup() {
   if [ -n "$size" ] && [ "$size" -lt "$GPUMATCH_SMALL_FILE_BYTES" ]; then
     jit_opts=(-XX:TieredStopAtLevel=1)
   fi
+}
+
+# gpumatch_sa_build_text ARG...: prints the TEXT of `sa build ARG...` (its first positional argument: the words that
+# are neither options nor the values of -o/--output, --format, --bwt, --lcp, -a/--algorithm and --device), or fails.
+gpumatch_sa_build_text() {
+  local skip=""
+  while [ $# -gt 0 ]; do
+    if [ -n "$skip" ]; then
+      skip=""
+    else
+      case "$1" in
+        --) [ $# -ge 2 ] && { printf '%s\n' "$2"; return 0; }; return 1 ;;
+        -o|--output|--format|--bwt|--lcp|-a|--algorithm|--device) skip=1 ;;
+        -*) ;;
+        *) printf '%s\n' "$1"; return 0 ;;
+      esac
+    fi
+    shift
+  done
+  return 1
 }
 
 # gpumatch_run JAVA_COMMAND...: the launchers' last step (see the header). Native code writes to the process's stderr
