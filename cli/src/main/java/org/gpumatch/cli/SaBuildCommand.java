@@ -80,7 +80,7 @@ final class SaBuildCommand implements Callable<Integer> {
     @Option(names = {"-a", "--algorithm"}, paramLabel = "auto|gpu|cpu", defaultValue = "auto",
             description = "gpu: prefix doubling on an OpenCL device; cpu: all cores (parallel prefix doubling, or "
                     + "SA-IS where a cost model predicts that faster); auto (default): the GPU when an OpenCL GPU is "
-                    + "present, the text is at least 1 MiB and fits its memory (the rule the H200's processes "
+                    + "present, the text is at least 6 MiB and fits its memory (the rule the H200's processes "
                     + "support; --explain prints the cost estimates beside it), else the CPU.")
     String algorithm;
 

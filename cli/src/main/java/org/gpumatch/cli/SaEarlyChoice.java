@@ -12,7 +12,7 @@ import org.gpumatch.suffixarray.gpu.SuffixArrayBuilders;
  * The suffix array builder of {@code sa build}, chosen by the file's length on a thread of its own while the command
  * reads the text: the OpenCL platforms' start and the device's choice ({@link SuffixArrayBuilders#choose(
  * SuffixArrayBuilders.Algorithm, DevicePolicy, long)}) and, for {@code -a gpu} and files of at least
- * {@link SuffixArrayBuilders#AUTO_GPU_MIN_BYTES}, the builder's {@link org.gpumatch.suffixarray.SuffixArrayBuilder#prepare}
+ * {@link SuffixArrayBuilders#PREPARE_AHEAD_MIN_BYTES}, the builder's {@link org.gpumatch.suffixarray.SuffixArrayBuilder#prepare}
  * (the kernel's compile and the host arrays, on threads of their own); for {@code -a gpu} and {@code auto} the kernel's
  * class is also converted ahead into Aparapi's caches ({@link GpuPrefixDoublingBuilder#convertAhead}) while the
  * platforms start. A failure there (no OpenCL device, the
@@ -45,7 +45,7 @@ final class SaEarlyChoice {
             long start = System.nanoTime();
             SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(algo, policy, size);
             timeline.add(new StageSpan("device init, builder choice", start, System.nanoTime(), true));
-            if (algo == SuffixArrayBuilders.Algorithm.GPU && size >= SuffixArrayBuilders.AUTO_GPU_MIN_BYTES
+            if (algo == SuffixArrayBuilders.Algorithm.GPU && size >= SuffixArrayBuilders.PREPARE_AHEAD_MIN_BYTES
                     && size <= SaisBuilder.MAX_LENGTH) {
                 c.builder().prepare(size);
             }

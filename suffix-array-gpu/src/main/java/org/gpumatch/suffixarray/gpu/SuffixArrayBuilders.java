@@ -28,8 +28,13 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * texts under {@link #AUTO_GPU_MIN_BYTES} build on the CPU under {@code auto} (the CPU finishes before a kernel compiles).
  */
 public final class SuffixArrayBuilders {
-    /** Under {@code auto} with the {@code auto} device, texts shorter than this build on the CPU without a notice. */
-    public static final long AUTO_GPU_MIN_BYTES = 1L << 20;
+    /**
+     * Under {@code auto} with the {@code auto} device, texts shorter than this build on the CPU without a notice (and
+     * without starting an OpenCL platform): 6 MiB, where the H200 host's processes cross (see {@link #AUTO_RULE}).
+     */
+    public static final long AUTO_GPU_MIN_BYTES = 6L << 20;
+    /** {@code -a gpu} prepares its builder (the kernel's compile, the host arrays) ahead from this text length. */
+    public static final long PREPARE_AHEAD_MIN_BYTES = 1L << 20;
     /**
      * The GPU builder's predicted fixed cost under {@code auto}, ns: the OpenCL context and the part of the kernel's
      * compile that the host preparation does not hide (H200 processes of 2026-11-25 on 100 MB of source code: 2.67 to
@@ -175,13 +180,16 @@ public final class SuffixArrayBuilders {
 
     /**
      * The rule {@code auto} follows (with the {@code auto} device): the GPU builder from {@link #AUTO_GPU_MIN_BYTES}
-     * when an OpenCL GPU is present and the text fits it, else the CPU. The H200's processes of
-     * {@code bench/results/nvidia-h200/2026-11-25-sa-calibration.csv} ({@code SaAutoCalibrationTest}): the GPU process
-     * 1.5 to 6.5x faster than the CPU's on 10 MB and 100 MB of source code and random DNA, the CPU's faster on 1 MB of
-     * source code; the estimates chose the CPU for random DNA where it was 2 to 2.3x slower (its plan predicted the
-     * all-core doubling 5 to 40x too fast there), so they only explain.
+     * when an OpenCL GPU is present and the text fits it, else the CPU. The H200 host's processes (medians of 3, text
+     * in the page cache; {@code SaAutoCalibrationTest}): {@code bench/results/nvidia-h200/2026-11-28-d-sa-calibration.csv},
+     * source code and random DNA of 1, 3, 6 and 10 MB: the CPU's process faster up to 3 MB (code 496 / 719 ms against
+     * the GPU's 930 / 1011), the two within 1.2x at 6 MB (code: CPU 860, GPU 732; DNA: CPU 660, GPU 780) and at 10 MB
+     * of DNA (689 / 734), the GPU's faster on 10 MB of code (767 against 1231); and
+     * {@code 2026-11-25-sa-calibration.csv}: the GPU's 1.5 to 6.5x faster on 10 and 100 MB. The estimates chose the CPU
+     * for random DNA where it was 2 to 2.3x slower (its plan predicted the all-core doubling 5 to 40x too fast there),
+     * so they only explain. (Until 2026-11-28 d the GPU from 1 MiB: 3 MB of code took 1.0 s instead of 0.7.)
      */
-    public static final String AUTO_RULE = "rule: the GPU from 1 MiB when an OpenCL GPU is present and the text fits"
+    public static final String AUTO_RULE = "rule: the GPU from 6 MiB when an OpenCL GPU is present and the text fits"
             + " it, else the CPU";
 
     /** Where the estimates' rates come from, as {@code --explain} names them. */
@@ -226,13 +234,13 @@ public final class SuffixArrayBuilders {
             }
             return new Choice(CpuSuffixArrayBuilder.allCores(), "");
         }
-        DeviceCatalog catalog = DeviceCatalog.get();
         if (explicitDevice || algorithm == Algorithm.GPU) {
             return new Choice(new GpuPrefixDoublingBuilder(gpuDevice(policy)), "");
         }
-        if (length < AUTO_GPU_MIN_BYTES) {
-            return new Choice(CpuSuffixArrayBuilder.allCores(), ""); // done before the GPU kernel has compiled
+        if (length < AUTO_GPU_MIN_BYTES) { // done before the GPU kernel has compiled: no OpenCL platform started
+            return new Choice(CpuSuffixArrayBuilder.allCores(), "");
         }
+        DeviceCatalog catalog = DeviceCatalog.get();
         ComputeDevice auto = catalog.autoDevice();
         if (auto.kind() != ComputeDevice.Kind.OPENCL_GPU) {
             String why = catalog.openClUnavailableReason().orElse("no OpenCL GPU");
