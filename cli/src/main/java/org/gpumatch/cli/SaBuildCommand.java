@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.checker.SuffixArrayChecker;
 import org.gpumatch.checker.Verdict;
+import org.gpumatch.gpu.runtime.DevicePolicy;
 import org.gpumatch.suffixarray.Bwt;
 import org.gpumatch.suffixarray.BuildStages;
 import org.gpumatch.suffixarray.SaisBuilder;
@@ -127,10 +128,14 @@ final class SaBuildCommand implements Callable<Integer> {
                     fmt, algo, ExactSearch.devicePolicy(device), verify, bwtName != null ? "--bwt" : lcpName != null
                     ? "--lcp" : null);
         }
-        // the device's start (and for -a gpu the kernel's compile and the host arrays) while the text is read
-        SaEarlyChoice early = input.isStream() || input.size() > SaisBuilder.MAX_LENGTH
-                || algo == SuffixArrayBuilders.Algorithm.CPU ? null
-                : SaEarlyChoice.start(algo, ExactSearch.devicePolicy(device), input.size(), timeline);
+        // the device's start (and for -a gpu the kernel's compile and the host arrays) while the text is read; none
+        // where the CPU builds anyway (-a cpu, or auto on the auto device below the GPU's threshold: on 2 cores the
+        // early thread cost a 3 MB build about 60 ms)
+        DevicePolicy policy = ExactSearch.devicePolicy(device);
+        boolean cpuAnyway = algo == SuffixArrayBuilders.Algorithm.CPU || algo == SuffixArrayBuilders.Algorithm.AUTO
+                && policy.kind() == DevicePolicy.Kind.AUTO && input.size() < SuffixArrayBuilders.AUTO_GPU_MIN_BYTES;
+        SaEarlyChoice early = input.isStream() || input.size() > SaisBuilder.MAX_LENGTH || cpuAnyway ? null
+                : SaEarlyChoice.start(algo, policy, input.size(), timeline);
         byte[] text;
         long mark = System.nanoTime();
         try {
@@ -155,7 +160,7 @@ final class SaBuildCommand implements Callable<Integer> {
                 mark = timeline.stage("wait for the device's start", mark);
             }
             choice = known != null ? SuffixArrayBuilders.decide(known, text, explainer)
-                    : SuffixArrayBuilders.choose(algo, ExactSearch.devicePolicy(device), text, explainer);
+                    : SuffixArrayBuilders.choose(algo, policy, text, explainer);
             if (explain || known == null || known.auto()) {
                 mark = timeline.stage(known == null ? "builder choice" : "estimate", mark);
             }
@@ -197,7 +202,7 @@ final class SaBuildCommand implements Callable<Integer> {
             timeline.stage("write array (" + (long) fmt.width() * sa.length + " bytes)", mark);
             released.join();
             if (lcpName != null) {
-                SaFiles.writeLcp(SaFiles.lcp(text, sa, builtOnDevice, ExactSearch.devicePolicy(device)), lcpName, fmt);
+                SaFiles.writeLcp(SaFiles.lcp(text, sa, builtOnDevice, policy), lcpName, fmt);
             }
             if (bwtName != null) {
                 Bwt bwt = Bwt.of(text, sa);

@@ -204,6 +204,10 @@ class SaBuildSearchCliTest {
         assertThat(cpu.errLines()).anyMatch(l -> l.contains("      builder choice"))
                 .noneMatch(l -> l.contains("device init")).anyMatch(l -> l.contains("      write array (80000 bytes)"));
         assertThat(CliRun.of("sa", "build", t, "-o", out, "-a", "cpu").errLines()).isEmpty();
+        // auto on the auto device below AUTO_GPU_MIN_BYTES builds on the CPU without starting any OpenCL platform
+        CliRun auto = CliRun.of("sa", "build", t, "-o", out, "--device", "auto", "--timeline").ok();
+        assertThat(auto.errLines()).anyMatch(l -> l.contains("      builder choice"))
+                .anyMatch(l -> l.contains("      build (cpu-")).noneMatch(l -> l.contains("device init"));
     }
 
     @Test
