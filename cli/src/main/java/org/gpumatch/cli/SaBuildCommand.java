@@ -103,6 +103,11 @@ final class SaBuildCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines and no notices.")
     boolean quiet;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Worker threads of the CPU builder and of the CPU LCP (default: all cores; SA-IS takes "
+                    + "at most 9 of them: its scan and lookahead helpers).")
+    Integer threads;
+
     /** Texts of at least this many bytes take the long path (tests force it on small texts); default: past 2^31-9. */
     @Option(names = "--long-path-from", hidden = true, paramLabel = "BYTES")
     Long longPathFrom;
@@ -121,12 +126,13 @@ final class SaBuildCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
+        int cpuThreads = SaFiles.threads(threads);
         TextInput input = TextInput.open(textName);
         if (!input.isStream() && (SuffixArrayBuilders.needsLongBuilder(input.size())
                 || longPathFrom != null && input.size() >= longPathFrom)) {
             return new SaLongBuild(io, quiet, explain).run(TextFiles.path(textName), input.size(), TextFiles.path(outName),
-                    fmt, algo, ExactSearch.devicePolicy(device), verify, bwtName != null ? "--bwt" : lcpName != null
-                    ? "--lcp" : null);
+                    fmt, algo, ExactSearch.devicePolicy(device), cpuThreads, verify, bwtName != null ? "--bwt"
+                    : lcpName != null ? "--lcp" : null);
         }
         // the device's start (and for -a gpu the kernel's compile and the host arrays) while the text is read; none
         // where the CPU builds anyway (-a cpu, or auto on the auto device below the GPU's threshold: on 2 cores the
@@ -135,7 +141,7 @@ final class SaBuildCommand implements Callable<Integer> {
         boolean cpuAnyway = algo == SuffixArrayBuilders.Algorithm.CPU || algo == SuffixArrayBuilders.Algorithm.AUTO
                 && policy.kind() == DevicePolicy.Kind.AUTO && input.size() < SuffixArrayBuilders.AUTO_GPU_MIN_BYTES;
         SaEarlyChoice early = input.isStream() || input.size() > SaisBuilder.MAX_LENGTH || cpuAnyway ? null
-                : SaEarlyChoice.start(algo, policy, input.size(), timeline);
+                : SaEarlyChoice.start(algo, policy, input.size(), cpuThreads, timeline);
         byte[] text;
         long mark = System.nanoTime();
         try {
@@ -160,7 +166,7 @@ final class SaBuildCommand implements Callable<Integer> {
                 mark = timeline.stage("wait for the device's start", mark);
             }
             choice = known != null ? SuffixArrayBuilders.decide(known, text, explainer)
-                    : SuffixArrayBuilders.choose(algo, policy, text, explainer);
+                    : SuffixArrayBuilders.choose(algo, policy, text, explainer, cpuThreads);
             if (explain || known == null || known.auto()) {
                 mark = timeline.stage(known == null ? "builder choice" : "estimate", mark);
             }
@@ -202,7 +208,7 @@ final class SaBuildCommand implements Callable<Integer> {
             timeline.stage("write array (" + (long) fmt.width() * sa.length + " bytes)", mark);
             released.join();
             if (lcpName != null) {
-                SaFiles.writeLcp(SaFiles.lcp(text, sa, builtOnDevice, policy), lcpName, fmt);
+                SaFiles.writeLcp(SaFiles.lcp(text, sa, builtOnDevice, policy, cpuThreads), lcpName, fmt);
             }
             if (bwtName != null) {
                 Bwt bwt = Bwt.of(text, sa);

@@ -30,7 +30,7 @@ final class SaEarlyChoice {
     }
 
     /** Starts the choice for a file of {@code size} bytes; its stage goes to {@code timeline}. */
-    static SaEarlyChoice start(SuffixArrayBuilders.Algorithm algo, DevicePolicy policy, long size,
+    static SaEarlyChoice start(SuffixArrayBuilders.Algorithm algo, DevicePolicy policy, long size, int cpuThreads,
                                ProcessTimeline timeline) {
         CompletableFuture<Void> conversion = CompletableFuture.completedFuture(null);
         if (algo == SuffixArrayBuilders.Algorithm.GPU || algo == SuffixArrayBuilders.Algorithm.AUTO
@@ -43,7 +43,7 @@ final class SaEarlyChoice {
         }
         CompletableFuture<SuffixArrayBuilders.Choice> f = CompletableFuture.supplyAsync(() -> {
             long start = System.nanoTime();
-            SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(algo, policy, size);
+            SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(algo, policy, size, cpuThreads);
             timeline.add(new StageSpan("device init, builder choice", start, System.nanoTime(), true));
             if (algo == SuffixArrayBuilders.Algorithm.GPU && size >= SuffixArrayBuilders.PREPARE_AHEAD_MIN_BYTES
                     && size <= SaisBuilder.MAX_LENGTH) {

@@ -41,12 +41,12 @@ final class SaFiles {
     }
 
     /**
-     * The LCP array of {@code sa}: on the GPU ({@link GpuLcpBuilder} on the policy's OpenCL device) or on all cores
-     * ({@link LcpArrays}); device problems are one-line errors.
+     * The LCP array of {@code sa}: on the GPU ({@link GpuLcpBuilder} on the policy's OpenCL device) or on
+     * {@code threads} cores ({@link LcpArrays}); device problems are one-line errors.
      */
-    static int[] lcp(byte[] text, int[] sa, boolean gpu, DevicePolicy policy) {
+    static int[] lcp(byte[] text, int[] sa, boolean gpu, DevicePolicy policy, int threads) {
         if (!gpu) {
-            return LcpArrays.build(text, sa, Runtime.getRuntime().availableProcessors());
+            return LcpArrays.build(text, sa, threads);
         }
         try (GpuLcpBuilder builder = new GpuLcpBuilder(SuffixArrayBuilders.gpuDevice(policy))) {
             return builder.build(text, sa);

@@ -59,8 +59,7 @@ final class SaLcpCommand implements Callable<Integer> {
             case "gpu" -> true;
             default -> throw new CliException("unknown LCP algorithm '" + algorithm + "' (cpu or gpu)");
         };
-        int[] lcp = gpu ? SaFiles.lcp(text, sa, true, ExactSearch.devicePolicy(device))
-                : LcpArrays.build(text, sa, workers);
+        int[] lcp = SaFiles.lcp(text, sa, gpu, gpu ? ExactSearch.devicePolicy(device) : null, workers);
         SaFiles.writeLcp(lcp, outName, fmt);
         return ExitCodes.OK;
     }

@@ -39,7 +39,7 @@ final class SaLongBuild {
      * @return the exit code
      */
     int run(Path text, long size, Path out, EntryFormat format, SuffixArrayBuilders.Algorithm algorithm,
-            DevicePolicy policy, boolean verify, String unsupported) {
+            DevicePolicy policy, int cpuThreads, boolean verify, String unsupported) {
         if (size > 0 && size - 1 > format.maxValue()) {
             throw new CliException(text + " has " + size + " bytes: " + format.label() + " entries index at most "
                     + (format.maxValue() + 1) + "; use --format int40 (5 bytes per entry) or int64");
@@ -51,7 +51,7 @@ final class SaLongBuild {
         SuffixArrayBuilders.LongChoice choice;
         try {
             choice = SuffixArrayBuilders.chooseLong(algorithm, policy, size,
-                    explain ? line -> io.err().println(Diagnostics.PREFIX + "sa build: " + line) : null);
+                    explain ? line -> io.err().println(Diagnostics.PREFIX + "sa build: " + line) : null, cpuThreads);
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }

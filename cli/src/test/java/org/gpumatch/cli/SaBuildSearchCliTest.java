@@ -180,6 +180,26 @@ class SaBuildSearchCliTest {
     }
 
     @Test
+    void threadsSetTheCpuBuildersThreads() throws Exception {
+        byte[] text = TestFiles.dna(50000, 12);
+        String t = file("th.txt", text);
+        String out = dir.resolve("th.sa").toString();
+        for (String threads : new String[] {"1", "3"}) {
+            CliRun run = CliRun.of("sa", "build", t, "-o", out, "-a", "cpu", "--threads", threads, "--timeline",
+                    "--lcp", dir.resolve("th.lcp").toString()).ok();
+            assertThat(run.errLines()).anyMatch(l -> l.contains("      build (cpu-" + threads + "t)"));
+            assertThat(SuffixArrayFiles.read(Path.of(out), EntryFormat.INT32)).isEqualTo(NaiveSuffixArray.build(text));
+        }
+        // the long path takes them too (SA-IS: the scan and threads - 1 helpers)
+        CliRun longPath = CliRun.of("sa", "build", t, "-o", out, "-a", "cpu", "--threads", "2", "--explain",
+                "--long-path-from", "0").ok();
+        assertThat(longPath.errLines()).anyMatch(l -> l.contains("(sais-long-2t, SA-IS with long indices"));
+        assertThat(SuffixArrayFiles.read(Path.of(out), EntryFormat.INT32)).isEqualTo(NaiveSuffixArray.build(text));
+        assertThat(CliRun.of("sa", "build", t, "-o", out, "--threads", "0").usageError())
+                .contains("--threads must be at least 1, got 0");
+    }
+
+    @Test
     void timelineShowsWhereTheProcessTimeWent() throws Exception {
         Assumptions.assumeFalse(TestDevicesQuiet.openClMissing(), "no OpenCL device");
         byte[] text = TestFiles.dna(20000, 8);

@@ -100,20 +100,27 @@ public final class SuffixArrayBuilders {
      * A chosen builder and, when {@code auto} settled for the CPU, the notice saying why (empty otherwise). Close it to
      * release a GPU builder's device buffers.
      *
-     * @param builder the builder
-     * @param notice  one line for stderr, or empty
-     * @param auto    whether {@code auto} chose the builder (a GPU build may then still fall back to the CPU)
+     * @param builder    the builder
+     * @param notice     one line for stderr, or empty
+     * @param auto       whether {@code auto} chose the builder (a GPU build may then still fall back to the CPU)
+     * @param cpuThreads the threads of a CPU builder: the chosen one's, or the fallback's of a GPU build
      */
-    public record Choice(SuffixArrayBuilder builder, String notice, boolean auto) implements AutoCloseable {
-        /** A choice the caller asked for by name. */
+    public record Choice(SuffixArrayBuilder builder, String notice, boolean auto, int cpuThreads)
+            implements AutoCloseable {
+        /** A choice the caller asked for by name (a CPU fallback on all cores). */
         public Choice(SuffixArrayBuilder builder, String notice) {
             this(builder, notice, false);
         }
 
+        /** A choice with a CPU fallback on all cores. */
+        public Choice(SuffixArrayBuilder builder, String notice, boolean auto) {
+            this(builder, notice, auto, Runtime.getRuntime().availableProcessors());
+        }
+
         /**
          * Builds with the chosen builder; under {@code auto}, a text the GPU builder refuses after reading it (an
-         * {@link UnpartitionableTextException}, before any device allocation) is built on all cores instead, after
-         * {@code notices} got the one-line reason.
+         * {@link UnpartitionableTextException}, before any device allocation) is built on the CPU ({@link #cpuThreads})
+         * instead, after {@code notices} got the one-line reason.
          *
          * @return the suffix array and the builder that made it
          */
@@ -124,7 +131,7 @@ public final class SuffixArrayBuilders {
                 if (!auto) {
                     throw e;
                 }
-                CpuSuffixArrayBuilder cpu = CpuSuffixArrayBuilder.allCores();
+                CpuSuffixArrayBuilder cpu = new CpuSuffixArrayBuilder(cpuThreads);
                 notices.accept(e.getMessage() + "; building on the CPU with " + cpu.name());
                 return new Built(cpu.build(text, progress), cpu);
             }
@@ -147,7 +154,16 @@ public final class SuffixArrayBuilders {
      *                estimated
      */
     public static Choice choose(Algorithm algorithm, DevicePolicy policy, byte[] text, Consumer<String> explain) {
-        return decide(choose(algorithm, policy, text.length), text, explain);
+        return choose(algorithm, policy, text, explain, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #choose(Algorithm, DevicePolicy, byte[], Consumer)} with a CPU builder of {@code cpuThreads} threads
+     * ({@code sa build --threads}).
+     */
+    public static Choice choose(Algorithm algorithm, DevicePolicy policy, byte[] text, Consumer<String> explain,
+                                int cpuThreads) {
+        return decide(choose(algorithm, policy, text.length, cpuThreads), text, explain);
     }
 
     /**
@@ -161,7 +177,7 @@ public final class SuffixArrayBuilders {
         if (explain == null) {
             return choice;
         }
-        int cores = Runtime.getRuntime().availableProcessors();
+        int cores = choice.cpuThreads();
         CpuSuffixArrayBuilder.Plan plan = CpuSuffixArrayBuilder.plan(text, cores);
         if (choice.builder() instanceof CpuSuffixArrayBuilder cpu) {
             cpu.usePlan(text, plan);
@@ -224,27 +240,40 @@ public final class SuffixArrayBuilders {
      * @throws IllegalArgumentException   when {@code gpu} is asked with the {@code java} device
      */
     public static Choice choose(Algorithm algorithm, DevicePolicy policy, long length) {
+        return choose(algorithm, policy, length, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #choose(Algorithm, DevicePolicy, long)} with a CPU builder (chosen, or the fallback of an {@code auto}
+     * GPU build) of {@code cpuThreads} threads ({@code sa build --threads}).
+     *
+     * @param cpuThreads at least 1
+     */
+    public static Choice choose(Algorithm algorithm, DevicePolicy policy, long length, int cpuThreads) {
+        if (cpuThreads < 1) {
+            throw new IllegalArgumentException("CPU threads must be at least 1, got " + cpuThreads);
+        }
         if (algorithm == Algorithm.CPU) {
-            return new Choice(CpuSuffixArrayBuilder.allCores(), "");
+            return new Choice(new CpuSuffixArrayBuilder(cpuThreads), "", false, cpuThreads);
         }
         boolean explicitDevice = policy.kind() != DevicePolicy.Kind.AUTO;
         if (policy.kind() == DevicePolicy.Kind.JAVA) {
             if (algorithm == Algorithm.GPU) {
                 throw new IllegalArgumentException("the gpu suffix array builder needs an OpenCL device, not java");
             }
-            return new Choice(CpuSuffixArrayBuilder.allCores(), "");
+            return new Choice(new CpuSuffixArrayBuilder(cpuThreads), "", false, cpuThreads);
         }
         if (explicitDevice || algorithm == Algorithm.GPU) {
-            return new Choice(new GpuPrefixDoublingBuilder(gpuDevice(policy)), "");
+            return new Choice(new GpuPrefixDoublingBuilder(gpuDevice(policy)), "", false, cpuThreads);
         }
         if (length < AUTO_GPU_MIN_BYTES) { // done before the GPU kernel has compiled: no OpenCL platform started
-            return new Choice(CpuSuffixArrayBuilder.allCores(), "");
+            return new Choice(new CpuSuffixArrayBuilder(cpuThreads), "", false, cpuThreads);
         }
         DeviceCatalog catalog = DeviceCatalog.get();
         ComputeDevice auto = catalog.autoDevice();
         if (auto.kind() != ComputeDevice.Kind.OPENCL_GPU) {
             String why = catalog.openClUnavailableReason().orElse("no OpenCL GPU");
-            return cpu("no OpenCL GPU (" + why + ")");
+            return cpu("no OpenCL GPU (" + why + ")", cpuThreads);
         }
         GpuPrefixDoublingBuilder gpu = new GpuPrefixDoublingBuilder(auto);
         Optional<String> why = length > GpuPrefixDoublingBuilder.MAX_LENGTH
@@ -252,9 +281,9 @@ public final class SuffixArrayBuilders {
                 : gpu.whyNotFits((int) length); // per mode: whole (20n) or partitioned (9n + 16 per partition suffix)
         if (why.isPresent()) {
             gpu.close();
-            return cpu(why.get());
+            return cpu(why.get(), cpuThreads);
         }
-        return new Choice(gpu, "", true);
+        return new Choice(gpu, "", true, cpuThreads);
     }
 
     /**
@@ -278,14 +307,22 @@ public final class SuffixArrayBuilders {
      */
     public static LongChoice chooseLong(Algorithm algorithm, DevicePolicy policy, long length,
                                         Consumer<String> explain) {
+        return chooseLong(algorithm, policy, length, explain, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #chooseLong(Algorithm, DevicePolicy, long, Consumer)} on {@code cpuThreads} threads (SA-IS takes at
+     * most {@link CpuSuffixArrayBuilder#SAIS_THREADS} of them; {@code sa build --threads}).
+     */
+    public static LongChoice chooseLong(Algorithm algorithm, DevicePolicy policy, long length,
+                                        Consumer<String> explain, int cpuThreads) {
         String gpuLimit = "the GPU builder takes at most " + GpuPrefixDoublingBuilder.MAX_LENGTH + " bytes";
         if (algorithm == Algorithm.GPU) {
             throw new IllegalArgumentException("a text of " + length + " bytes is too long for the GPU builder ("
                     + gpuLimit + "); build it on the CPU with -a cpu or -a auto");
         }
-        // The CPU builder's SA-IS threads: all cores, at most SAIS_THREADS (the scan and its lookahead helpers).
-        LongSaisBuilder builder = new LongSaisBuilder(Math.min(Runtime.getRuntime().availableProcessors(),
-                CpuSuffixArrayBuilder.SAIS_THREADS));
+        // The CPU builder's SA-IS threads: the cores given, at most SAIS_THREADS (the scan and its lookahead helpers).
+        LongSaisBuilder builder = new LongSaisBuilder(Math.min(cpuThreads, CpuSuffixArrayBuilder.SAIS_THREADS));
         if (explain != null) {
             String helpers = builder.threads() == 1 ? "" : String.format(java.util.Locale.ROOT,
                     ", %.2f times faster with %d lookahead helper thread%s",
@@ -346,8 +383,8 @@ public final class SuffixArrayBuilders {
         return d;
     }
 
-    private static Choice cpu(String why) {
-        CpuSuffixArrayBuilder cpu = CpuSuffixArrayBuilder.allCores();
-        return new Choice(cpu, why + "; building on the CPU with " + cpu.name());
+    private static Choice cpu(String why, int threads) {
+        CpuSuffixArrayBuilder cpu = new CpuSuffixArrayBuilder(threads);
+        return new Choice(cpu, why + "; building on the CPU with " + cpu.name(), false, threads);
     }
 }

@@ -31,6 +31,26 @@ class SuffixArrayBuildersTest {
         assertThat(pick("CPU", "opencl", 10)).isInstanceOf(CpuSuffixArrayBuilder.class);
         assertThat(pick("auto", "java", 1L << 30)).isInstanceOf(CpuSuffixArrayBuilder.class);
         assertThat(pick("auto", "auto", 1000)).isInstanceOf(CpuSuffixArrayBuilder.class);
+        assertThat(pick("auto", "auto", SuffixArrayBuilders.AUTO_GPU_MIN_BYTES - 1))
+                .isInstanceOf(CpuSuffixArrayBuilder.class);
+    }
+
+    @Test
+    void theCpuBuilderTakesTheThreadsGiven() {
+        for (String algorithm : new String[] {"cpu", "auto"}) {
+            try (SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(SuffixArrayBuilders.Algorithm.parse(
+                    algorithm), DevicePolicy.AUTO, 1000, 3)) {
+                assertThat(((CpuSuffixArrayBuilder) c.builder()).threads()).isEqualTo(3);
+                assertThat(c.cpuThreads()).isEqualTo(3);
+            }
+        }
+        assertThat(SuffixArrayBuilders.chooseLong(SuffixArrayBuilders.Algorithm.CPU, DevicePolicy.AUTO, 1L << 32,
+                null, 2).builder().name()).isEqualTo("sais-long-2t");
+        assertThat(SuffixArrayBuilders.chooseLong(SuffixArrayBuilders.Algorithm.CPU, DevicePolicy.AUTO, 1L << 32,
+                null, 64).builder().name()).isEqualTo("sais-long-" + CpuSuffixArrayBuilder.SAIS_THREADS + "t");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SuffixArrayBuilders.choose(
+                SuffixArrayBuilders.Algorithm.CPU, DevicePolicy.AUTO, 1000, 0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -39,7 +59,7 @@ class SuffixArrayBuildersTest {
         assertThat(pick("gpu", "opencl", 10)).isInstanceOf(GpuPrefixDoublingBuilder.class);
         assertThat(pick("auto", "opencl", 10)).isInstanceOf(GpuPrefixDoublingBuilder.class);
         try (SuffixArrayBuilders.Choice c = SuffixArrayBuilders.choose(SuffixArrayBuilders.Algorithm.AUTO,
-                DevicePolicy.AUTO, 1L << 21)) {
+                DevicePolicy.AUTO, SuffixArrayBuilders.AUTO_GPU_MIN_BYTES)) {
             boolean gpu = DeviceCatalog.get().autoDevice().kind() == ComputeDevice.Kind.OPENCL_GPU;
             assertThat(c.builder() instanceof GpuPrefixDoublingBuilder).isEqualTo(gpu);
             assertThat(c.notice().isEmpty()).as(c.notice()).isEqualTo(gpu);
