@@ -24,8 +24,8 @@ import org.gpumatch.checker.IndexSequence;
  * text byte: 1 (the text in pages) + 8 (the suffix array) + 1/8 (LMS bits), plus 8m bytes for the reduced string and
  * its suffix array (m the LMS count: about n/3 on real text, at most n/2) and what the int level needs for them (less
  * than 2.5m bytes): measured with every allocation counted, 12.4 bytes per text byte on 213 MB of source code and
- * 12.6 to 13.1 on 256 to 512 MiB of random DNA. The output file is written from the pages
- * through a 1 MiB buffer. A text already in pages is not copied ({@link #build(PagedBytes, SuffixArrayBuilder.Progress)}).
+ * 12.6 to 13.1 on 256 to 512 MiB of random DNA. The output file is written from the pages into the mapped file on
+ * all cores ({@link SuffixArrayFiles#write(IndexSequence, Path, EntryFormat)}). A text already in pages is not copied ({@link #build(PagedBytes, SuffixArrayBuilder.Progress)}).
  */
 public final class LongSaisBuilder implements LongSuffixArrayBuilder {
     /** Largest text: 2^36 bytes (64 GiB; the LMS bits stay one {@code long[]} and the pages fewer than 2^31). */

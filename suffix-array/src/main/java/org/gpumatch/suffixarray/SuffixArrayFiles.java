@@ -16,9 +16,10 @@ import org.gpumatch.checker.IndexSequence;
  * header (see the checker README).
  *
  * <p>Cost: one pass; writes {@code width} bytes per entry through a 1 MiB buffer; arrays of at least
- * {@link #PARALLEL_ENTRIES} entries are copied into the mapped file in slices of 1 MiB entries on all cores (one copy
- * into the page cache; on the 2-core developer machine 400 MB took 0.13-0.31 s this way against 0.24-3.4 s by
- * positional writes of 4 MiB buffers, which the file system serializes).
+ * {@link #PARALLEL_ENTRIES} entries ({@code int[]}, and the long path's {@link LongPages}) are copied into the mapped
+ * file in slices of 1 MiB entries on all cores (one copy into the page cache; on the 2-core developer machine 400 MB
+ * took 0.13-0.31 s this way against 0.24-3.4 s by positional writes of 4 MiB buffers, which the file system
+ * serializes).
  */
 public final class SuffixArrayFiles {
     private static final int CHUNK = 1 << 20;
@@ -67,7 +68,8 @@ public final class SuffixArrayFiles {
 
     /**
      * Writes (replacing) {@code path} from a long-indexed array of any length (such as {@link LongPages}, the result of
-     * {@link LongSaisBuilder}), sequentially through a 1 MiB buffer: no n-sized array is made.
+     * {@link LongSaisBuilder}), sequentially through a 1 MiB buffer, or for a {@link LongPages} of at least
+     * {@link #PARALLEL_ENTRIES} entries in slices on all cores into the mapped file: no n-sized array is made.
      *
      * @param sa the entries, each in {@code [0, format.maxValue()]}
      * @param path the file
@@ -76,6 +78,10 @@ public final class SuffixArrayFiles {
      * @throws IllegalArgumentException if an entry is negative or does not fit the format (naming its index)
      */
     public static void write(final IndexSequence sa, final Path path, final EntryFormat format) throws IOException {
+        if (sa instanceof LongPages pages && pages.length() >= PARALLEL_ENTRIES) {
+            writeMapped(pages, path, format);
+            return;
+        }
         final int w = format.width();
         final ByteBuffer buf = ByteBuffer.allocate(CHUNK / w * w).order(ByteOrder.LITTLE_ENDIAN);
         final long[] entries = new long[buf.capacity() / w];
@@ -105,40 +111,90 @@ public final class SuffixArrayFiles {
      * per slice, at memory speed (the page cache's pages are allocated by the faults of many threads at once).
      */
     private static void writeMapped(final int[] sa, final Path path, final EntryFormat format) throws IOException {
+        final long bad = writeMapped(sa.length, path, format, (from, len, slice) -> {
+            final int at = (int) from;
+            int any = 0;
+            for (int j = at; j < at + len; j++) {
+                any |= sa[j];
+            }
+            if (any < 0) { // a negative entry is reported from the calling thread
+                for (int j = at; j < at + len; j++) {
+                    if (sa[j] < 0) {
+                        return j;
+                    }
+                }
+            }
+            if (format == EntryFormat.INT32) {
+                slice.asIntBuffer().put(sa, at, len);
+            } else {
+                for (int j = at; j < at + len; j++) {
+                    format.put(slice, sa[j]);
+                }
+            }
+            return -1;
+        });
+        if (bad >= 0) {
+            throw new IllegalArgumentException("negative suffix array entry " + sa[(int) bad]);
+        }
+    }
+
+    /**
+     * {@link #write(IndexSequence, Path, EntryFormat)} of a {@link LongPages} as {@link #writeMapped(int[], Path,
+     * EntryFormat)} does it: each slice copied out of the pages into a buffer of its own (8 bytes per entry of a
+     * slice per thread), checked, and put into the mapping on all cores; the first entry out of range is named.
+     */
+    private static void writeMapped(final LongPages sa, final Path path, final EntryFormat format) throws IOException {
+        final long bad = writeMapped(sa.length(), path, format, (from, len, slice) -> {
+            final long[] entries = new long[len];
+            sa.copyTo(from, entries, len);
+            for (int j = 0; j < len; j++) {
+                final long v = entries[j];
+                if (v < 0 || v > format.maxValue()) {
+                    return from + j;
+                }
+                format.put(slice, v);
+            }
+            return -1;
+        });
+        if (bad >= 0) {
+            final long v = sa.get(bad);
+            throw new IllegalArgumentException("suffix array entry " + bad + " = " + v
+                    + (v < 0 ? " is negative" : " does not fit " + format.label()));
+        }
+    }
+
+    /** Puts entries {@code [from, from + len)} into {@code slice} (positioned at the first); -1, or a refused index. */
+    @FunctionalInterface
+    private interface SlicePut {
+        long put(long from, int len, ByteBuffer slice);
+    }
+
+    /**
+     * The parallel mapped write of {@code n} entries (see {@link #writeMapped(int[], Path, EntryFormat)}).
+     *
+     * @return -1, or the smallest index a slice refused (the windows after its own are not written)
+     */
+    private static long writeMapped(final long n, final Path path, final EntryFormat format, final SlicePut slices)
+            throws IOException {
         final int w = format.width();
         final long windowEntries = (1L << 30) / w / SLICE * SLICE;
-        final java.util.concurrent.atomic.AtomicLong negative = new java.util.concurrent.atomic.AtomicLong(-1);
+        final java.util.concurrent.atomic.AtomicLong bad = new java.util.concurrent.atomic.AtomicLong(-1);
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            for (long first = 0; first < sa.length && negative.get() < 0; first += windowEntries) {
-                final int from0 = (int) first;
-                final int entries = (int) Math.min(windowEntries, sa.length - first);
+            for (long first = 0; first < n && bad.get() < 0; first += windowEntries) {
+                final long windowFirst = first;
+                final int entries = (int) Math.min(windowEntries, n - first);
                 final java.nio.MappedByteBuffer window = ch.map(FileChannel.MapMode.READ_WRITE, first * w,
                         (long) entries * w);
                 try {
                     java.util.stream.IntStream.range(0, (entries + SLICE - 1) / SLICE).parallel().forEach(c -> {
-                        final int from = from0 + c * SLICE;
-                        final int len = Math.min(SLICE, from0 + entries - from);
-                        int any = 0;
-                        for (int j = from; j < from + len; j++) {
-                            any |= sa[j];
-                        }
-                        if (any < 0) { // a negative entry is reported from the calling thread
-                            for (int j = from; j < from + len; j++) {
-                                if (sa[j] < 0) {
-                                    negative.accumulateAndGet(j, (a, b) -> a < 0 ? b : Math.min(a, b));
-                                    return;
-                                }
-                            }
-                        }
+                        final int offset = c * SLICE;
+                        final int len = Math.min(SLICE, entries - offset);
                         final ByteBuffer slice = window.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-                        slice.position((from - from0) * w);
-                        if (format == EntryFormat.INT32) {
-                            slice.asIntBuffer().put(sa, from, len);
-                        } else {
-                            for (int j = from; j < from + len; j++) {
-                                format.put(slice, sa[j]);
-                            }
+                        slice.position(offset * w);
+                        final long refused = slices.put(windowFirst + offset, len, slice);
+                        if (refused >= 0) {
+                            bad.accumulateAndGet(refused, (a, b) -> a < 0 ? b : Math.min(a, b));
                         }
                     });
                 } catch (InternalError e) { // a fault in the mapping: the file system refused a page (disk full)
@@ -146,9 +202,7 @@ public final class SuffixArrayFiles {
                 }
             }
         }
-        if (negative.get() >= 0) {
-            throw new IllegalArgumentException("negative suffix array entry " + sa[(int) negative.get()]);
-        }
+        return bad.get();
     }
 
     /** The int32 case of {@link #write}: whole chunks copied through an int view (about 1 GB/s more than per entry). */

@@ -86,6 +86,45 @@ class SuffixArrayFilesTest {
     }
 
     @Test
+    void largeLongPagesAreWrittenInParallelSlicesAsTheSequentialWriterDoes() throws Exception {
+        // pages of 2^19 entries: every slice of 2^20 spans two; values past 2^32 (int40 and int64 only)
+        LongPages pages = new LongPages(SuffixArrayFiles.PARALLEL_ENTRIES + (1 << 20) + 5, 19);
+        for (long i = 0; i < pages.length(); i++) {
+            pages.set(i, (pages.length() - 1 - i) * 0x1000193L % (1L << 38));
+        }
+        org.gpumatch.checker.IndexSequence sequential = new org.gpumatch.checker.IndexSequence() {
+            @Override
+            public long length() {
+                return pages.length();
+            }
+
+            @Override
+            public long valueAt(long index) {
+                return pages.get(index);
+            }
+        };
+        for (EntryFormat f : new EntryFormat[] {EntryFormat.INT40, EntryFormat.INT64}) {
+            Path parallel = dir.resolve("pages-" + f.label());
+            Path reference = dir.resolve("seq-" + f.label());
+            SuffixArrayFiles.write(pages, parallel, f);
+            SuffixArrayFiles.write(sequential, reference, f);
+            assertThat(Files.size(parallel)).isEqualTo(f.width() * pages.length());
+            assertThat(Files.mismatch(parallel, reference)).isEqualTo(-1L);
+        }
+        // int32 cannot hold the values: the first entry out of range is named, as by the sequential writer
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SuffixArrayFiles.write(pages, dir.resolve("p32"),
+                EntryFormat.INT32)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("suffix array entry 0 = " + pages.get(0) + " does not fit int32");
+        long late = pages.length() - 3;
+        long early = (1 << 20) + 7;
+        pages.set(late, -4);
+        pages.set(early, -2);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SuffixArrayFiles.write(pages, dir.resolve("p40"),
+                EntryFormat.INT40)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("suffix array entry " + early + " = -2 is negative");
+    }
+
+    @Test
     void littleEndianInt40() throws Exception {
         Path p = dir.resolve("x");
         SuffixArrayFiles.write(new int[] {0x01020304, 5}, p, EntryFormat.INT40);
