@@ -131,8 +131,8 @@ final class SaBuildCommand implements Callable<Integer> {
         if (!input.isStream() && (SuffixArrayBuilders.needsLongBuilder(input.size())
                 || longPathFrom != null && input.size() >= longPathFrom)) {
             return new SaLongBuild(io, quiet, explain).run(TextFiles.path(textName), input.size(), TextFiles.path(outName),
-                    fmt, algo, ExactSearch.devicePolicy(device), cpuThreads, verify, bwtName != null ? "--bwt"
-                    : lcpName != null ? "--lcp" : null);
+                    fmt, algo, ExactSearch.devicePolicy(device), cpuThreads, verify,
+                    lcpName != null ? TextFiles.path(lcpName) : null, bwtName != null ? "--bwt" : null);
         }
         // the device's start (and for -a gpu the kernel's compile and the host arrays) while the text is read; none
         // where the CPU builds anyway (-a cpu, or auto on the auto device below the GPU's threshold: on 2 cores the

@@ -69,25 +69,33 @@ final class SaFiles {
      * A search over the memory-mapped text and suffix array files (any length), or a one-line error naming the file.
      */
     static LongSuffixArraySearch mappedSearch(Path textFile, String saName, EntryFormat format) {
-        Path saFile = TextFiles.path(saName);
-        TextFiles.checkReadable(saFile);
         MappedByteSequence text;
-        MappedIndexSequence sa;
         try {
             text = MappedByteSequence.open(textFile);
         } catch (IOException e) {
             throw new CliException("cannot map " + textFile + ": " + TextFiles.describe(e));
         }
+        return new LongSuffixArraySearch(text, mappedSuffixArray(saName, format, text.length()));
+    }
+
+    /**
+     * The memory-mapped suffix array file of a text of {@code n} bytes (any length), which must have n entries, or a
+     * one-line error naming the file.
+     */
+    static MappedIndexSequence mappedSuffixArray(String saName, EntryFormat format, long n) {
+        Path saFile = TextFiles.path(saName);
+        TextFiles.checkReadable(saFile);
+        MappedIndexSequence sa;
         try {
             sa = MappedIndexSequence.open(saFile, format);
         } catch (IOException e) {
             throw new CliException("cannot map " + saFile + ": " + TextFiles.describe(e));
         }
-        if (sa.length() != text.length()) {
+        if (sa.length() != n) {
             throw new CliException("suffix array " + saFile + " has " + sa.length() + " entries but the text has "
-                    + text.length() + " bytes");
+                    + n + " bytes");
         }
-        return new LongSuffixArraySearch(text, sa);
+        return sa;
     }
 
     /**

@@ -5,6 +5,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.gpumatch.checker.EntryFormat;
 import org.gpumatch.suffixarray.LcpArrays;
+import org.gpumatch.suffixarray.LongLcpArrays;
+import org.gpumatch.suffixarray.PagedBytes;
+import org.gpumatch.suffixarray.SaisBuilder;
+import org.gpumatch.suffixarray.SuffixArrayFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -48,19 +52,55 @@ final class SaLcpCommand implements Callable<Integer> {
                     + " else the first OpenCL device).")
     String device;
 
+    /** Texts of at least this many bytes take the long path (tests force it on small texts); default: past 2^31-9. */
+    @Option(names = "--long-path-from", hidden = true, paramLabel = "BYTES")
+    Long longPathFrom;
+
     @Override
     public Integer call() {
         EntryFormat fmt = SaFiles.format(format);
         int workers = SaFiles.threads(threads);
-        byte[] text = SaFiles.readText(textName);
-        int[] sa = SaFiles.readSuffixArray(saName, fmt, text.length);
         boolean gpu = switch (algorithm.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "cpu" -> false;
             case "gpu" -> true;
             default -> throw new CliException("unknown LCP algorithm '" + algorithm + "' (cpu or gpu)");
         };
+        TextInput input = TextInput.open(textName);
+        if (!input.isStream() && (input.size() > SaisBuilder.MAX_LENGTH
+                || longPathFrom != null && input.size() >= longPathFrom)) {
+            if (gpu) {
+                throw new CliException(textName + " has " + input.size() + " bytes: the GPU LCP builder takes at most "
+                        + SaisBuilder.MAX_LENGTH + "; use -a cpu");
+            }
+            return longLcp(TextFiles.path(textName), fmt, workers);
+        }
+        byte[] text = input.readAll(SaisBuilder.MAX_LENGTH, "suffix arrays are built for texts");
+        int[] sa = SaFiles.readSuffixArray(saName, fmt, text.length);
         int[] lcp = SaFiles.lcp(text, sa, gpu, gpu ? ExactSearch.devicePolicy(device) : null, workers);
         SaFiles.writeLcp(lcp, outName, fmt);
+        return ExitCodes.OK;
+    }
+
+    /**
+     * The LCP array of a text past the {@code int} limit ({@link LongLcpArrays} on {@code workers} threads: the text in
+     * pages, the suffix array mapped, 8 bytes of PLCP per text byte), written as it is gathered.
+     */
+    private int longLcp(Path textFile, EntryFormat fmt, int workers) {
+        PagedBytes text;
+        try {
+            text = PagedBytes.read(textFile, PagedBytes.DEFAULT_SHIFT);
+        } catch (IOException e) {
+            throw new CliException("cannot read " + textFile + ": " + TextFiles.describe(e));
+        }
+        org.gpumatch.checker.IndexSequence sa = SaFiles.mappedSuffixArray(saName, fmt, text.length());
+        Path out = TextFiles.path(outName);
+        try {
+            SuffixArrayFiles.write(LongLcpArrays.build(text, sa, workers), out, fmt);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(saName + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new CliException("cannot write " + out + ": " + TextFiles.describe(e));
+        }
         return ExitCodes.OK;
     }
 }

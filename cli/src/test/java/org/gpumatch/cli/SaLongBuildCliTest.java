@@ -44,6 +44,44 @@ class SaLongBuildCliTest {
     }
 
     @Test
+    void theLongPathWritesTheIntPathsLcpArray() throws Exception {
+        byte[] half = TestFiles.dna(2000, 9);
+        byte[] text = new byte[2 * half.length]; // doubled: LCPs up to half its length
+        System.arraycopy(half, 0, text, 0, half.length);
+        System.arraycopy(half, 0, text, half.length, half.length);
+        Path t = Files.write(dir.resolve("l.txt"), text);
+        for (EntryFormat f : new EntryFormat[] {EntryFormat.INT32, EntryFormat.INT40}) {
+            Path viaInt = dir.resolve("int.lcp." + f.label());
+            Path viaLong = dir.resolve("long.lcp." + f.label());
+            CliRun.of("sa", "build", t.toString(), "-o", dir.resolve("i.sa").toString(), "--format", f.label(),
+                    "-a", "cpu", "--lcp", viaInt.toString()).ok();
+            CliRun build = CliRun.of("sa", "build", t.toString(), "-o", dir.resolve("l.sa").toString(), "--format",
+                    f.label(), "--threads", "3", "--lcp", viaLong.toString(), "--long-path-from", "0").ok();
+            assertThat(Files.readAllBytes(viaLong)).isEqualTo(Files.readAllBytes(viaInt));
+            assertThat(build.errLines()).anyMatch(l -> l.startsWith("gpumatch: sa build: LCP array written to "));
+        }
+        int[] lcp = SuffixArrayFiles.read(dir.resolve("long.lcp.int32"), EntryFormat.INT32);
+        assertThat(lcp[0]).isZero();
+        assertThat(java.util.Arrays.stream(lcp).max().getAsInt()).isGreaterThanOrEqualTo(text.length / 2);
+        // sa lcp on the long path (the text in pages, the array mapped) writes the same file
+        Path viaLcp = dir.resolve("sa-lcp.int40");
+        CliRun.of("sa", "lcp", t.toString(), dir.resolve("l.sa").toString(), "-o", viaLcp.toString(), "--format",
+                "int40", "--threads", "2", "--long-path-from", "0").ok();
+        assertThat(Files.readAllBytes(viaLcp)).isEqualTo(Files.readAllBytes(dir.resolve("int.lcp.int40")));
+        assertThat(CliRun.of("sa", "lcp", t.toString(), dir.resolve("l.sa").toString(), "-o", viaLcp.toString(),
+                "--format", "int40", "-a", "gpu", "--long-path-from", "0").usageError())
+                .contains("the GPU LCP builder takes at most").contains("use -a cpu");
+        // a wrong array: one line naming the file and the entry
+        byte[] sa = Files.readAllBytes(dir.resolve("l.sa"));
+        sa[5 * 17] = (byte) 0xFF;
+        sa[5 * 17 + 1] = (byte) 0xFF;
+        Path wrong = Files.write(dir.resolve("wrong.sa"), sa);
+        assertThat(CliRun.of("sa", "lcp", t.toString(), wrong.toString(), "-o", viaLcp.toString(), "--format",
+                "int40", "--long-path-from", "0").usageError()).contains(wrong.toString())
+                .contains("suffix array entry 17 = ").contains("is not a position of the text");
+    }
+
+    @Test
     void explainNamesTheLongBuilderAndTheGpuLimit() throws Exception {
         Path t = Files.write(dir.resolve("e.txt"), TestFiles.dna(500, 2));
         CliRun run = CliRun.of("sa", "build", t.toString(), "-o", dir.resolve("e.sa").toString(), "--format",
