@@ -128,8 +128,7 @@ final class SaBuildCommand implements Callable<Integer> {
         }
         int cpuThreads = SaFiles.threads(threads);
         TextInput input = TextInput.open(textName);
-        if (!input.isStream() && (SuffixArrayBuilders.needsLongBuilder(input.size())
-                || longPathFrom != null && input.size() >= longPathFrom)) {
+        if (SaFiles.takesLongPath(input, longPathFrom)) {
             return new SaLongBuild(io, quiet, explain).run(TextFiles.path(textName), input.size(), TextFiles.path(outName),
                     fmt, algo, ExactSearch.devicePolicy(device), cpuThreads, verify,
                     lcpName != null ? TextFiles.path(lcpName) : null, bwtName != null ? "--bwt" : null);

@@ -66,6 +66,16 @@ final class SaFiles {
     }
 
     /**
+     * Whether a command takes the long path for this text: a regular file past the {@code int} limit
+     * ({@link SuffixArrayBuilders#needsLongBuilder}), or of at least {@code longPathFrom} bytes (the commands' hidden
+     * option, for tests; null: none).
+     */
+    static boolean takesLongPath(TextInput input, Long longPathFrom) {
+        return !input.isStream() && (SuffixArrayBuilders.needsLongBuilder(input.size())
+                || longPathFrom != null && input.size() >= longPathFrom);
+    }
+
+    /**
      * A search over the memory-mapped text and suffix array files (any length), or a one-line error naming the file.
      */
     static LongSuffixArraySearch mappedSearch(Path textFile, String saName, EntryFormat format) {

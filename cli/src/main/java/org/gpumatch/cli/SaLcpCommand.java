@@ -66,8 +66,7 @@ final class SaLcpCommand implements Callable<Integer> {
             default -> throw new CliException("unknown LCP algorithm '" + algorithm + "' (cpu or gpu)");
         };
         TextInput input = TextInput.open(textName);
-        if (!input.isStream() && (input.size() > SaisBuilder.MAX_LENGTH
-                || longPathFrom != null && input.size() >= longPathFrom)) {
+        if (SaFiles.takesLongPath(input, longPathFrom)) {
             if (gpu) {
                 throw new CliException(textName + " has " + input.size() + " bytes: the GPU LCP builder takes at most "
                         + SaisBuilder.MAX_LENGTH + "; use -a cpu");

@@ -197,25 +197,15 @@ final class LmsSubstringNames {
                                      final int[] counts, final int helpers) {
         final int[] state = new int[2 * counts.length];
         final int[] run = leftStart(bytes, ints, sa, n, counts, state);
-        if (helpers > 0) {
-            new SymbolLookahead(bytes, ints, sa, n, false, helpers, POSITION).scanBlocks(
-                    (lo, hi, seen, firsts, seconds) -> leftBlock(bytes, ints, sa, lo, hi, state, run, seen, firsts,
-                            seconds));
-        } else {
-            leftBlock(bytes, ints, sa, 0, n, state, run, null, null, null);
-        }
+        SymbolLookahead.pass(bytes, ints, sa, n, false, helpers, POSITION, (lo, hi, seen, firsts, seconds) ->
+                leftBlock(bytes, ints, sa, lo, hi, state, run, seen, firsts, seconds));
         if (run[2] >= 0) {
             sa[run[2]] |= MARK; // the last kept entry differs from what follows it
         }
         rightStart(counts, state);
         final int[] group = {0};
-        if (helpers > 0) {
-            new SymbolLookahead(bytes, ints, sa, n, true, helpers, POSITION).scanBlocks(
-                    (lo, hi, seen, firsts, seconds) -> rightBlock(bytes, ints, sa, lo, hi, state, group, seen, firsts,
-                            seconds));
-        } else {
-            rightBlock(bytes, ints, sa, 0, n, state, group, null, null, null);
-        }
+        SymbolLookahead.pass(bytes, ints, sa, n, true, helpers, POSITION, (lo, hi, seen, firsts, seconds) ->
+                rightBlock(bytes, ints, sa, lo, hi, state, group, seen, firsts, seconds));
     }
 
     /**

@@ -245,26 +245,18 @@ final class LongInducedSorting {
      */
     private void induce(final PagedBytes bytes, final LongPages names, final LongPages sa, final long n,
                         final long k, final LongPages counts, final LongPages bucket, final boolean lmsOnly) {
-        final boolean ahead = helpers > 0 && n >= lookaheadMin;
+        final int passHelpers = n >= lookaheadMin ? helpers : 0;
         bucketStarts(counts, bucket, k);
         final long j = n - 1;
         final long c = sym(bytes, names, j);
         final long b = bucket.get(c);
         bucket.set(c, b + 1);
         sa.set(b, j > 0 && sym(bytes, names, j - 1) < c ? ~j : j); // induced by the virtual sentinel
-        if (ahead) {
-            new LongSymbolLookahead(bytes, names, sa, n, false, helpers).scanBlocks((lo, hi, seen, firsts, seconds) ->
-                    leftBlock(bytes, names, sa, lo, hi, bucket, lmsOnly, seen, firsts, seconds));
-        } else {
-            leftBlock(bytes, names, sa, 0, n, bucket, lmsOnly, null, null, null);
-        }
+        LongSymbolLookahead.pass(bytes, names, sa, n, false, passHelpers, (lo, hi, seen, firsts, seconds) ->
+                leftBlock(bytes, names, sa, lo, hi, bucket, lmsOnly, seen, firsts, seconds));
         bucketEnds(counts, bucket, k);
-        if (ahead) {
-            new LongSymbolLookahead(bytes, names, sa, n, true, helpers).scanBlocks((lo, hi, seen, firsts, seconds) ->
-                    rightBlock(bytes, names, sa, lo, hi, bucket, lmsOnly, seen, firsts, seconds));
-        } else {
-            rightBlock(bytes, names, sa, 0, n, bucket, lmsOnly, null, null, null);
-        }
+        LongSymbolLookahead.pass(bytes, names, sa, n, true, passHelpers, (lo, hi, seen, firsts, seconds) ->
+                rightBlock(bytes, names, sa, lo, hi, bucket, lmsOnly, seen, firsts, seconds));
     }
 
     /**

@@ -81,4 +81,17 @@ final class LongSymbolLookahead extends BlockLookahead {
         visitBlocks((x, b, ready) -> body.scan(blockStart(x), blockEnd(x), ready ? seen[b] : null, firsts[b],
                 seconds[b]));
     }
+
+    /**
+     * One inducing pass over {@code sa[0, n)}: with {@code helpers > 0} block by block beside that many helpers
+     * ({@link #scanBlocks}), else {@code body} once over the whole array without buffers.
+     */
+    static void pass(final PagedBytes bytes, final LongPages names, final LongPages sa, final long n,
+                     final boolean descending, final int helpers, final BlockScan body) {
+        if (helpers > 0) {
+            new LongSymbolLookahead(bytes, names, sa, n, descending, helpers).scanBlocks(body);
+        } else {
+            body.scan(0, n, null, null, null);
+        }
+    }
 }

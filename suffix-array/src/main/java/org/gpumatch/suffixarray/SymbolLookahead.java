@@ -136,4 +136,19 @@ final class SymbolLookahead extends BlockLookahead {
     void scanBlocks(final BlockScan body) {
         visitBlocks((x, b, ready) -> body.scan(low(x), high(x), ready ? seen[b] : null, firsts[b], seconds[b]));
     }
+
+    /**
+     * One inducing pass over {@code sa[0, n)}: with {@code helpers > 0} block by block beside that many helpers
+     * ({@link #scanBlocks}), else {@code body} once over the whole array without buffers.
+     *
+     * @param positionMask the bits of an entry that hold its position (-1: the whole entry)
+     */
+    static void pass(final byte[] bytes, final int[] ints, final int[] sa, final int n, final boolean descending,
+                     final int helpers, final int positionMask, final BlockScan body) {
+        if (helpers > 0) {
+            new SymbolLookahead(bytes, ints, sa, n, descending, helpers, positionMask).scanBlocks(body);
+        } else {
+            body.scan(0, n, null, null, null);
+        }
+    }
 }
