@@ -115,6 +115,13 @@ else
   echo "bundle: note: no rg here to carry; bench e2e on the GPU host runs rg only if the host has it"
 fi
 
+# the measurement shim of the nv-registers step (build options for Aparapi's OpenCL builds, their logs)
+if gcc -O2 -shared -fPIC -o "$out/tools/lib/libclbuildopts.so" gpu-core/scripts/cl-build-options.c -ldl; then
+  echo "bundle: tools/lib/libclbuildopts.so (gpu-core/scripts/cl-build-options.c)"
+else
+  echo "bundle: note: no C compiler for tools/lib/libclbuildopts.so; the nv-registers step needs it"
+fi
+
 xz_exe=$(command -v xz || true)
 if [ -n "$xz_exe" ]; then
   cp -L "$xz_exe" "$out/tools/xz"

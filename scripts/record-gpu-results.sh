@@ -87,10 +87,13 @@
 #              legacy   issue 4's run: `bench exact --sigma 8,2` with m 1..1024 and DRK-WOM-32/64 and HRK
 #              probe    issue 21's tile-shape probe (org.gpumatch.gpu.primitives.TileShapeProbe at 10^8, work-groups per
 #                       compute unit 1,2,4,8: copy, staged, the grid's scan downsweep alone, a Kogge-Stone group
-#                       scan, beside GridKernel's scan); then, where a C compiler and CUDA's OpenCL headers are there,
-#                       the registers NVIDIA's own OpenCL compiler gives each kernel source in --probe-cl DIR (*.cl,
-#                       written here by gpu-core/scripts/KernelSource.java): gpu-core/scripts/opencl-binary.c builds
-#                       them, ptxas -v reads the PTX (about 1-2 minutes)
+#                       scan, beside GridKernel's scan)
+#              nv-registers  the registers NVIDIA's OpenCL compiler gives each primitive kernel, and the primitives
+#                       under register caps: GridProfile at 10^8 (layers scan,sort, geometries --nv-geometries, default
+#                       256:2,256:3,256:4) once per cap in --nv-caps (default none,64,80,96,128), with the bundle's
+#                       tools/lib/libclbuildopts.so preloaded (gpu-core/scripts/cl-build-options.c: adds
+#                       "-cl-nv-verbose -cl-nv-maxrregcount=CAP" to Aparapi's builds and prints ptxas' lines); about
+#                       40 s per cap
 #   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
 #            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
 #            21 x 7 queries over 1 GiB; the progress lines carry the seconds since the start)
@@ -130,7 +133,8 @@ steps=devices,ceiling,grid,real
 sigmas=1,2,3,4,5,6,7,8
 corpora=""
 sa_corpora=""
-probe_cl=""
+nv_caps="none,64,80,96,128"
+nv_geometries="256:2,256:3,256:4"
 sa_4g_size=4400000000
 sa_4g_limit=480
 sa_4g_heap=72g
@@ -142,7 +146,8 @@ while [ $# -gt 0 ]; do
     --sigma) sigmas=${2:?--sigma needs a list}; shift 2 ;;
     --corpora) corpora=${2:?--corpora needs a folder}; shift 2 ;;
     --sa-corpora) sa_corpora=${2:?--sa-corpora needs a folder}; shift 2 ;;
-    --probe-cl) probe_cl=${2:?--probe-cl needs a folder}; shift 2 ;;
+    --nv-caps) nv_caps=${2:?--nv-caps needs a list}; shift 2 ;;
+    --nv-geometries) nv_geometries=${2:?--nv-geometries needs a list}; shift 2 ;;
     --sa-4g-size) sa_4g_size=${2:?--sa-4g-size needs a byte count}; shift 2 ;;
     --sa-4g-limit) sa_4g_limit=${2:?--sa-4g-limit needs seconds}; shift 2 ;;
     --sa-4g-heap) sa_4g_heap=${2:?--sa-4g-heap needs a size}; shift 2 ;;
@@ -295,22 +300,20 @@ for s in "${wanted[@]}"; do
       GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.GridProfile run "$gm" 100000000 256:2 ;;
     probe)
       step probe
-      GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.TileShapeProbe run "$gm" 100000000 2,4,8
-      if [ -n "$probe_cl" ] && command -v cc >/dev/null 2>&1; then
-        step probe-registers
-        cuda=/usr/local/cuda
-        tool=$(mktemp -d)/opencl-binary
-        cp -r "$probe_cl" "$tool.cl"
-        if cc -O2 -o "$tool" "$(dirname "$0")/../gpu-core/scripts/opencl-binary.c" -I"$cuda/include" -L"$cuda/lib64" \
-            -lOpenCL; then
-          run "$tool" "$tool.cl"/*.cl
-          ptxas=$(command -v ptxas || echo "$cuda/bin/ptxas")
-          for b in "$tool.cl"/*.bin; do
-            printf '%-40s %s\n' "$(basename "$b" .cl.bin)" "$("$ptxas" -v --gpu-name sm_90 "$b" -o "$b.cubin" 2>&1 \
-              | grep -E -o 'Used [0-9]+ registers.*|error.*' | head -2 | tr '\n' ' ')"
-          done
-        fi
-      fi ;;
+      GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.TileShapeProbe run "$gm" 100000000 2,4,8 ;;
+    nv-registers)
+      shim="$bundle/tools/lib/libclbuildopts.so"
+      for cap in ${nv_caps//,/ }; do
+        opts="-cl-nv-verbose"
+        [ "$cap" = none ] || opts="$opts -cl-nv-maxrregcount=$cap"
+        step "nv-registers: GridProfile 10^8 $nv_geometries scan,sort with $opts"
+        # ptxas' lines (registers, spills, shared memory) of each build, then the profile's rows
+        LD_PRELOAD="$shim" GPUMATCH_CL_BUILD_OPTIONS="$opts" GPUMATCH_CL_BUILD_LOG=1 \
+          GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.GridProfile \
+          run "$gm" 100000000 "$nv_geometries" gpu scan,sort 2>&1 \
+          | grep -a -E "cl-build-options|ptxas info *: (Used|Compiling)|spill|^L=|^device|rror|xception" \
+          | grep -a -v "bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" | cut -c1-400
+      done ;;
     kmismatch)
       step kmismatch
       run "$gm" bench kmismatch --device gpu --out "$out/results" --reps 3 --cpu-size 4M ${extra[@]+"${extra[@]}"} ;;
@@ -570,7 +573,7 @@ for s in "${wanted[@]}"; do
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, sa, sa-100m, sa-100m-b, sa-real, sa-1g, oneshot, startup, offtargets, device-sets, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, probe, nv-registers, sa, sa-100m, sa-100m-b, sa-real, sa-1g, oneshot, startup, offtargets, device-sets, legacy)" >&2
       status=2 ;;
   esac
 done

@@ -3,6 +3,8 @@
 # clang-15 to NVPTX and assembled by ptxas for sm_90 (an H100/H200), which prints registers per thread. A proxy, not
 # NVIDIA's OpenCL compiler (atomics are plain read-modify-writes here), but it tracks the register pressure that
 # CL_KERNEL_WORK_GROUP_SIZE shows on the GPU: above 128 registers an SM holds one work-group of 256, not two.
+# It can be far off (GridSortKernel on 2026-11-28 e: proxy 72, NVIDIA 130): NVIDIA's own counts come from
+# `scripts/record-gpu-results.sh --steps nv-registers` on the GPU host (gpu-core/scripts/cl-build-options.c).
 #
 # Usage (from the repository root, after `./mvnw -q test-compile -pl gpu-core,suffix-array-gpu,matcher-aparapi -am`):
 #   gpu-core/scripts/kernel-registers.sh [CLASS...]      default: the grid layer and its pipelines

@@ -82,8 +82,10 @@ import org.gpumatch.gpu.runtime.LaunchWrites;
  * {@link #readBack} (small: what the host asks of {@code result}, copied by a read launch only when asked).
  */
 public class GridKernel extends TileKernel implements LaunchWrites {
-    /** Elements per work-item of a tile. */
+    /** Elements per work-item of a tile (a divisor of 32: the radix sort addresses a work-item's blocked slots as one base plus i). */
     public static final int ITEMS = 16;
+    /** Elements a radix scatter loads before it stores them (a divisor of {@link #ITEMS}). */
+    static final int SCATTER_BATCH = 4;
     /** The slot of the grid's own primitives; a pipeline registers its own launches as slots 2..62. */
     public static final int SLOT = 1;
     /** Histograms of at most this many bins count in local memory; wider ones with global atomics. */
@@ -253,9 +255,12 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         return super.localInts(localSize) + mine;
     }
 
-    /** The radix downsweep's local ints for work-groups of {@code localSize}: the tile, the counters, off and delta. */
+    /**
+     * The radix downsweep's local ints for work-groups of {@code localSize}: the tile, the counters, off and delta, and
+     * one slot holding the local size.
+     */
     static int radixDownLocalInts(int localSize) {
-        return padded(localSize * ITEMS) + RADIX_COUNTER_WORDS * localSize + 2 * RADIX_DIGITS;
+        return padded(localSize * ITEMS) + RADIX_COUNTER_WORDS * localSize + 2 * RADIX_DIGITS + 1;
     }
 
     /** The radix sort's launches (upsweep, spine, downsweep) scan with {@link #groupScanLong} alone. */
@@ -386,6 +391,18 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         return true;
     }
 
+    /**
+     * Whether this kernel class holds the grid's tile steps ({@code gridSteps()}: scans, selects, reduce, histogram,
+     * the segmented sort's small path and composites, the pipelines' tile hooks): true here, false in the sort-only
+     * {@link GridSortKernel}, whose {@code run()} then holds the radix sort and the barrier-free launches alone. A
+     * constant per class, as {@link #longSteps}. The register count of a kernel is that of its heaviest path: on the
+     * H200 NVIDIA's compiler gave {@link GridSortKernel} 128 registers with the tile steps in (two work-groups of 256
+     * per SM), and the clang proxy ({@code kernel-registers.sh}) 136 with them against 72 for the sort alone.
+     */
+    protected boolean tileSteps() {
+        return true;
+    }
+
     /** Whether this kernel class holds the segmented sort: true in {@link GridSegmentKernel}. As {@link #longSteps}. */
     protected boolean segmentSteps() {
         return false;
@@ -439,7 +456,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         } else if (gridPhase == PH_CLEAR || gridPhase == PH_READ || gridPhase == PH_ITEMS
                 || gridPhase == PH_PIPELINE && gridStepsPerTile == 0) {
             elementLaunch();
-        } else {
+        } else if (tileSteps()) {
             gridSteps();
         }
     }
@@ -912,38 +929,36 @@ public class GridKernel extends TileKernel implements LaunchWrites {
 
     /**
      * One launch of the radix sort (see {@link GridSortKernel} for the algorithm, the local memory and the cost): the
-     * upsweep's digit counts, the spine of one work-group per digit, or the downsweep's ranking and scatter.
+     * upsweep's digit counts, the spine of one work-group per digit, or the downsweep's ranking and scatter. Each phase
+     * is a loop of its own, so that the device compiler holds one phase's loop invariants in registers at a time (one
+     * loop for the three phases held them all: 96 registers on the H200 where 80 let three work-groups of 256 share
+     * an SM, 2026-11-28 e).
      */
     final void radixPass() {
+        if (gridPhase == PH_UP) {
+            radixUpsweep();
+        } else if (gridPhase == PH_SPINE) {
+            radixSpine();
+        } else {
+            radixDownsweep();
+        }
+    }
+
+    /** The upsweep: the group's digit counts of its tiles (loads of a tile issued together, local atomic counters). */
+    private void radixUpsweep() {
         int t = getLocalId();
         int size = getLocalSize();
         int g = getGroupId();
-        boolean up = gridPhase == PH_UP;
-        boolean spinePhase = gridPhase == PH_SPINE;
-        boolean down = gridPhase == PH_DOWN;
         int tile = size * ITEMS;
         int radix = gridRadix;
-        int groups = gridGroups;
-        int cnt = padded(tile); // counter words: word (lane c, work-item w) at cnt + c * size + w
-        int offs = cnt + RADIX_COUNTER_WORDS * size; // off[d]: the digit's next output position
-        int dels = offs + RADIX_DIGITS; // delta[d]: off[d] - runStart[d] of the last ranked tile
-        int perItem = (radix + size - 1) / size; // digits per work-item, contiguous
-        int firstDigit = Math.min(radix, t * perItem);
-        int endDigit = Math.min(radix, firstDigit + perItem);
-        int passes = radix > 16 ? 2 : 1; // nibble passes per tile
-        for (int d = t; (up || down) && d < radix; d += size) {
+        for (int d = t; d < radix; d += size) {
             atomicSet(tileCounters[d], 0);
         }
-        for (int c = 0; down && c < RADIX_COUNTER_WORDS; c++) {
-            tileInts[cnt + c * size + t] = 0;
-        }
         localBarrier(); // counters zero
-
         int[] e = new int[ITEMS];
-        // upsweep: the group's digit counts (the loads of a tile issued together, then counted)
-        int upFirst = g * gridTilesPerGroup;
-        int upEnd = up ? Math.min(upFirst + gridTilesPerGroup, (gridCount + tile - 1) / tile) : 0;
-        for (int tl = upFirst; tl < upEnd; tl++) {
+        int first = g * gridTilesPerGroup;
+        int end = Math.min(first + gridTilesPerGroup, (gridCount + tile - 1) / tile);
+        for (int tl = first; tl < end; tl++) {
             int base = tl * tile;
             int valid = Math.min(tile, gridCount - base);
             for (int i = 0; i < ITEMS; i++) {
@@ -956,42 +971,138 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 }
             }
         }
+        localBarrier(); // counts complete
+        for (int d = t; d < radix; d += size) {
+            spine[d * gridGroups + g] = atomicGet(tileCounters[d]);
+        }
+    }
 
-        // spine (one step) and downsweep (digit bases, then the tile steps, then the last tile's scatter)
+    /**
+     * The spine: work-group {@code d} scans its digit's {@code G} counts exclusively in place (each work-item a
+     * contiguous run of them, one group scan) and writes the digit's total to {@code spine[R * G + d]}.
+     */
+    private void radixSpine() {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int g = getGroupId();
+        int groups = gridGroups;
+        int per = (groups + size - 1) / size;
+        int first = Math.min(groups, t * per);
+        int end = Math.min(groups, first + per);
+        long mine = 0;
+        for (int j = first; j < end; j++) {
+            mine += spine[g * groups + j];
+        }
+        long inclusive = groupScanLong(mine);
+        long total = groupScanLongTotal();
+        long run = inclusive - mine;
+        for (int j = first; j < end; j++) {
+            long c = spine[g * groups + j];
+            spine[g * groups + j] = run;
+            run += c;
+        }
+        if (t == 0) {
+            spine[gridRadix * groups + g] = total;
+        }
+    }
+
+    /**
+     * The downsweep: a first step scans the digit totals (each digit's base) and starts every digit's output offset;
+     * then each tile is ranked by one or two nibble steps, and scattered by the next tile's first step (or a last
+     * step).
+     */
+    private void radixDownsweep() {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int g = getGroupId();
+        int tile = size * ITEMS;
+        int radix = gridRadix;
+        int groups = gridGroups;
+        int cnt = padded(tile); // counter words: word (lane c, work-item w) at cnt + c * size + w
+        int offs = cnt + RADIX_COUNTER_WORDS * size; // off[d]: the digit's next output position
+        int dels = offs + RADIX_DIGITS; // delta[d]: off[d] - runStart[d] of the last ranked tile
+        // Registers: NVIDIA's compiler hoists every loop-invariant index and address out of the step loop (two
+        // registers per 64-bit pointer) and its assembler then takes as many registers as that needs (130 on the H200
+        // before this, one work-group of 256 per SM). So the blocked slots are one base plus a constant
+        // (pad(t ITEMS + i) = row + i, as ITEMS divides 32), and every other index the loop would hoist is computed
+        // in its step from `zero` and `stride`: the local size as read from local memory after a barrier, which the
+        // compiler cannot see through.
+        int row = pad(t * ITEMS);
+        int sizeSlot = dels + RADIX_DIGITS;
+        int perItem = (radix + size - 1) / size; // digits per work-item, contiguous
+        int firstDigit = Math.min(radix, t * perItem);
+        int endDigit = Math.min(radix, firstDigit + perItem);
+        int passes = radix > 16 ? 2 : 1; // nibble passes per tile
+        for (int d = t; d < radix; d += size) {
+            atomicSet(tileCounters[d], 0);
+        }
+        for (int c = 0; c < RADIX_COUNTER_WORDS; c++) {
+            tileInts[cnt + c * size + t] = 0;
+        }
+        if (t == 0) {
+            tileInts[sizeSlot] = size;
+        }
+        localBarrier(); // counters zero
+
+        int[] e = new int[ITEMS];
+        int[] sorted = new int[SCATTER_BATCH];
+        int[] keyLow = new int[SCATTER_BATCH];
+        int[] keyHigh = new int[SCATTER_BATCH];
+        int[] value = new int[SCATTER_BATCH];
         int firstTile = g * gridTilesPerGroup;
         int tiles = (gridCount + tile - 1) / tile;
-        int myTiles = down ? Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile)) : 0;
-        int steps = spinePhase ? 1 : down ? 2 + passes * myTiles : 0;
-        int[] words = new int[RADIX_COUNTER_WORDS];
+        int myTiles = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
+        int steps = 2 + passes * myTiles;
         for (int s = 0; s < steps; s++) {
-            boolean tileStep = down && s >= 1 && s <= passes * myTiles;
+            int stride = tileInts[sizeSlot]; // == size
+            int zero = stride - size;
+            boolean tileStep = s >= 1 && s <= passes * myTiles;
             int tl = tileStep ? (s - 1) / passes : myTiles;
             int sub = tileStep ? (s - 1) % passes : 0;
             int base = (firstTile + tl) * tile;
             int valid = tileStep ? Math.min(tile, gridCount - base) : 0;
             // (a) the previous tile's scatter (its first step), this tile step's counting
-            if (down && sub == 0 && tl >= 1 && s >= 1) {
+            if (sub == 0 && tl >= 1 && s >= 1) {
                 int prevBase = base - tile;
                 int prevValid = Math.min(tile, gridCount - prevBase);
-                for (int i = 0; i < ITEMS; i++) {
-                    int p = t + i * size;
-                    if (p < prevValid) {
-                        int v = tileInts[pad(p)];
-                        moveElement(prevBase + (v & 0xFFFF), tileInts[dels + (v >>> 16)] + p);
+                // in batches whose loads all precede their stores: the compiler may not move a load from the source
+                // arrays above a store to the destination arrays (they could alias), so one element at a time would
+                // wait out a global load per element
+                // (registers: the entries and the keys' halves are what the batch holds; a u32 sort drops the high halves)
+                for (int i = 0; i < ITEMS; i += SCATTER_BATCH) {
+                    for (int k = 0; k < SCATTER_BATCH; k++) {
+                        int p = t + (i + k) * stride;
+                        sorted[k] = p < prevValid ? tileInts[pad(p)] : -1; // digit << 16 | position: never negative
+                    }
+                    for (int k = 0; k < SCATTER_BATCH; k++) {
+                        if (sorted[k] >= 0) {
+                            long key = sourceKey(prevBase + (sorted[k] & 0xFFFF));
+                            keyLow[k] = (int) key;
+                            keyHigh[k] = (int) (key >>> 32);
+                            value[k] = sourceValue(prevBase + (sorted[k] & 0xFFFF));
+                        }
+                    }
+                    for (int k = 0; k < SCATTER_BATCH; k++) {
+                        if (sorted[k] >= 0) {
+                            int to = tileInts[dels + (sorted[k] >>> 16)] + t + (i + k) * stride;
+                            putKey(to, (long) keyHigh[k] << 32 | keyLow[k] & 0xFFFFFFFFL);
+                            putValue(to, value[k]);
+                        }
                     }
                 }
             }
+            int q0 = t * ITEMS + zero; // this work-item's first element of the tile
+            int rem = valid - q0; // its elements in the tile: i < rem
             if (tileStep) {
                 for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
                     int v = 0;
-                    if (q < valid) {
-                        v = sub == 0 ? digitOf(base + q) << 16 | q : tileInts[pad(q)];
+                    if (i < rem) {
+                        v = sub == 0 ? digitOf(base + q0 + i) << 16 | q0 + i : tileInts[row + i];
                     }
                     e[i] = v;
                 }
                 for (int i = 0; i < ITEMS; i++) {
-                    if (t * ITEMS + i < valid) {
+                    if (i < rem) {
                         int v = e[i];
                         int nibble = (v >>> (16 + 4 * sub)) & 15;
                         int at = cnt + (nibble & 7) * size + t;
@@ -1006,30 +1117,24 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 }
             }
             localBarrier(); // (A) counted
-            // (b) this work-item's contribution: counter words | digit counts (tile), totals (bases), counts (spine)
+            // (b) this work-item's contribution: counter words | digit counts (tile steps), digit totals (first step)
             long mine = 0;
+            int digit0 = firstDigit + zero;
             if (tileStep) {
                 int sum = 0;
                 for (int j = 0; j < RADIX_COUNTER_WORDS; j++) {
-                    words[j] = tileInts[cnt + RADIX_COUNTER_WORDS * t + j];
-                    sum += words[j];
+                    sum += tileInts[cnt + RADIX_COUNTER_WORDS * t + j];
                 }
                 long digits = 0;
-                for (int d = firstDigit; sub == 0 && d < endDigit; d++) {
+                for (int d = digit0; sub == 0 && d < endDigit; d++) {
                     digits += atomicGet(tileCounters[d]);
                 }
                 mine = digits << 32 | sum;
             }
-            if (down && s == 0) {
-                for (int d = firstDigit; d < endDigit; d++) {
+            if (s == 0) {
+                for (int d = digit0; d < endDigit; d++) {
                     mine += spine[radix * groups + d];
                 }
-            }
-            int perSpine = (groups + size - 1) / size;
-            int spineFirst = Math.min(groups, t * perSpine);
-            int spineEnd = Math.min(groups, spineFirst + perSpine);
-            for (int j = spineFirst; spinePhase && j < spineEnd; j++) {
-                mine += spine[g * groups + j];
             }
             long inclusive = groupScanLong(mine);
             long total = groupScanLongTotal();
@@ -1037,12 +1142,13 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             // (c) write the scanned values back
             if (tileStep) {
                 int wordRun = (int) before + (((int) total & 0xFFFF) << 16); // high halves after all low halves
-                for (int j = 0; j < RADIX_COUNTER_WORDS; j++) {
+                for (int j = 0; j < RADIX_COUNTER_WORDS; j++) { // own words: read again, not kept across the scan
+                    int w = tileInts[cnt + RADIX_COUNTER_WORDS * t + j];
                     tileInts[cnt + RADIX_COUNTER_WORDS * t + j] = wordRun;
-                    wordRun += words[j];
+                    wordRun += w;
                 }
                 int start = (int) (before >>> 32);
-                for (int d = firstDigit; sub == 0 && d < endDigit; d++) {
+                for (int d = digit0; sub == 0 && d < endDigit; d++) {
                     int c = atomicGet(tileCounters[d]);
                     atomicSet(tileCounters[d], 0);
                     tileInts[dels + d] = tileInts[offs + d] - start;
@@ -1050,27 +1156,18 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     start += c;
                 }
             }
-            if (down && s == 0) {
+            if (s == 0) {
                 int baseRun = (int) before;
-                for (int d = firstDigit; d < endDigit; d++) {
+                for (int d = digit0; d < endDigit; d++) {
                     tileInts[offs + d] = baseRun + (int) spine[d * groups + g];
                     baseRun += (int) spine[radix * groups + d];
                 }
-            }
-            long spineRun = before;
-            for (int j = spineFirst; spinePhase && j < spineEnd; j++) {
-                long c = spine[g * groups + j];
-                spine[g * groups + j] = spineRun;
-                spineRun += c;
-            }
-            if (spinePhase && t == 0) {
-                spine[radix * groups + g] = total;
             }
             localBarrier(); // (B) counters scanned
             // (d) every element to its rank in the local tile; the own counter column zeroed for the next step
             if (tileStep) {
                 for (int i = 0; i < ITEMS; i++) {
-                    if (t * ITEMS + i < valid) {
+                    if (i < rem) {
                         int v = e[i];
                         int entry = v & 0xFFFFFF;
                         int nibble = (entry >>> (16 + 4 * sub)) & 15;
@@ -1085,10 +1182,6 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             }
             localBarrier(); // (C) the tile ranked
         }
-        localBarrier(); // the upsweep's counts complete
-        for (int d = t; up && d < radix; d += size) {
-            spine[d * groups + g] = atomicGet(tileCounters[d]);
-        }
     }
 
     /** The current pass' digit of the source key at {@code j}. */
@@ -1098,38 +1191,53 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 : ((gridDirection == 0 ? in[j] : out[j]) >>> gridShift) & gridMask;
     }
 
-    /**
-     * Moves key (and value) {@code from} the source arrays {@code to} the destination arrays of the pass: keys between
-     * {@link #in} and {@link #out} (u64: {@link #wide} and {@link #wideAlt}), values between {@link #aux} and
-     * {@link #auxAlt} (the segmented sort's large path: between {@link #out} and {@link #auxAlt}).
-     */
-    private void moveElement(int from, int to) {
+    /** The pass' source key at {@code j}: {@link #in} or {@link #out} (u64 keys: {@link #wide} or {@link #wideAlt}). */
+    private long sourceKey(int j) {
+        boolean forward = gridDirection == 0;
+        return wideSortSteps() && gridWide != 0 ? (forward ? wide[j] : wideAlt[j]) : (long) (forward ? in[j] : out[j]);
+    }
+
+    /** Stores {@code k} at {@code j} of the pass' destination keys (the other side of {@link #sourceKey}'s). */
+    private void putKey(int j, long k) {
         boolean forward = gridDirection == 0;
         boolean wideKeys = wideSortSteps() && gridWide != 0;
         if (wideKeys && forward) {
-            wideAlt[to] = wide[from];
+            wideAlt[j] = k;
         }
         if (wideKeys && !forward) {
-            wide[to] = wideAlt[from];
+            wide[j] = k;
         }
         if (!wideKeys && forward) {
-            out[to] = in[from];
+            out[j] = (int) k;
         }
         if (!wideKeys && !forward) {
-            in[to] = out[from];
+            in[j] = (int) k;
         }
-        boolean ownValues = gridWithValues != 0 && gridValuePair == 0;
-        if (ownValues && forward) {
-            auxAlt[to] = aux[from];
+    }
+
+    /**
+     * The pass' source value at {@code j} (0 without values): values move between {@link #aux} and {@link #auxAlt}, or
+     * (the segmented sort's large path, {@code gridValuePair}) between {@link #out} and {@link #auxAlt}.
+     */
+    private int sourceValue(int j) {
+        boolean forward = gridDirection == 0;
+        boolean pair = gridValuePair != 0;
+        return gridWithValues == 0 && !pair ? 0 : !forward ? auxAlt[j] : pair ? out[j] : aux[j];
+    }
+
+    /** Stores value {@code v} at {@code j} of the pass' destination values (none without values). */
+    private void putValue(int j, int v) {
+        boolean forward = gridDirection == 0;
+        boolean pair = gridValuePair != 0;
+        boolean values = gridWithValues != 0 || pair;
+        if (values && forward) {
+            auxAlt[j] = v;
         }
-        if (ownValues && !forward) {
-            aux[to] = auxAlt[from];
+        if (values && !forward && pair) {
+            out[j] = v;
         }
-        if (gridValuePair != 0 && forward) {
-            auxAlt[to] = out[from];
-        }
-        if (gridValuePair != 0 && !forward) {
-            out[to] = auxAlt[from];
+        if (values && !forward && !pair) {
+            aux[j] = v;
         }
     }
 

@@ -6,10 +6,10 @@ package org.gpumatch.gpu.primitives;
  * constructor). Its device code is {@link GridKernel}'s: {@code run()} dispatches each sort launch to
  * {@link GridKernel#radixPass()}, the one radix sort of the project, described here. u32 keys in {@link #in} /
  * {@link #out} here, u64 keys in {@link #wide} / {@link #wideAlt} in {@link GridSortWideKernel} (the class constant
- * {@link #wideSortSteps()} on); optional u32 values in {@link #aux} / {@link #auxAlt}. A {@code run()} holding only the
- * sort's launches (this class until 2026-11-28 b) sorted 10^8 u32 keys in 8.58 ms of device time on the H200 where
- * {@link GridKernel}'s own {@code run()} took 6.59 ms, same geometry and source of the sort (the downsweep 7.45 against
- * 5.62 ms; {@code bench/results/nvidia-h200/2026-11-28-b-primitives.log}), so it no longer overrides {@code run()}.
+ * {@link #wideSortSteps()} on); optional u32 values in {@link #aux} / {@link #auxAlt}. The class constant
+ * {@link #tileSteps()} is off, so the device compiler sees the sort's launches alone and the registers are the sort's:
+ * 86 with NVIDIA's compiler on the H200 (two work-groups of 256 per SM), 2026-11-28 e (gpu-core/README.md, "The
+ * sort's registers"; with every primitive compiled in, the count was the heaviest path's, 128).
  *
  * <p>Per pass of up to 8 bits ({@code R = 2^width} digits, a grid of {@code G} work-groups of {@code L}, tiles of
  * {@code T = 16 L}):
@@ -37,13 +37,14 @@ package org.gpumatch.gpu.primitives;
  * the local tile at its rank (its column's scanned counter plus its own count); after the last nibble the tile is
  * sorted by digit (stable), and the scatter moves element {@code p} of the sorted tile (striped: consecutive
  * work-items write consecutive addresses of a digit's run) from its original position (keys and values read from
- * global memory, the tile's window) to {@code delta[d] + p}.
+ * global memory, the tile's window) to {@code delta[d] + p}, {@link GridKernel#SCATTER_BATCH} elements' loads before
+ * their stores.
  *
  * <p>Barriers per tile step: 3 + {@code log2 L + 1} (the group scan's); per tile 2 steps (24 with {@code L = 256}).
  * Local memory per work-group: the tile ({@code 4 * padded(T)}), the counters ({@code 4 * 8 L}), {@code off} and
  * {@code delta} ({@code 2 * 4 * 256}), the group scan's double buffer ({@code 2 * 8 L}: {@link TileKernel}'s lanes,
- * sized for {@code groupScanLong} alone, {@code longScanOnly()}) and 256 atomic counters: 32,268 bytes with
- * {@code L = 256} (tile 4096), 17,676 with 128. Launches per pass: 3. Global memory
+ * sized for {@code groupScanLong} alone, {@code longScanOnly()}) and 256 atomic counters: 32,272 bytes with
+ * {@code L = 256} (tile 4096, with one int holding the local size), 17,680 with 128. Launches per pass: 3. Global memory
  * per element and pass: the key read three times (count, rank, scatter: the last from the tile's window, mostly
  * cache), the value read once, key and value written once, plus {@code 8 (R G + R)} bytes of spine.
  */
@@ -56,6 +57,12 @@ public class GridSortKernel extends GridKernel {
     @Override
     protected boolean servesOp(int op) {
         return op == OP_RADIX;
+    }
+
+    /** No tile steps: the sort's registers alone decide how many work-groups share a compute unit. */
+    @Override
+    protected final boolean tileSteps() {
+        return false;
     }
 
 }

@@ -201,8 +201,9 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
      * The second barrier core, for lean kernels of one lane: an inclusive scan over the work-group of one 64-bit value
      * per work-item (Kogge-Stone, double-buffered in {@link #tileScanLanes}: {@code log2 L} steps of one local read,
      * at most one more and one write each, {@code log2 L + 1} barriers). Returns this work-item's inclusive prefix;
-     * {@link #groupScanLongTotal()} gives the total. Every work-item must call it (uniform control flow), from one
-     * place of {@code run()}, and a barrier must separate reads of the total from the next call. On an H200 (issue 21,
+     * {@link #groupScanLongTotal()} gives the total. Every work-item must call it (uniform control flow), from few
+     * places of {@code run()} (each is an inlined copy of its barriers; the radix sort calls it from two, its spine and
+     * its downsweep), and a barrier must separate reads of the total from the next call. On an H200 (issue 21,
      * 2026-11-28, {@link TileShapeProbe}) a downsweep on it ran 1.2-1.7x faster than on {@link #groupScanLanes}' serial
      * segments, whose dependent local reads and writes leave most of the work-group waiting.
      */
