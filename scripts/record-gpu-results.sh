@@ -88,12 +88,13 @@
 #              probe    issue 21's tile-shape probe (org.gpumatch.gpu.primitives.TileShapeProbe at 10^8, work-groups per
 #                       compute unit 1,2,4,8: copy, staged, the grid's scan downsweep alone, a Kogge-Stone group
 #                       scan, beside GridKernel's scan)
-#              nv-registers  the registers NVIDIA's OpenCL compiler gives each primitive kernel, and the primitives
-#                       under register caps: GridProfile at 10^8 (layers scan,sort, geometries --nv-geometries, default
-#                       256:2,256:3,256:4) once per cap in --nv-caps (default none,64,80,96,128), with the bundle's
-#                       tools/lib/libclbuildopts.so preloaded (gpu-core/scripts/cl-build-options.c: adds
-#                       "-cl-nv-verbose -cl-nv-maxrregcount=CAP" to Aparapi's builds and prints ptxas' lines); about
-#                       40 s per cap
+#              nv-registers  the registers NVIDIA's OpenCL compiler gives every kernel class of the project
+#                       (org.gpumatch.bench.kernels.KernelRegisters: each class compiled in turn, ptxas' lines after
+#                       its name), then the primitives under register caps: GridProfile at 10^8 (layers scan,sort,
+#                       geometries --nv-geometries, default 256:2,256:3,256:4) once per cap in --nv-caps (default
+#                       none,64,80,96,128), all with the bundle's tools/lib/libclbuildopts.so preloaded
+#                       (gpu-core/scripts/cl-build-options.c: adds "-cl-nv-verbose -cl-nv-maxrregcount=CAP" to
+#                       Aparapi's builds and prints the build logs); about 1 minute, then 40 s per cap
 #   --sigma  the random alphabets of the grid step (default 1,2,3,4,5,6,7,8; split it over commands, e.g.
 #            --sigma 1,2 then 3,4, 5,6 and 7,8: each sigma costs about a minute plus the slowest device algorithm's
 #            21 x 7 queries over 1 GiB; the progress lines carry the seconds since the start)
@@ -303,6 +304,11 @@ for s in "${wanted[@]}"; do
       GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.TileShapeProbe run "$gm" 100000000 2,4,8 ;;
     nv-registers)
       shim="$bundle/tools/lib/libclbuildopts.so"
+      step "nv-registers: every kernel class, NVIDIA's registers"
+      LD_PRELOAD="$shim" GPUMATCH_CL_BUILD_OPTIONS="-cl-nv-verbose" GPUMATCH_CL_BUILD_LOG=1 \
+        GPUMATCH_MAIN_CLASS=org.gpumatch.bench.kernels.KernelRegisters run "$gm" gpu 2>&1 \
+        | grep -a -E "^compiling|^kernel |^failed|ptxas info *: Used|spill|rror|xception" \
+        | grep -a -v "bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" | cut -c1-400
       for cap in ${nv_caps//,/ }; do
         opts="-cl-nv-verbose"
         [ "$cap" = none ] || opts="$opts -cl-nv-maxrregcount=$cap"
