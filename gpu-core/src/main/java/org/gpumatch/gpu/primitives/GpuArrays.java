@@ -58,8 +58,11 @@ public final class GpuArrays implements AutoCloseable {
     private int intCount;
     private int longCount;
     private int flagCount;
-    /** The flags or indices loaded last, checked on the host by gather and scatter. */
+    /** The flags or indices loaded last (gather and scatter check their range, {@link #flagMin}..{@link #flagMax}). */
     private int[] flags = new int[1];
+    /** The least and greatest of the loaded flags or indices (0 and -1 when none are loaded). */
+    private int flagMin;
+    private int flagMax = -1;
 
     /** The primitives on {@code device} (compiled now: a kernel that cannot run there throws). */
     public GpuArrays(ComputeDevice device) {
@@ -150,12 +153,29 @@ public final class GpuArrays implements AutoCloseable {
         longCount = values.length;
     }
 
-    /** Uploads the flags of a select, or the indices of a gather or scatter. */
+    /**
+     * Uploads the flags of a select, or the indices of a gather or scatter, and notes their least and greatest value,
+     * against which each gather and scatter checks its indices (the device does not check them). The array is this
+     * object's until the next load: change it only through another load (the runtime may upload it again from the
+     * host copy, e.g. after the collector moved it, and a changed index would not have been checked).
+     */
     public void loadFlags(int[] flagsOrIndices) {
         flags = nonEmpty(flagsOrIndices);
         gk.aux = flags;
         gk.put(gk.aux);
         flagCount = flagsOrIndices.length;
+        int min = 0;
+        int max = -1;
+        if (flagCount > 0) {
+            min = Integer.MAX_VALUE;
+            max = Integer.MIN_VALUE;
+            for (int v : flagsOrIndices) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+        }
+        flagMin = min;
+        flagMax = max;
     }
 
     /** The launches and transfers of the last call ({@link GridDriver#lastCalls()}). */
@@ -421,16 +441,19 @@ public final class GpuArrays implements AutoCloseable {
 
     // ---- resident element primitives -----------------------------------------------------------------------------
 
-    /** Gather of the loaded ints by the loaded indices into the int output (checks the indices on the host). */
+    /**
+     * Gather of the loaded ints by the loaded indices into the int output (their range checked on the host against
+     * the one noted by {@link #loadFlags}: no pass over the indices per call).
+     */
     public LaunchTiming runGatherInts() {
-        checkIndices(flags, flagCount, intCount);
+        checkLoadedIndices(intCount);
         intOutput(longKernelWithInts(), flagCount);
         return (last = longGrid).gather(flagCount, false);
     }
 
     /** Gather of the loaded longs by the loaded indices into the long output. */
     public LaunchTiming runGatherLongs() {
-        checkIndices(flags, flagCount, longCount);
+        checkLoadedIndices(longCount);
         longOutput(longKernelWithFlags(), flagCount);
         return (last = longGrid).gather(flagCount, true);
     }
@@ -441,7 +464,7 @@ public final class GpuArrays implements AutoCloseable {
      */
     public LaunchTiming runScatterInts(int length) {
         requireFlags(intCount);
-        checkIndices(flags, flagCount, length);
+        checkLoadedIndices(length);
         intOutput(longKernelWithInts(), length);
         return (last = longGrid).scatter(intCount, false);
     }
@@ -449,7 +472,7 @@ public final class GpuArrays implements AutoCloseable {
     /** Scatter of the loaded longs to the loaded indices of the long output (at least {@code length} elements). */
     public LaunchTiming runScatterLongs(int length) {
         requireFlags(longCount);
-        checkIndices(flags, flagCount, length);
+        checkLoadedIndices(length);
         longOutput(longKernelWithFlags(), length);
         return (last = longGrid).scatter(longCount, true);
     }
@@ -519,6 +542,13 @@ public final class GpuArrays implements AutoCloseable {
     private static void checkSameLength(int values, int indices) {
         if (values != indices) {
             throw new IllegalArgumentException("indices length " + indices + " differs from values length " + values);
+        }
+    }
+
+    /** The loaded indices all in {@code [0, length)}, or the first that is not named. */
+    private void checkLoadedIndices(int length) {
+        if (flagMin < 0 || flagMax >= length) {
+            checkIndices(flags, flagCount, length);
         }
     }
 

@@ -203,4 +203,31 @@ class GpuArraysTest {
         assertThatThrownBy(() -> gpu.histogram(in, 10, 0, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> gpu.select(in, new int[3])).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /**
+     * Resident gather and scatter check the loaded indices' range, noted at the load, against each call's length:
+     * the first index outside it named with its position, below and above, and the run refused before any launch.
+     */
+    @Test
+    void residentIndicesOutOfRangeAreNamed() {
+        int[] in = {10, 11, 12, 13};
+        gpu.loadInts(in);
+        gpu.loadFlags(new int[] {0, 3, 4, 1});
+        assertThatThrownBy(gpu::runGatherInts).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("index 4 at 2 is outside [0, 4)");
+        gpu.runScatterInts(5); // the same indices fit an output of 5 (its element 2 keeps what it held)
+        int[] scattered = gpu.intResult(5);
+        assertThat(new int[] {scattered[0], scattered[1], scattered[3], scattered[4]}).containsExactly(10, 13, 11, 12);
+        assertThatThrownBy(() -> gpu.runScatterInts(4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("index 4 at 2 is outside [0, 4)");
+        gpu.loadFlags(new int[] {2, -1, 0, 0});
+        assertThatThrownBy(gpu::runGatherInts).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("index -1 at 1 is outside [0, 4)");
+        gpu.loadFlags(new int[] {3, 2, 1, 0});
+        gpu.runGatherInts();
+        assertThat(gpu.intResult(4)).containsExactly(13, 12, 11, 10);
+        gpu.loadFlags(new int[0]);
+        gpu.loadInts(new int[0]);
+        gpu.runGatherInts();
+    }
 }
