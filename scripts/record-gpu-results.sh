@@ -108,7 +108,8 @@
 #            that generation, build and check fit one 10-minute device call; a stopped one is recorded with exit 124)
 #   --sa-4g-heap  the builder's heap in sa-4g-start (GPUMATCH_HEAP, default 72g)
 #   --sa-4g-wait  seconds sa-4g-wait waits at most (default 540)
-#   --probe-cl  the folder of OpenCL sources for the probe step's register counts (default: none, counts skipped)
+#   --nv-caps  the register caps of the nv-registers step (none or N, comma-separated; default none,64,80,96,128)
+#   --nv-geometries  the nv-registers step's GridProfile geometries L:groupsPerCU (default 256:2,256:3,256:4)
 #   -- ARGS  more options for every `bench exact` (and `bench sa`) of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
 #            later options override the step's own
 # Examples (one command each):
