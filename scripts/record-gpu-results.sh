@@ -176,6 +176,19 @@ mkdir -p "$out/results"
 step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
 status=0
 run() { "$@" || { rc=$?; echo "record: exit $rc: $*" >&2; status=$rc; }; }
+# nv_run OPTIONS MAIN_CLASS ARGS...: the bundle's MAIN_CLASS with gpu-core/scripts/cl-build-options.c preloaded (OPTIONS
+# added to every OpenCL build, each build's log printed), its output kept in a file so that `run` records its exit
+# status, then only ptxas' lines and the tool's rows
+nv_run() {
+  local opts=$1 main=$2 log
+  shift 2
+  log=$(mktemp)
+  LD_PRELOAD="$bundle/tools/lib/libclbuildopts.so" GPUMATCH_CL_BUILD_OPTIONS="$opts" GPUMATCH_CL_BUILD_LOG=1 \
+    GPUMATCH_MAIN_CLASS="$main" run "$gm" "$@" > "$log" 2>&1
+  grep -a -E "^compiling|^kernel |^failed|^L=|^device|cl-build-options|ptxas info *: (Used|Compiling)|spill|rror|xception" \
+      "$log" | grep -a -v "bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" | cut -c1-400
+  rm -f "$log"
+}
 ms=4,8,16,32,64,256,1024
 shm=/dev/shm; [ -w "$shm" ] || shm=${TMPDIR:-/tmp}
 # 1 GiB of random DNA (gm-oneshot.dna) and of random bytes (gm-oneshot.bin) for the oneshot step.
@@ -304,22 +317,13 @@ for s in "${wanted[@]}"; do
       step probe
       GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.TileShapeProbe run "$gm" 100000000 2,4,8 ;;
     nv-registers)
-      shim="$bundle/tools/lib/libclbuildopts.so"
       step "nv-registers: every kernel class, NVIDIA's registers"
-      LD_PRELOAD="$shim" GPUMATCH_CL_BUILD_OPTIONS="-cl-nv-verbose" GPUMATCH_CL_BUILD_LOG=1 \
-        GPUMATCH_MAIN_CLASS=org.gpumatch.bench.kernels.KernelRegisters run "$gm" gpu 2>&1 \
-        | grep -a -E "^compiling|^kernel |^failed|ptxas info *: Used|spill|rror|xception" \
-        | grep -a -v "bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" | cut -c1-400
+      nv_run -cl-nv-verbose org.gpumatch.bench.kernels.KernelRegisters gpu
       for cap in ${nv_caps//,/ }; do
         opts="-cl-nv-verbose"
         [ "$cap" = none ] || opts="$opts -cl-nv-maxrregcount=$cap"
         step "nv-registers: GridProfile 10^8 $nv_geometries scan,sort with $opts"
-        # ptxas' lines (registers, spills, shared memory) of each build, then the profile's rows
-        LD_PRELOAD="$shim" GPUMATCH_CL_BUILD_OPTIONS="$opts" GPUMATCH_CL_BUILD_LOG=1 \
-          GPUMATCH_MAIN_CLASS=org.gpumatch.gpu.primitives.GridProfile \
-          run "$gm" 100000000 "$nv_geometries" gpu scan,sort 2>&1 \
-          | grep -a -E "cl-build-options|ptxas info *: (Used|Compiling)|spill|^L=|^device|rror|xception" \
-          | grep -a -v "bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" | cut -c1-400
+        nv_run "$opts" org.gpumatch.gpu.primitives.GridProfile 100000000 "$nv_geometries" gpu scan,sort
       done ;;
     kmismatch)
       step kmismatch

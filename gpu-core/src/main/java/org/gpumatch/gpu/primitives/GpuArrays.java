@@ -60,9 +60,9 @@ public final class GpuArrays implements AutoCloseable {
     private int flagCount;
     /** The flags or indices loaded last (gather and scatter check their range, {@link #flagMin}..{@link #flagMax}). */
     private int[] flags = new int[1];
-    /** The least and greatest of the loaded flags or indices (0 and -1 when none are loaded). */
-    private int flagMin;
-    private int flagMax = -1;
+    /** The least and greatest of the loaded flags or indices (MAX_VALUE and MIN_VALUE when none are loaded). */
+    private int flagMin = Integer.MAX_VALUE;
+    private int flagMax = Integer.MIN_VALUE;
 
     /** The primitives on {@code device} (compiled now: a kernel that cannot run there throws). */
     public GpuArrays(ComputeDevice device) {
@@ -164,15 +164,11 @@ public final class GpuArrays implements AutoCloseable {
         gk.aux = flags;
         gk.put(gk.aux);
         flagCount = flagsOrIndices.length;
-        int min = 0;
-        int max = -1;
-        if (flagCount > 0) {
-            min = Integer.MAX_VALUE;
-            max = Integer.MIN_VALUE;
-            for (int v : flagsOrIndices) {
-                min = Math.min(min, v);
-                max = Math.max(max, v);
-            }
+        int min = Integer.MAX_VALUE;
+        int max = Integer.MIN_VALUE;
+        for (int v : flagsOrIndices) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
         }
         flagMin = min;
         flagMax = max;

@@ -1076,10 +1076,11 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     }
                     for (int k = 0; k < SCATTER_BATCH; k++) {
                         if (sorted[k] >= 0) {
-                            long key = sourceKey(prevBase + (sorted[k] & 0xFFFF));
+                            int from = prevBase + (sorted[k] & 0xFFFF);
+                            long key = sourceKey(from);
                             keyLow[k] = (int) key;
                             keyHigh[k] = (int) (key >>> 32);
-                            value[k] = sourceValue(prevBase + (sorted[k] & 0xFFFF));
+                            value[k] = sourceValue(from);
                         }
                     }
                     for (int k = 0; k < SCATTER_BATCH; k++) {
