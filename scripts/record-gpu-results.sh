@@ -46,6 +46,11 @@
 #                       build: suffixes split by their first two bytes, arrays in pieces under Aparapi's 2 GiB buffer
 #                       limit); built on the GPU, verified by the parallel checker, timed, rounds on stderr (add CPU
 #                       peers with -- --builders gpu,cpu,libdivsufsort: libdivsufsort takes a few minutes at 1 GiB)
+#              sa-process  the user's number of the GPU builder: `gpumatch sa build -a gpu --explain --timeline
+#                       code.txt -o OUT` on the 100 MB code text of --sa-corpora, three processes timed with
+#                       /usr/bin/time (wall, peak RSS; the first also pays NVIDIA's compile when its cache is empty),
+#                       `gpumatch sa check` on the array, then libdivsufsort's process (tools/sufcheck-bench: read,
+#                       build, write) and `cmp` of the two arrays
 #              sa-cpu   the CPU builders' scaling on the host's cores: `bench sa --inputs none --reps 1 --builders
 #                       sais,sais-t,cpu,libdivsufsort` on the 100 MB code text of --sa-corpora (SA-IS on one thread,
 #                       with lookahead helpers on 2, 3, 5, 9 and all cores, the all-core builder, libdivsufsort on one
@@ -379,6 +384,25 @@ for s in "${wanted[@]}"; do
         run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --builders gpu "${size[@]}" \
           --text "$label=$f" ${extra[@]+"${extra[@]}"}
       done
+      rm -rf "$sa_tmp" ;;
+    sa-process)
+      step "suffix arrays: sa build -a gpu of the 100 MB code text as a process, three runs"
+      if f=$(sa_text code); then
+        mkdir -p "$sa_tmp"
+        for r in 1 2 3; do
+          echo "run $r:"
+          run /usr/bin/time -f "process %e s wall, %M KiB" "$gm" sa build -a gpu --explain --timeline "$f" \
+            -o "$sa_tmp/code.sa"
+        done
+        run "$gm" sa check "$f" "$sa_tmp/code.sa"
+        if [ -x "$bundle/tools/sufcheck-bench" ]; then
+          step "suffix arrays: libdivsufsort's process on the same text (read, build, write)"
+          run /usr/bin/time -f "process %e s wall, %M KiB" "$bundle/tools/sufcheck-bench" "$f" "$sa_tmp/ds.sa" 0
+          cmp "$sa_tmp/code.sa" "$sa_tmp/ds.sa" && echo "arrays identical" || status=1
+        fi
+      else
+        status=2
+      fi
       rm -rf "$sa_tmp" ;;
     sa-cpu)
       step "suffix arrays: the CPU builders on the host's cores (SA-IS and its lookahead helpers, libdivsufsort)"

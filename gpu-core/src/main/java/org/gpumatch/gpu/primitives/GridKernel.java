@@ -489,38 +489,51 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         }
     }
 
-    /** The tile steps of every primitive but the radix sort, and of the pipelines' tile hooks (one loop). */
+    /**
+     * The tile launches of every primitive but the radix sort, and of the pipelines' tile hooks: one loop per kind of
+     * launch (upsweep, scan and select steps, the segmented sort's small path and composites, pipeline tiles), so that
+     * the device compiler holds one kind's live values at a time. One loop for every kind held them all: NVIDIA's
+     * compiler gave the prefix-doubling pipeline, which runs four of them, 168 registers on the H200 (one work-group
+     * of 256 per SM for every launch of a build, its radix passes included; 2026-11-28 e).
+     */
     private void gridSteps() {
+        if (gridPhase == PH_UP) {
+            gridUpsweep();
+        } else if (segmentSteps() && gridPhase == PH_DOWN && gridOp == OP_SEG_SMALL) {
+            segmentSmallSteps();
+        } else if (segmentSteps() && gridPhase == PH_DOWN && gridOp == OP_SEG_COMPOSE) {
+            segmentComposeSteps();
+        } else if (gridPhase == PH_PIPELINE) {
+            pipelineTileSteps();
+        } else if (gridPhase == PH_SPINE || gridPhase == PH_DOWN) {
+            scanTileSteps();
+        }
+    }
+
+    /**
+     * The upsweep of a scan, select, reduce, histogram or composite count: each work-group folds its range of tiles
+     * (each tile's {@link #ITEMS} coalesced loads issued together, then combined) and stores its group value
+     * ({@link #upsweepStore}); one group scan.
+     */
+    private void gridUpsweep() {
         int t = getLocalId();
         int size = getLocalSize();
         int g = getGroupId();
         int tile = size * ITEMS;
-        int base0 = 0; // this layer's region of tileInts starts after TileKernel's, which takes none
-        int second = base0 + padded(tile);   // flags, high words (scan steps) or run starts and offsets (radix)
-        boolean up = gridPhase == PH_UP;
-        boolean spinePhase = gridPhase == PH_SPINE;
-        boolean down = gridPhase == PH_DOWN;
-        boolean pipelineTiles = gridPhase == PH_PIPELINE && gridStepsPerTile > 0;
-        boolean segments = segmentSteps();
-        boolean segSmall = segments && down && gridOp == OP_SEG_SMALL;
-        boolean compose = segments && down && gridOp == OP_SEG_COMPOSE;
-        boolean scanSteps = spinePhase || down && !segSmall && !compose;
         boolean longData = longSteps() && longOp(gridOp, gridWide);
         boolean longValues = longData && gridOp != OP_SELECT_FLAGGED; // the upsweep reads longs, not flags
-        boolean hiPlane = spinePhase || down && longData; // values are longs, staged as two planes
         boolean extremes = gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX;
-        int counters = !up ? 0 : gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
+        int counters = gridOp == OP_HISTOGRAM ? Math.min(gridBins, LOCAL_BINS) : 1;
         int counterInit = gridOp == OP_REDUCE_MIN ? Integer.MAX_VALUE : gridOp == OP_REDUCE_MAX ? Integer.MIN_VALUE : 0;
         for (int d = t; d < counters; d += size) {
             atomicSet(tileCounters[d], counterInit);
         }
         localBarrier(); // counters set
         int[] e = new int[ITEMS];
-        // upsweep: each tile's ITEMS coalesced loads are issued together, then combined (barrier-free)
         long acc = gridOp == OP_REDUCE_MIN ? (longData ? Long.MAX_VALUE : Integer.MAX_VALUE)
                 : gridOp == OP_REDUCE_MAX ? (longData ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
         int upFirst = g * gridTilesPerGroup;
-        int upEnd = !up ? 0 : Math.min(upFirst + gridTilesPerGroup, (gridCount + tile - 1) / tile);
+        int upEnd = Math.min(upFirst + gridTilesPerGroup, (gridCount + tile - 1) / tile);
         // the int sums (scan, reduce) and the flag counts, the commonest upsweeps, without the per-element op chain
         boolean upSum = !longValues && (scanOp(gridOp) || gridOp == OP_REDUCE_SUM);
         boolean upFlags = gridOp == OP_SELECT_FLAGGED;
@@ -558,105 +571,81 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 }
             }
         }
-        if (gridOp == OP_REDUCE_MIN && up && !longData) {
+        if (gridOp == OP_REDUCE_MIN && !longData) {
             atomicMin(tileCounters[0], (int) acc);
         }
-        if (gridOp == OP_REDUCE_MAX && up && !longData) {
+        if (gridOp == OP_REDUCE_MAX && !longData) {
             atomicMax(tileCounters[0], (int) acc);
         }
-        if (extremes && up && longData) { // long extremes: each work-item's partial in local, folded after (A)
+        if (extremes && longData) { // long extremes: each work-item's partial in local, folded by work-item 0
             tileInts[2 * t] = (int) acc;
             tileInts[2 * t + 1] = (int) (acc >>> 32);
         }
+        localBarrier(); // partials staged
+        if (extremes && longData && t == 0) {
+            for (int u = 0; u < size; u++) {
+                long x = (long) tileInts[2 * u + 1] << 32 | (tileInts[2 * u] & 0xFFFFFFFFL);
+                acc = gridOp == OP_REDUCE_MIN ? Math.min(acc, x) : Math.max(acc, x);
+            }
+        }
+        groupScanLanes(acc, 0, 0, 0, 1);
+        upsweepStore(g, size, t, extremes && longData ? acc : groupScanTotal(0), longData);
+    }
 
-        // the steps: uniform trip count within the work-group
-        int total = gridCount; // elements (or spine entries) of the tiled range
-        int unit = segSmall ? tile / 2 : tile; // the segmented sort's windows own half a tile of positions each
-        int quarter = tile / 4;
-        int segPasses = gridKeyNibbles + gridSegNibbles;
-        int firstTile = spinePhase ? 0 : g * gridTilesPerGroup;
-        int tiles = (total + unit - 1) / unit;
-        int myTiles = spinePhase ? (g == 0 ? tiles : 0)
-                : down || pipelineTiles ? Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile)) : 0;
-        int perTile = segSmall ? segPasses + 3 : pipelineTiles ? gridStepsPerTile : 1;
-        int segHeads = 0; // segmented sort: heads in the window's span (uniform)
-        int steps = up ? 1 : myTiles * perTile;
-        long carry = down ? spine[g] : 0;
+    /**
+     * The spine (work-group 0 scans the group values, 64-bit) and the downsweep of the scans and selects: per tile,
+     * staged through local memory (coalesced), one group scan of each work-item's {@link #ITEMS} consecutive
+     * elements, outputs staged in local memory and stored coalesced. 3 barriers per tile besides the group scan's.
+     */
+    private void scanTileSteps() {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int g = getGroupId();
+        int tile = size * ITEMS;
+        int base0 = 0; // this layer's region of tileInts starts after TileKernel's, which takes none
+        int second = base0 + padded(tile);   // flags or high words
+        boolean spinePhase = gridPhase == PH_SPINE;
+        boolean down = !spinePhase;
+        boolean longData = longSteps() && longOp(gridOp, gridWide);
+        boolean hiPlane = spinePhase || longData; // values are longs, staged as two planes
         boolean flagged = down && gridOp == OP_SELECT_FLAGGED;
         boolean predicate = down && gridOp == OP_SELECT_IF;
         boolean scanning = scanOp(gridOp) || spinePhase;
+        // the uniform choices are made outside the element loops (each loop below runs for one kind of step)
+        boolean intScan = intScanSteps() && scanning && !hiPlane; // int scan: 32 bits suffice
+        boolean intSelect = !scanning && !longData;
+        boolean inclusive = gridOp == OP_SCAN_INCLUSIVE && !spinePhase;
+        int total = gridCount; // elements (or spine entries) of the tiled range
+        int firstTile = spinePhase ? 0 : g * gridTilesPerGroup;
+        int tiles = (total + tile - 1) / tile;
+        int steps = spinePhase ? (g == 0 ? tiles : 0) : Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
+        long carry = down ? spine[g] : 0;
+        int[] e = new int[ITEMS];
         for (int s = 0; s < steps; s++) {
-            int sub = s % perTile;
-            int base = (firstTile + s / perTile) * unit;
-            int valid = up ? 0 : segSmall ? tile : Math.min(tile, total - base);
-            int span = base - quarter; // segmented sort: the window's staged span [span, span + tile)
+            int base = (firstTile + s) * tile;
+            int valid = Math.min(tile, total - base);
             for (int i = 0; i < ITEMS; i++) {
                 e[i] = 0; // nothing flows from one step to the next through the element array
             }
             // (a) stage
-            if (scanSteps) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        long v = spinePhase ? spine[base + j] : longData ? wide[base + j]
-                                : gridIndices != 0 ? 0 : in[base + j];
-                        tileInts[base0 + pad(j)] = (int) v;
-                        if (hiPlane) {
-                            tileInts[second + pad(j)] = (int) (v >>> 32);
-                        }
-                        if (flagged && !longData) {
-                            tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
-                        }
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                if (j < valid) {
+                    long v = spinePhase ? spine[base + j] : longData ? wide[base + j]
+                            : gridIndices != 0 ? 0 : in[base + j];
+                    tileInts[base0 + pad(j)] = (int) v;
+                    if (hiPlane) {
+                        tileInts[second + pad(j)] = (int) (v >>> 32);
+                    }
+                    if (flagged && !longData) {
+                        tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
                     }
                 }
-            }
-            if (segSmall && sub == 0) { // head flags and keys of the span (outside [0, n): heads)
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    int at = span + j;
-                    boolean inside = at >= 0 && at < total;
-                    tileInts[base0 + pad(j)] = segmentHead(at, total);
-                    tileInts[second + pad(j)] = inside ? in[at] : 0;
-                }
-            }
-            if (segSmall && sub == segPasses + 2) { // own keys written, own values read before they move
-                for (int i = 0; i < ITEMS; i++) {
-                    int v = tileInts[base0 + pad(t + i * size)];
-                    if (v < 0) {
-                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
-                        e[i] = aux[span + (v & 0xFFFF)];
-                    }
-                }
-            }
-            if (compose) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        tileInts[base0 + pad(j)] = auxAlt[base + j];
-                    }
-                }
-            }
-            if (pipelineTiles) {
-                pipelineTileStage(gridPipelineSlot, base, valid, sub);
             }
             localBarrier(); // (A) staged
-            if (up && extremes && longData && t == 0) {
-                for (int u = 0; u < size; u++) {
-                    long x = (long) tileInts[2 * u + 1] << 32 | (tileInts[2 * u] & 0xFFFFFFFFL);
-                    acc = gridOp == OP_REDUCE_MIN ? Math.min(acc, x) : Math.max(acc, x);
-                }
-            }
             // (b) this work-item's consecutive elements: its contribution to the group scan
-            long c0 = up ? acc : 0;
-            long c1 = 0;
-            long c2 = 0;
-            long c3 = 0;
+            long c0 = 0;
             int flagBits = 0;
-            boolean ranking = segSmall && sub >= 2 && sub < segPasses + 2;
-            int pass = sub - 2;
-            // the uniform choices are made outside the element loops (each loop below runs for one kind of step)
-            boolean intScan = intScanSteps() && scanSteps && scanning && !hiPlane; // int scan: 32 bits suffice
-            boolean intSelect = scanSteps && !scanning && !longData;
             if (intScan) { // the values are read again from the staged tile at (c): nothing live across the scan
                 int sum = 0;
                 for (int i = 0; i < ITEMS; i++) {
@@ -679,13 +668,162 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 }
                 c0 = count;
             }
-            if (segSmall && sub == 0) {
+            if (!intScan && !intSelect) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) { // long scans and selects, the spine
+                        int v = tileInts[base0 + pad(q)];
+                        int h = hiPlane ? tileInts[second + pad(q)] : 0;
+                        long value = hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
+                        int f = flagged ? (longData ? (aux[base + q] != 0 ? 1 : 0) : tileInts[second + pad(q)])
+                                : predicate && compare(value, gridCmp, gridOperand) ? 1 : 0;
+                        e[i] = v;
+                        flagBits |= f << i;
+                        c0 += !scanning ? f : value;
+                    }
+                }
+            }
+            groupScanLanes(c0, 0, 0, 0, 1);
+            // (c) outputs into local memory (all reads of the staged tile happened before the scan's barriers)
+            long p0 = groupScanPrefix(0);
+            long tot0 = groupScanTotal(0);
+            if (intScan) {
+                int run = (int) (carry + p0);
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) { // this work-item's own staged positions: no other work-item writes them
+                        int next = run + tileInts[base0 + pad(q)];
+                        tileInts[base0 + pad(q)] = inclusive ? next : run;
+                        run = next;
+                    }
+                }
+            } else {
+                long running = p0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int q = t * ITEMS + i;
+                    if (q < valid) {
+                        if (scanning) {
+                            // the high word re-read: this work-item alone writes its own positions
+                            long next = running + (hiPlane ? (long) tileInts[second + pad(q)] << 32
+                                    | (e[i] & 0xFFFFFFFFL) : e[i]);
+                            long x = carry + (inclusive ? next : running);
+                            tileInts[base0 + pad(q)] = (int) x;
+                            if (hiPlane) {
+                                tileInts[second + pad(q)] = (int) (x >>> 32);
+                            }
+                            running = next;
+                        } else if (((flagBits >>> i) & 1) != 0) { // long selects keep indices, gathered at (d)
+                            tileInts[base0 + pad((int) running)] = gridIndices != 0 || longData ? base + q : e[i];
+                            running++;
+                        }
+                    }
+                }
+            }
+            localBarrier(); // (C) outputs staged, offsets read
+            // (d) coalesced stores, offsets advanced
+            if (intScan) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    if (j < valid) {
+                        out[base + j] = tileInts[base0 + pad(j)];
+                    }
+                }
+            } else {
+                int written = scanning ? valid : (int) tot0;
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    if (j < written) {
+                        int v = tileInts[base0 + pad(j)];
+                        long w = hiPlane && scanning ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
+                        if (spinePhase) {
+                            spine[base + j] = w;
+                        } else if (longData && scanning) {
+                            wideAlt[base + j] = w;
+                        } else if (longData) {
+                            wideAlt[(int) carry + j] = wide[v];
+                        } else if (scanning) {
+                            out[base + j] = v;
+                        } else {
+                            out[(int) carry + j] = v;
+                        }
+                    }
+                }
+            }
+            carry += tot0;
+            localBarrier(); // (D) the local tile may be restaged
+        }
+        if (spinePhase && t == 0 && g == 0) {
+            result[0] = (int) carry;
+            result[1] = (int) (carry >>> 32);
+        }
+    }
+
+    /**
+     * The segmented sort's small path (one launch): each window owns half a tile of positions and stages the span of a
+     * tile around them; every segment of at most a quarter tile that starts in the window is sorted in local memory by
+     * {@code gridKeyNibbles + gridSegNibbles} nibble ranking steps (the segment number the most significant digits),
+     * and the large segments' elements are marked for the large path. Steps per window: the passes plus 3.
+     */
+    private void segmentSmallSteps() {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int g = getGroupId();
+        int tile = size * ITEMS;
+        int base0 = 0;
+        int second = base0 + padded(tile); // the span's keys
+        int total = gridCount;
+        int unit = tile / 2; // the windows own half a tile of positions each
+        int quarter = tile / 4;
+        int segPasses = gridKeyNibbles + gridSegNibbles;
+        int firstTile = g * gridTilesPerGroup;
+        int tiles = (total + unit - 1) / unit;
+        int myTiles = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
+        int perTile = segPasses + 3;
+        int segHeads = 0; // heads in the window's span (uniform)
+        int steps = myTiles * perTile;
+        int valid = tile;
+        int[] e = new int[ITEMS];
+        for (int s = 0; s < steps; s++) {
+            int sub = s % perTile;
+            int base = (firstTile + s / perTile) * unit;
+            int span = base - quarter; // the window's staged span [span, span + tile)
+            for (int i = 0; i < ITEMS; i++) {
+                e[i] = 0; // nothing flows from one step to the next through the element array
+            }
+            // (a) stage
+            if (sub == 0) { // head flags and keys of the span (outside [0, n): heads)
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    int at = span + j;
+                    boolean inside = at >= 0 && at < total;
+                    tileInts[base0 + pad(j)] = segmentHead(at, total);
+                    tileInts[second + pad(j)] = inside ? in[at] : 0;
+                }
+            }
+            if (sub == segPasses + 2) { // own keys written, own values read before they move
+                for (int i = 0; i < ITEMS; i++) {
+                    int v = tileInts[base0 + pad(t + i * size)];
+                    if (v < 0) {
+                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
+                        e[i] = aux[span + (v & 0xFFFF)];
+                    }
+                }
+            }
+            localBarrier(); // (A) staged
+            // (b) this work-item's consecutive elements: its contribution to the group scan
+            long c0 = 0;
+            long c1 = 0;
+            long c2 = 0;
+            long c3 = 0;
+            boolean ranking = sub >= 2 && sub < segPasses + 2;
+            int pass = sub - 2;
+            if (sub == 0) {
                 for (int i = 0; i < ITEMS; i++) {
                     // count the heads: the inclusive count numbers each segment of the span
                     c0 += tileInts[base0 + pad(t * ITEMS + i)];
                 }
             }
-            if (segSmall && sub == 1) {
+            if (sub == 1) {
                 long heads = groupScanPrefix(0); // the last step's head count before this work-item, still there
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
@@ -707,29 +845,6 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     }
                 }
             }
-            if (compose) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    int v = tileInts[base0 + pad(q)];
-                    e[i] = v;
-                    c0 += q < valid ? segPacked(v) : 0;
-                }
-            }
-            if (scanSteps && !intScan && !intSelect) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) { // long scans and selects, the spine
-                        int v = tileInts[base0 + pad(q)];
-                        int h = hiPlane ? tileInts[second + pad(q)] : 0;
-                        long value = hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
-                        int f = flagged ? (longData ? (aux[base + q] != 0 ? 1 : 0) : tileInts[second + pad(q)])
-                                : predicate && compare(value, gridCmp, gridOperand) ? 1 : 0;
-                        e[i] = v;
-                        flagBits |= f << i;
-                        c0 += !scanning ? f : value;
-                    }
-                }
-            }
             if (ranking) {
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
@@ -744,54 +859,10 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     }
                 }
             }
-            if (pipelineTiles) {
-                c0 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 0);
-                c1 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 1);
-                c2 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 2);
-                c3 = pipelineTileScanLane(gridPipelineSlot, base, valid, sub, 3);
-            }
-            int lanes = ranking || pipelineTiles || segSmall && sub == 1 ? 4
-                    : up || scanSteps || compose || segSmall && sub == 0 ? 1 : 0;
-            groupScanLanes(c0, c1, c2, c3, lanes);
+            groupScanLanes(c0, c1, c2, c3, ranking || sub == 1 ? 4 : sub == 0 ? 1 : 0);
             // (c) outputs into local memory (all reads of the staged tile happened before the scan's barriers)
             long p0 = groupScanPrefix(0);
-            long tot0 = groupScanTotal(0);
-            if (intScan) {
-                boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
-                int run = (int) (carry + p0);
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) { // this work-item's own staged positions: no other work-item writes them
-                        int next = run + tileInts[base0 + pad(q)];
-                        tileInts[base0 + pad(q)] = inclusive ? next : run;
-                        run = next;
-                    }
-                }
-            }
-            if (scanSteps && !intScan) {
-                long running = p0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) {
-                        boolean inclusive = gridOp == OP_SCAN_INCLUSIVE && !spinePhase;
-                        if (scanning) {
-                            // the high word re-read: this work-item alone writes its own positions
-                            long next = running + (hiPlane ? (long) tileInts[second + pad(q)] << 32
-                                    | (e[i] & 0xFFFFFFFFL) : e[i]);
-                            long x = carry + (inclusive ? next : running);
-                            tileInts[base0 + pad(q)] = (int) x;
-                            if (hiPlane) {
-                                tileInts[second + pad(q)] = (int) (x >>> 32);
-                            }
-                            running = next;
-                        } else if (((flagBits >>> i) & 1) != 0) { // long selects keep indices, gathered at (d)
-                            tileInts[base0 + pad((int) running)] = gridIndices != 0 || longData ? base + q : e[i];
-                            running++;
-                        }
-                    }
-                }
-            }
-            if (segSmall && sub == 0) { // segment numbers kept, each head's span position at its number
+            if (sub == 0) { // segment numbers kept, each head's span position at its number
                 long running = p0;
                 for (int i = 0; i < ITEMS; i++) {
                     int head = segmentHead(span + t * ITEMS + i, total);
@@ -800,9 +871,9 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                         tileInts[base0 + (int) running] = t * ITEMS + i;
                     }
                 }
-                segHeads = (int) tot0;
+                segHeads = (int) groupScanTotal(0);
             }
-            if (segSmall && sub == 1) { // the packed entries own << 31 | segment << 16 | position; keys of others 0
+            if (sub == 1) { // the packed entries own << 31 | segment << 16 | position; keys of others 0
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
                     tileInts[base0 + pad(q)] = e[i];
@@ -816,30 +887,11 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     atomicAdd(readBack, RESULT_LARGE_SEGMENTS, (int) groupScanTotal(2));
                 }
             }
-            if (compose) { // the large segments' elements compacted: composite key ordinal << keyBits | key, value
-                long x = carry + p0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    int mark = e[i];
-                    if (q < valid && (mark & 1) != 0) {
-                        int pos = (int) (x & 0xFFFFFFFFL);
-                        int ordinal = (int) ((x + segPacked(mark)) >>> 32) - 1;
-                        int at = base + q;
-                        wide[pos] = (long) ordinal << gridKeyBits | (in[at] & gridKeyMask);
-                        out[pos] = aux[at];
-                        if ((mark & 2) != 0) {
-                            segTable[2 * ordinal] = at;
-                            segTable[2 * ordinal + 1] = pos;
-                        }
-                    }
-                    x += q < valid ? segPacked(mark) : 0;
-                }
-            }
             if (ranking) {
                 long p1 = groupScanPrefix(1);
                 long p2 = groupScanPrefix(2);
                 long p3 = groupScanPrefix(3);
-                long t0 = tot0;
+                long t0 = groupScanTotal(0);
                 long t1 = groupScanTotal(1);
                 long t2 = groupScanTotal(2);
                 long t3 = groupScanTotal(3);
@@ -867,63 +919,107 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     }
                 }
             }
-            if (up) {
-                upsweepStore(g, size, t, extremes && longData ? acc : tot0, longData);
-            }
-            if (pipelineTiles) {
-                pipelineTileScanned(gridPipelineSlot, base, valid, sub);
-            }
             localBarrier(); // (C) outputs staged, offsets read
-            // (d) coalesced stores, offsets advanced
-            if (intScan) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < valid) {
-                        out[base + j] = tileInts[base0 + pad(j)];
-                    }
-                }
-                carry += tot0;
-            }
-            if (scanSteps && !intScan) {
-                int written = scanning ? valid : (int) tot0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    if (j < written) {
-                        int v = tileInts[base0 + pad(j)];
-                        long w = hiPlane && scanning ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
-                        if (spinePhase) {
-                            spine[base + j] = w;
-                        } else if (longData && scanning) {
-                            wideAlt[base + j] = w;
-                        } else if (longData) {
-                            wideAlt[(int) carry + j] = wide[v];
-                        } else if (scanning) {
-                            out[base + j] = v;
-                        } else {
-                            out[(int) carry + j] = v;
-                        }
-                    }
-                }
-                carry += tot0;
-            }
-            if (compose) {
-                carry += tot0;
-            }
-            if (segSmall && sub == segPasses + 2) { // the own small segments written back sorted, coalesced
+            // (d) the own small segments written back sorted, coalesced
+            if (sub == segPasses + 2) {
                 for (int i = 0; i < ITEMS; i++) {
                     if (tileInts[base0 + pad(t + i * size)] < 0) {
                         aux[span + t + i * size] = e[i];
                     }
                 }
             }
-            if (pipelineTiles) {
-                pipelineTileStore(gridPipelineSlot, base, valid, sub);
-            }
             localBarrier(); // (D) the local tile may be restaged
         }
-        if (spinePhase && t == 0 && g == 0) {
-            result[0] = (int) carry;
-            result[1] = (int) (carry >>> 32);
+    }
+
+    /**
+     * The segmented sort's large path, compaction: the large segments' elements (marks from the small path, in
+     * {@link #auxAlt}) into composite keys {@code ordinal << keyBits | key} in {@link #wide} and their values in
+     * {@link #out}, each segment's first position in {@link #segTable}; one group scan per tile.
+     */
+    private void segmentComposeSteps() {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int g = getGroupId();
+        int tile = size * ITEMS;
+        int base0 = 0;
+        int total = gridCount;
+        int firstTile = g * gridTilesPerGroup;
+        int tiles = (total + tile - 1) / tile;
+        int steps = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
+        long carry = spine[g];
+        int[] e = new int[ITEMS];
+        for (int s = 0; s < steps; s++) {
+            int base = (firstTile + s) * tile;
+            int valid = Math.min(tile, total - base);
+            for (int i = 0; i < ITEMS; i++) {
+                int j = t + i * size;
+                if (j < valid) {
+                    tileInts[base0 + pad(j)] = auxAlt[base + j];
+                }
+            }
+            localBarrier(); // (A) staged
+            long c0 = 0;
+            for (int i = 0; i < ITEMS; i++) {
+                int q = t * ITEMS + i;
+                int v = tileInts[base0 + pad(q)];
+                e[i] = v;
+                c0 += q < valid ? segPacked(v) : 0;
+            }
+            groupScanLanes(c0, 0, 0, 0, 1);
+            // the large segments' elements compacted: composite key ordinal << keyBits | key, value
+            long x = carry + groupScanPrefix(0);
+            for (int i = 0; i < ITEMS; i++) {
+                int q = t * ITEMS + i;
+                int mark = e[i];
+                if (q < valid && (mark & 1) != 0) {
+                    int pos = (int) (x & 0xFFFFFFFFL);
+                    int ordinal = (int) ((x + segPacked(mark)) >>> 32) - 1;
+                    int at = base + q;
+                    wide[pos] = (long) ordinal << gridKeyBits | (in[at] & gridKeyMask);
+                    out[pos] = aux[at];
+                    if ((mark & 2) != 0) {
+                        segTable[2 * ordinal] = at;
+                        segTable[2 * ordinal + 1] = pos;
+                    }
+                }
+                x += q < valid ? segPacked(mark) : 0;
+            }
+            carry += groupScanTotal(0);
+            localBarrier(); // (D) the local tile may be restaged
+        }
+    }
+
+    /**
+     * A pipeline's tile launch ({@link GridDriver#pipelineTiles}): per tile, {@code gridStepsPerTile} steps of the
+     * four hooks around one four-lane group scan, a barrier after each hook's point.
+     */
+    private void pipelineTileSteps() {
+        int size = getLocalSize();
+        int g = getGroupId();
+        int tile = size * ITEMS;
+        int total = gridCount;
+        int firstTile = g * gridTilesPerGroup;
+        int tiles = (total + tile - 1) / tile;
+        int myTiles = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
+        int perTile = gridStepsPerTile;
+        int steps = myTiles * perTile;
+        int slot = gridPipelineSlot;
+        for (int s = 0; s < steps; s++) {
+            int sub = s % perTile;
+            int base = (firstTile + s / perTile) * tile;
+            int valid = Math.min(tile, total - base);
+            pipelineTileStage(slot, base, valid, sub);
+            localBarrier(); // (A) staged
+            long c0 = pipelineTileScanLane(slot, base, valid, sub, 0);
+            long c1 = pipelineTileScanLane(slot, base, valid, sub, 1);
+            long c2 = pipelineTileScanLane(slot, base, valid, sub, 2);
+            long c3 = pipelineTileScanLane(slot, base, valid, sub, 3);
+            groupScan4(c0, c1, c2, c3);
+            pipelineTileScanned(slot, base, valid, sub);
+            localBarrier(); // (C) outputs staged
+            pipelineTileStore(slot, base, valid, sub);
+            localBarrier(); // (D) the local tile may be restaged
         }
     }
 

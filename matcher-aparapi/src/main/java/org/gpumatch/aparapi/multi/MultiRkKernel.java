@@ -148,7 +148,7 @@ final class MultiRkKernel extends GridLongKernel {
         return in;
     }
 
-    /** {@code a * b mod q} for {@code 0 <= a, b < q < 2^31}; callable from kernels. */
+    /** {@code a * b mod q} for {@code 0 <= a, b < q < 2^31} (host and tests; the device code inlines it). */
     static int mulMod(int a, int b, int q) {
         return reduce((long) a * b, q);
     }
@@ -164,9 +164,15 @@ final class MultiRkKernel extends GridLongKernel {
         return r;
     }
 
-    /** {@code base^e mod q} from a {@link PowerTable}'s arrays; callable from kernels. */
-    static int power(int e, int[] low, int[] high, int q) {
-        return mulMod(high[e >>> PowerTable.LOW_BITS], low[e & PowerTable.LOW_MASK], q);
+    /**
+     * {@code high[e >>> LOW_BITS] * low[e & LOW_MASK]}, the product whose {@link #reduce} is {@code base^e mod q}
+     * (a {@link PowerTable}'s arrays). The device code calls only leaves ({@link #reduce}, this), never a helper that
+     * calls a helper: Aparapi 3.0.2 orders the OpenCL functions by a heuristic (each call moves the callee to the end
+     * of a list, reversed at the end) that can declare a callee of a callee after its caller, a compile error
+     * (power -> mulMod -> reduce here did, 2026-11-28 f, once the grid layer's tile steps became five methods).
+     */
+    static long powerProduct(int e, int[] low, int[] high) {
+        return (long) high[e >>> PowerTable.LOW_BITS] * low[e & PowerTable.LOW_MASK];
     }
 
     @Override
@@ -175,7 +181,7 @@ final class MultiRkKernel extends GridLongKernel {
             int e = termBase + i; // element of the n + 1
             boolean inText = e < n;
             int t = inText ? text[e] & 0xFF : 0;
-            wide[i] = mulMod(power(inText ? n - 1 - e : 0, powLow, powHigh, q), t, q);
+            wide[i] = reduce((long) reduce(powerProduct(inText ? n - 1 - e : 0, powLow, powHigh), q) * t, q);
         }
         if (slot == SLOT_COPY_HIGH) {
             sumsHigh[i] = wideAlt[i];
@@ -236,7 +242,7 @@ final class MultiRkKernel extends GridLongKernel {
     private int testWindow(int r, int writeAt) {
         int found = 0;
         int difference = reduce(sumAt(r + m) - sumAt(r), q);
-        int h = mulMod(difference, power(n - r - m, invLow, invHigh, q), q);
+        int h = reduce((long) difference * reduce(powerProduct(n - r - m, invLow, invHigh), q), q);
         int slot = findSlot(h);
         int from = slot < 0 ? 0 : tableStart[slot];
         int to = slot < 0 ? 0 : from + tableCount[slot];
