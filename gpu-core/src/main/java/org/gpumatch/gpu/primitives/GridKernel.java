@@ -762,15 +762,22 @@ public class GridKernel extends TileKernel implements LaunchWrites {
      * The segmented sort's small path (one launch): each window owns half a tile of positions and stages the span of a
      * tile around them; every segment of at most a quarter tile that starts in the window is sorted in local memory by
      * {@code gridKeyNibbles + gridSegNibbles} nibble ranking steps (the segment number the most significant digits),
-     * and the large segments' elements are marked for the large path. Steps per window: the passes plus 3.
+     * and the large segments' elements are marked for the large path. Steps per window: the passes plus 3, each a
+     * method of its own ({@link #segmentHeadsStep}, {@link #segmentClassifyStep}, {@link #segmentRankStep},
+     * {@link #segmentWriteStep}), so that the device compiler holds one step's values at a time: one loop over every
+     * step with a branch per kind held them all (168 registers on the H200, 2026-11-28 f, where the rest of the
+     * prefix-doubling pipeline needs 92).
+     *
+     * <p>Registers, as in {@code radixDownsweep}: every index NVIDIA's compiler would hoist out of the window loop (16
+     * per expression of i, 64-bit addresses among them) is computed in its step from the local size read back from
+     * local memory after a barrier ({@link #segmentStride}); blocked slots are one base plus i
+     * ({@code pad(t ITEMS + i) = pad(t ITEMS) + i}, as {@link #ITEMS} divides 32).
      */
     private void segmentSmallSteps() {
         int t = getLocalId();
         int size = getLocalSize();
         int g = getGroupId();
         int tile = size * ITEMS;
-        int base0 = 0;
-        int second = base0 + padded(tile); // the span's keys
         int total = gridCount;
         int unit = tile / 2; // the windows own half a tile of positions each
         int quarter = tile / 4;
@@ -778,158 +785,199 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int firstTile = g * gridTilesPerGroup;
         int tiles = (total + unit - 1) / unit;
         int myTiles = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
-        int perTile = segPasses + 3;
-        int segHeads = 0; // heads in the window's span (uniform)
-        int steps = myTiles * perTile;
-        int valid = tile;
-        int[] e = new int[ITEMS];
-        for (int s = 0; s < steps; s++) {
-            int sub = s % perTile;
-            int base = (firstTile + s / perTile) * unit;
-            int span = base - quarter; // the window's staged span [span, span + tile)
-            for (int i = 0; i < ITEMS; i++) {
-                e[i] = 0; // nothing flows from one step to the next through the element array
-            }
-            // (a) stage
-            if (sub == 0) { // head flags and keys of the span (outside [0, n): heads)
-                for (int i = 0; i < ITEMS; i++) {
-                    int j = t + i * size;
-                    int at = span + j;
-                    boolean inside = at >= 0 && at < total;
-                    tileInts[base0 + pad(j)] = segmentHead(at, total);
-                    tileInts[second + pad(j)] = inside ? in[at] : 0;
-                }
-            }
-            if (sub == segPasses + 2) { // own keys written, own values read before they move
-                for (int i = 0; i < ITEMS; i++) {
-                    int v = tileInts[base0 + pad(t + i * size)];
-                    if (v < 0) {
-                        in[span + t + i * size] = tileInts[second + pad(v & 0xFFFF)];
-                        e[i] = aux[span + (v & 0xFFFF)];
-                    }
-                }
-            }
-            localBarrier(); // (A) staged
-            // (b) this work-item's consecutive elements: its contribution to the group scan
-            long c0 = 0;
-            long c1 = 0;
-            long c2 = 0;
-            long c3 = 0;
-            boolean ranking = sub >= 2 && sub < segPasses + 2;
-            int pass = sub - 2;
-            if (sub == 0) {
-                for (int i = 0; i < ITEMS; i++) {
-                    // count the heads: the inclusive count numbers each segment of the span
-                    c0 += tileInts[base0 + pad(t * ITEMS + i)];
-                }
-            }
-            if (sub == 1) {
-                long heads = groupScanPrefix(0); // the last step's head count before this work-item, still there
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    { // classify: small segments fit the span; the window owns half of it
-                        int head = segmentHead(span + q, total);
-                        heads += head;
-                        int c = (int) heads;
-                        int start = c >= 1 ? tileInts[base0 + c] : -1;
-                        int end = c + 1 <= segHeads ? tileInts[base0 + c + 1] : -1;
-                        boolean small = start >= 0 && end >= 0 && end - start <= quarter;
-                        int at = span + q;
-                        boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
-                        if (at >= base && at < base + unit && at < total) {
-                            auxAlt[at] = small ? 0 : 1 | head << 1;
-                            c1 += small ? 0 : 1;
-                            c2 += small ? 0 : head;
-                        }
-                        e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
-                    }
-                }
-            }
-            if (ranking) {
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) {
-                        int v = tileInts[base0 + pad(q)];
-                        e[i] = v;
-                        int d = segmentRankDigit(v, pass, second);
-                        c0 += laneIncrement(d, 0);
-                        c1 += laneIncrement(d, 1);
-                        c2 += laneIncrement(d, 2);
-                        c3 += laneIncrement(d, 3);
-                    }
-                }
-            }
-            groupScanLanes(c0, c1, c2, c3, ranking || sub == 1 ? 4 : sub == 0 ? 1 : 0);
-            // (c) outputs into local memory (all reads of the staged tile happened before the scan's barriers)
-            long p0 = groupScanPrefix(0);
-            if (sub == 0) { // segment numbers kept, each head's span position at its number
-                long running = p0;
-                for (int i = 0; i < ITEMS; i++) {
-                    int head = segmentHead(span + t * ITEMS + i, total);
-                    running += head;
-                    if (head != 0) {
-                        tileInts[base0 + (int) running] = t * ITEMS + i;
-                    }
-                }
-                segHeads = (int) groupScanTotal(0);
-            }
-            if (sub == 1) { // the packed entries own << 31 | segment << 16 | position; keys of others 0
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    tileInts[base0 + pad(q)] = e[i];
-                    if (e[i] >= 0) {
-                        tileInts[second + pad(q)] = 0;
-                    }
-                }
-                long largeElements = groupScanTotal(1);
-                if (t == 0 && largeElements > 0) {
-                    atomicAdd(readBack, RESULT_LARGE_ELEMENTS, (int) largeElements);
-                    atomicAdd(readBack, RESULT_LARGE_SEGMENTS, (int) groupScanTotal(2));
-                }
-            }
-            if (ranking) {
-                long p1 = groupScanPrefix(1);
-                long p2 = groupScanPrefix(2);
-                long p3 = groupScanPrefix(3);
-                long t0 = groupScanTotal(0);
-                long t1 = groupScanTotal(1);
-                long t2 = groupScanTotal(2);
-                long t3 = groupScanTotal(3);
-                // digit bases: exclusive scan of the tile's 16 digit totals, packed like the counters
-                int run = 0;
-                for (int d = 0; d < 16; d++) {
-                    long at = (long) run << ((d & 3) * 16);
-                    int q = d >> 2;
-                    p0 += q == 0 ? at : 0;
-                    p1 += q == 1 ? at : 0;
-                    p2 += q == 2 ? at : 0;
-                    p3 += q == 3 ? at : 0;
-                    run += lane(t0, t1, t2, t3, d);
-                }
-                for (int i = 0; i < ITEMS; i++) {
-                    int q = t * ITEMS + i;
-                    if (q < valid) {
-                        int v = e[i];
-                        int d = segmentRankDigit(v, pass, second);
-                        tileInts[base0 + pad(lane(p0, p1, p2, p3, d))] = v;
-                        p0 += laneIncrement(d, 0);
-                        p1 += laneIncrement(d, 1);
-                        p2 += laneIncrement(d, 2);
-                        p3 += laneIncrement(d, 3);
-                    }
-                }
-            }
-            localBarrier(); // (C) outputs staged, offsets read
-            // (d) the own small segments written back sorted, coalesced
-            if (sub == segPasses + 2) {
-                for (int i = 0; i < ITEMS; i++) {
-                    if (tileInts[base0 + pad(t + i * size)] < 0) {
-                        aux[span + t + i * size] = e[i];
-                    }
-                }
-            }
-            localBarrier(); // (D) the local tile may be restaged
+        if (t == 0) {
+            tileInts[padded(tile) - 1] = size; // past every position the steps use in the first region
         }
+        localBarrier(); // the size slot written
+        for (int w = 0; w < myTiles; w++) {
+            int base = (firstTile + w) * unit;
+            int span = base - quarter; // the window's staged span [span, span + tile)
+            int segHeads = segmentHeadsStep(span, total);
+            segmentClassifyStep(base, span, total, segHeads);
+            for (int pass = 0; pass < segPasses; pass++) {
+                segmentRankStep(pass);
+            }
+            segmentWriteStep(span);
+        }
+    }
+
+    /** The local size, as read back from the small path's size slot (the compiler cannot see it constant). */
+    private int segmentStride() {
+        return tileInts[padded(getLocalSize() * ITEMS) - 1];
+    }
+
+    /**
+     * Small path, step 1: head flags and keys of the span staged (outside {@code [0, n)}: heads), the heads counted
+     * (one lane), each head's span position stored at its segment number; returns the span's head count (uniform).
+     */
+    private int segmentHeadsStep(int span, int total) {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int second = padded(size * ITEMS); // the span's keys
+        int stride = segmentStride();
+        int zero = stride - size;
+        int first = t * ITEMS + zero; // this work-item's first blocked position
+        int row = pad(t * ITEMS) + zero; // and its slot
+        for (int i = 0; i < ITEMS; i++) {
+            int j = t + i * stride;
+            int at = span + j;
+            boolean inside = at >= 0 && at < total;
+            tileInts[pad(j)] = segmentHead(at, total);
+            tileInts[second + pad(j)] = inside ? in[at] : 0;
+        }
+        localBarrier(); // (A) staged
+        int heads = 0;
+        for (int i = 0; i < ITEMS; i++) {
+            heads += tileInts[row + i]; // the inclusive count numbers each segment of the span
+        }
+        groupScanLanes(heads, 0, 0, 0, 1);
+        long running = groupScanPrefix(0);
+        for (int i = 0; i < ITEMS; i++) {
+            int head = segmentHead(span + first + i, total);
+            running += head;
+            if (head != 0) {
+                tileInts[(int) running] = first + i; // the head's span position at its segment number
+            }
+        }
+        int segHeads = (int) groupScanTotal(0);
+        localBarrier(); // (C) outputs staged
+        return segHeads;
+    }
+
+    /**
+     * Small path, step 2: every position classified (small segments fit the span; the window owns half of it): the
+     * large-path marks of the window's own positions into {@link #auxAlt} and their counts (lanes 1 and 2, added to
+     * {@link #readBack}), and the packed entries {@code own << 31 | segment << 16 | position} into the first region
+     * (the keys of positions not in an own small segment zeroed).
+     */
+    private void segmentClassifyStep(int base, int span, int total, int segHeads) {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int tile = size * ITEMS;
+        int second = padded(tile);
+        int unit = tile / 2;
+        int quarter = tile / 4;
+        int stride = segmentStride();
+        int zero = stride - size;
+        int first = t * ITEMS + zero;
+        int row = pad(t * ITEMS) + zero;
+        int[] e = new int[ITEMS];
+        long heads = groupScanPrefix(0); // the heads step's count before this work-item, still there
+        long large = 0;
+        long largeHeads = 0;
+        for (int i = 0; i < ITEMS; i++) {
+            int q = first + i;
+            int head = segmentHead(span + q, total);
+            heads += head;
+            int c = (int) heads;
+            int start = c >= 1 ? tileInts[c] : -1;
+            int end = c + 1 <= segHeads ? tileInts[c + 1] : -1;
+            boolean small = start >= 0 && end >= 0 && end - start <= quarter;
+            int at = span + q;
+            boolean ownSegment = small && span + start >= base && span + start < base + unit && at < total;
+            if (at >= base && at < base + unit && at < total) {
+                auxAlt[at] = small ? 0 : 1 | head << 1;
+                large += small ? 0 : 1;
+                largeHeads += small ? 0 : head;
+            }
+            e[i] = (ownSegment ? 0x80000000 : 0) | c << 16 | q;
+        }
+        groupScanLanes(0, large, largeHeads, 0, 4);
+        for (int i = 0; i < ITEMS; i++) {
+            tileInts[row + i] = e[i];
+            if (e[i] >= 0) {
+                tileInts[second + row + i] = 0;
+            }
+        }
+        long largeElements = groupScanTotal(1);
+        if (t == 0 && largeElements > 0) {
+            atomicAdd(readBack, RESULT_LARGE_ELEMENTS, (int) largeElements);
+            atomicAdd(readBack, RESULT_LARGE_SEGMENTS, (int) groupScanTotal(2));
+        }
+        localBarrier(); // (C) outputs staged
+    }
+
+    /**
+     * Small path, a ranking step: the span's entries ranked stably by nibble {@code pass} of their key (then of their
+     * segment number) in local memory: 16 digit counters per work-item packed in four 64-bit lanes, one group scan.
+     */
+    private void segmentRankStep(int pass) {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int second = padded(size * ITEMS);
+        int stride = segmentStride();
+        int zero = stride - size;
+        int row = pad(t * ITEMS) + zero;
+        int[] e = new int[ITEMS];
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
+        for (int i = 0; i < ITEMS; i++) {
+            int v = tileInts[row + i];
+            e[i] = v;
+            int d = segmentRankDigit(v, pass, second);
+            c0 += laneIncrement(d, 0);
+            c1 += laneIncrement(d, 1);
+            c2 += laneIncrement(d, 2);
+            c3 += laneIncrement(d, 3);
+        }
+        groupScanLanes(c0, c1, c2, c3, 4);
+        long p0 = groupScanPrefix(0);
+        long p1 = groupScanPrefix(1);
+        long p2 = groupScanPrefix(2);
+        long p3 = groupScanPrefix(3);
+        long t0 = groupScanTotal(0);
+        long t1 = groupScanTotal(1);
+        long t2 = groupScanTotal(2);
+        long t3 = groupScanTotal(3);
+        // digit bases: exclusive scan of the tile's 16 digit totals, packed like the counters
+        int run = 0;
+        for (int d = 0; d < 16; d++) {
+            long at = (long) run << ((d & 3) * 16);
+            int q = d >> 2;
+            p0 += q == 0 ? at : 0;
+            p1 += q == 1 ? at : 0;
+            p2 += q == 2 ? at : 0;
+            p3 += q == 3 ? at : 0;
+            run += lane(t0, t1, t2, t3, d);
+        }
+        for (int i = 0; i < ITEMS; i++) {
+            int v = e[i];
+            int d = segmentRankDigit(v, pass, second);
+            tileInts[pad(lane(p0, p1, p2, p3, d))] = v;
+            p0 += laneIncrement(d, 0);
+            p1 += laneIncrement(d, 1);
+            p2 += laneIncrement(d, 2);
+            p3 += laneIncrement(d, 3);
+        }
+        localBarrier(); // (C) ranked
+    }
+
+    /**
+     * Small path, last step: the own small segments written back sorted (keys into {@link #in} from the staged keys,
+     * values into {@link #aux}, read from their old places before any moves), coalesced.
+     */
+    private void segmentWriteStep(int span) {
+        int t = getLocalId();
+        int size = getLocalSize();
+        int second = padded(size * ITEMS);
+        int stride = segmentStride();
+        int[] e = new int[ITEMS];
+        for (int i = 0; i < ITEMS; i++) {
+            int v = tileInts[pad(t + i * stride)];
+            if (v < 0) {
+                in[span + t + i * stride] = tileInts[second + pad(v & 0xFFFF)];
+                e[i] = aux[span + (v & 0xFFFF)];
+            }
+        }
+        localBarrier(); // (A) every value read before any moves
+        for (int i = 0; i < ITEMS; i++) {
+            if (tileInts[pad(t + i * stride)] < 0) {
+                aux[span + t + i * stride] = e[i];
+            }
+        }
+        localBarrier(); // (D) the local tile may be restaged
     }
 
     /**
@@ -948,12 +996,21 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int tiles = (total + tile - 1) / tile;
         int steps = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
         long carry = spine[g];
+        int sizeSlot = padded(tile) - 1; // the local size, read in each step (segmentSmallSteps says why)
+        if (t == 0) {
+            tileInts[sizeSlot] = size;
+        }
+        localBarrier(); // the size slot written
         int[] e = new int[ITEMS];
         for (int s = 0; s < steps; s++) {
+            int stride = tileInts[sizeSlot]; // == size
+            int zero = stride - size;
+            int first = t * ITEMS + zero; // this work-item's first blocked position
+            int row = pad(t * ITEMS) + zero; // and its slot
             int base = (firstTile + s) * tile;
             int valid = Math.min(tile, total - base);
             for (int i = 0; i < ITEMS; i++) {
-                int j = t + i * size;
+                int j = t + i * stride;
                 if (j < valid) {
                     tileInts[base0 + pad(j)] = auxAlt[base + j];
                 }
@@ -961,8 +1018,8 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             localBarrier(); // (A) staged
             long c0 = 0;
             for (int i = 0; i < ITEMS; i++) {
-                int q = t * ITEMS + i;
-                int v = tileInts[base0 + pad(q)];
+                int q = first + i;
+                int v = tileInts[base0 + row + i];
                 e[i] = v;
                 c0 += q < valid ? segPacked(v) : 0;
             }
@@ -970,7 +1027,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             // the large segments' elements compacted: composite key ordinal << keyBits | key, value
             long x = carry + groupScanPrefix(0);
             for (int i = 0; i < ITEMS; i++) {
-                int q = t * ITEMS + i;
+                int q = first + i;
                 int mark = e[i];
                 if (q < valid && (mark & 1) != 0) {
                     int pos = (int) (x & 0xFFFFFFFFL);
