@@ -20,8 +20,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  *       total) stays on the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
  *       {@link #lastTotal()} only when asked: one read launch and one download of the small {@code readBack}
  *       (32 bytes);</li>
- *   <li>reduce: 1 launch; {@link #lastTotal()} reads the {@code G} partials (8 bytes each) the same way and folds
- *       them;</li>
+ *   <li>reduce: 1 launch, whose work-groups write their partials (8 bytes each) straight into {@code readBack};
+ *       {@link #lastTotal()} downloads them (no read launch; one before 2026-11-28 f) and folds them;</li>
  *   <li>histogram: 2 launches (clear, count); {@link #histogram()} reads the bins the same way;</li>
  *   <li>radix sort: 3 launches per 8-bit digit (4 passes for 32 bits, 8 for 64), no download;</li>
  *   <li>segmented sort: 1 launch, one upload and one download of the small counts (+ the large path's launches);</li>
@@ -323,8 +323,11 @@ public final class GridDriver {
             return LaunchTiming.NONE;
         }
         int groups = plan(n);
-        ensureResult(GridKernel.RESULT_BASE + 2 * groups);
-        return launch(GridKernel.PH_UP, n, groups); // result is read by the host only (lastTotal)
+        if (k.readBack.length < GridKernel.RESULT_BASE + 2 * groups) {
+            k.readBack = new int[GridKernel.RESULT_BASE + 2 * groups];
+        }
+        // the partials go straight into readBack, which the host reads (lastTotal): no read launch
+        return launch(GridKernel.PH_UP, n, groups);
     }
 
     /**
@@ -609,8 +612,14 @@ public final class GridDriver {
             return lastOp == GridKernel.OP_REDUCE_MIN ? (lastWide ? Long.MAX_VALUE : Integer.MAX_VALUE)
                     : lastOp == GridKernel.OP_REDUCE_MAX ? (lastWide ? Long.MIN_VALUE : Integer.MIN_VALUE) : 0;
         }
-        downloadResult(lastOp == GridKernel.OP_REDUCE_SUM || lastOp == GridKernel.OP_REDUCE_MIN
-                || lastOp == GridKernel.OP_REDUCE_MAX ? GridKernel.RESULT_BASE + 2 * lastGroups : 2);
+        boolean reduce = lastOp == GridKernel.OP_REDUCE_SUM || lastOp == GridKernel.OP_REDUCE_MIN
+                || lastOp == GridKernel.OP_REDUCE_MAX;
+        if (reduce && !resultOnHost) { // the reduce wrote its partials into readBack: its download alone
+            readBackCurrent();
+            resultOnHost = true;
+        } else {
+            downloadResult(2);
+        }
         int[] r = k.readBack;
         if (lastOp == GridKernel.OP_REDUCE_SUM) {
             long s = 0;

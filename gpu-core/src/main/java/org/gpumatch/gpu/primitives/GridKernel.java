@@ -303,9 +303,10 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     /**
      * Host side ({@link LaunchWrites}): which arrays the launch just run may have written, so that
      * {@link org.gpumatch.gpu.runtime.GuardedKernel} downloads only those of them that may move. A pipeline's own
-     * launch may write anything; the grid's upsweeps and spine write only {@link #spine} and {@link #result}; a scan,
-     * select, gather or scatter only its output; a radix pass the other side of its ping-pong; the segmented sort's
-     * steps their own arrays; {@link #readBack} only a read launch and the segmented sort's small path. A wrong
+     * launch may write anything; the grid's upsweeps and spine write only {@link #spine} and {@link #result} (a
+     * reduce's upsweep its partials into {@link #readBack}); a scan, select, gather or scatter only its output; a radix
+     * pass the other side of its ping-pong; the segmented sort's steps their own arrays; {@link #readBack} only a read
+     * launch, a reduce and the segmented sort's small path. A wrong
      * {@code false} here loses data when the collector moves the array: the moving-arrays tests run every entry point
      * with a collection before every launch.
      */
@@ -316,12 +317,12 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             return true;
         }
         boolean segSmall = phase == PH_DOWN && gridOp == OP_SEG_SMALL;
-        if (array == readBack) {
-            return phase == PH_READ || segSmall;
-        }
         boolean extremesOrSum = gridOp == OP_REDUCE_SUM || gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX;
+        if (array == readBack) {
+            return phase == PH_READ || segSmall || phase == PH_UP && extremesOrSum;
+        }
         if (array == result) {
-            return phase == PH_CLEAR || phase == PH_SPINE || phase == PH_UP && (extremesOrSum || gridOp == OP_HISTOGRAM);
+            return phase == PH_CLEAR || phase == PH_SPINE || phase == PH_UP && gridOp == OP_HISTOGRAM;
         }
         if (array == spine) {
             return phase == PH_UP || phase == PH_SPINE;
@@ -1532,13 +1533,13 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             }
         } else if (t == 0) {
             if (gridOp == OP_REDUCE_SUM) {
-                result[RESULT_BASE + 2 * g] = (int) total;
-                result[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
+                readBack[RESULT_BASE + 2 * g] = (int) total;
+                readBack[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
             } else if ((gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) && !longs) {
-                result[RESULT_BASE + 2 * g] = atomicGet(tileCounters[0]);
+                readBack[RESULT_BASE + 2 * g] = atomicGet(tileCounters[0]);
             } else if (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX) {
-                result[RESULT_BASE + 2 * g] = (int) total;
-                result[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
+                readBack[RESULT_BASE + 2 * g] = (int) total;
+                readBack[RESULT_BASE + 2 * g + 1] = (int) (total >>> 32);
             } else {
                 spine[g] = total;
             }
