@@ -16,8 +16,9 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  *
  * <p>Launches and blocking transfers per call ({@link #lastCalls()}: launches, downloads and uploads with bytes):
  * <ul>
- *   <li>scan (int or long), select: 3 launches (upsweep, spine, downsweep), no download; the select count (or scan
- *       total) stays on the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
+ *   <li>scan (int or long), select: 2 launches (upsweep; downsweep, whose work-groups each sum the group values
+ *       before their own: no spine launch since 2026-11-28 f), no download; the select count (or scan total, written
+ *       by the last work-group) stays on the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
  *       {@link #lastTotal()} only when asked: one read launch and one download of the small {@code readBack}
  *       (32 bytes);</li>
  *   <li>reduce: 1 launch, whose work-groups write their partials (8 bytes each) straight into {@code readBack};
@@ -232,23 +233,23 @@ public final class GridDriver {
 
     /** Exclusive or inclusive scan of {@code in[0, n)} into {@code out} (int addition, wrapping). */
     public LaunchTiming scan(int n, boolean inclusive) {
-        return threeLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n, false);
+        return scanLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n, false);
     }
 
     /**
      * Exclusive or inclusive scan of {@code wide[0, n)} into {@code wideAlt}, exact 64-bit addition (wrapping only
-     * past 2^63 - 1: sums of up to 2^31 values below 2^31 are exact). 3 launches; 16 B read and 8 B written per
+     * past 2^63 - 1: sums of up to 2^31 values below 2^31 are exact). 2 launches; 16 B read and 8 B written per
      * element (the upsweep reads the input once more); {@link #lastTotal()} is the grand total.
      */
     public LaunchTiming scanLongs(int n, boolean inclusive) {
         requireLongSteps("scanLongs");
-        return threeLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n, true);
+        return scanLaunches(inclusive ? GridKernel.OP_SCAN_INCLUSIVE : GridKernel.OP_SCAN_EXCLUSIVE, n, true);
     }
 
     /** The elements of {@code in[0, n)} (or their indices) whose {@code aux} flag is not 0, in order, into out. */
     public LaunchTiming selectFlagged(int n, boolean indices) {
         k.gridIndices = indices ? 1 : 0;
-        return threeLaunches(GridKernel.OP_SELECT_FLAGGED, n, false);
+        return scanLaunches(GridKernel.OP_SELECT_FLAGGED, n, false);
     }
 
     /**
@@ -270,13 +271,13 @@ public final class GridDriver {
     }
 
     /**
-     * The elements of {@code wide[0, n)} whose {@code aux} flag is not 0, in order, into {@code wideAlt}; 3 launches,
+     * The elements of {@code wide[0, n)} whose {@code aux} flag is not 0, in order, into {@code wideAlt}; 2 launches,
      * the values staged as two int planes, the flags read by each work-item from global memory.
      */
     public LaunchTiming selectFlaggedLongs(int n) {
         requireLongSteps("selectFlaggedLongs");
         k.gridIndices = 0;
-        return threeLaunches(GridKernel.OP_SELECT_FLAGGED, n, true);
+        return scanLaunches(GridKernel.OP_SELECT_FLAGGED, n, true);
     }
 
     /** The elements {@code x} of {@code in[0, n)} with {@code x (c) operand}, in order, into out. */
@@ -287,7 +288,7 @@ public final class GridDriver {
         // outside the int range, the operand gives every int x the same answer without overflowing that difference
         k.gridOperand = Math.max(Integer.MIN_VALUE - 1L, Math.min(Integer.MAX_VALUE + 1L, operand));
         intRange(c, k.gridOperand);
-        return threeLaunches(GridKernel.OP_SELECT_IF, n, false);
+        return scanLaunches(GridKernel.OP_SELECT_IF, n, false);
     }
 
     /** The elements {@code x} of {@code wide[0, n)} with {@code x (c) operand}, in order, into {@code wideAlt}. */
@@ -296,7 +297,7 @@ public final class GridDriver {
         k.gridIndices = 0;
         k.gridCmp = c.code();
         k.gridOperand = operand;
-        return threeLaunches(GridKernel.OP_SELECT_IF, n, true);
+        return scanLaunches(GridKernel.OP_SELECT_IF, n, true);
     }
 
     /** Reduce of {@code in[0, n)}: {@link #COMBINE_SUM} (exact), {@link #COMBINE_MIN} or {@link #COMBINE_MAX}. */
@@ -448,7 +449,7 @@ public final class GridDriver {
      * (bit 0, and bit 1 at their heads) and counts them; one small download of the counts follows.
      *
      * <p>Large path, only when some segment is longer: a scan compacts the large segments' elements into composite
-     * keys {@code ordinal << keyBits | key} in {@code wide} and their values in {@code out} (3 launches), the grid's
+     * keys {@code ordinal << keyBits | key} in {@code wide} and their values in {@code out} (2 launches), the grid's
      * radix sort sorts those {@code m} pairs on {@code keyBits + bits(segments - 1)} bits (values between out and
      * auxAlt), and one launch puts every sorted pair back into its segment's place. Only the large segments' elements
      * take the global sort.
@@ -515,8 +516,7 @@ public final class GridDriver {
         int scanGroups = plan(n);
         ensureSpine(scanGroups);
         t = t.plus(launch(GridKernel.PH_UP, n, scanGroups));
-        t = t.plus(launch(GridKernel.PH_SPINE, scanGroups, 1));
-        t = t.plus(launch(GridKernel.PH_DOWN, n, scanGroups));
+        t = t.plus(launch(GridKernel.PH_DOWN, n, scanGroups)); // each work-group sums the group values before it
         int ordinalBits = 32 - Integer.numberOfLeadingZeros(segments - 1);
         boolean inAlt = false;
         if (m > 1) {
@@ -735,7 +735,7 @@ public final class GridDriver {
         return groups;
     }
 
-    private LaunchTiming threeLaunches(int op, int n, boolean longs) {
+    private LaunchTiming scanLaunches(int op, int n, boolean longs) {
         begin(op, n);
         k.gridWide = longs ? 1 : 0;
         if (n == 0) {
@@ -749,8 +749,7 @@ public final class GridDriver {
         ensureSpine(groups);
         ensureResult(GridKernel.RESULT_BASE);
         LaunchTiming t = launch(GridKernel.PH_UP, n, groups);
-        t = t.plus(launch(GridKernel.PH_SPINE, groups, 1));
-        t = t.plus(launch(GridKernel.PH_DOWN, n, groups));
+        t = t.plus(launch(GridKernel.PH_DOWN, n, groups)); // each work-group sums the group values before it
         k.gridPhase = GridKernel.PH_OFF;
         return t;
     }

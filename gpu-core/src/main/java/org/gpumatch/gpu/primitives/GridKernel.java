@@ -19,17 +19,18 @@ import org.gpumatch.gpu.runtime.LaunchWrites;
  *       (work-item {@code l} reads {@code l, l + L, ...}): a sum, a count of selected elements, a min or max, or a
  *       digit histogram in local atomic counters; one value per group (256 digit counts for the sort, written
  *       digit-major {@code spine[d * G + g]});</li>
- *   <li>spine ({@link #PH_SPINE}): one work-group scans those {@code G} values exclusively in place (64-bit), with
- *       the same tile step as the downsweep (the sort: one work-group per digit); the grand total goes to
- *       {@code result[0..1]};</li>
- *   <li>downsweep ({@link #PH_DOWN}): each work-group walks its tiles in order from its spine offset: a tile is staged
+ *   <li>downsweep ({@link #PH_DOWN}): each work-group first sums the group values before its own
+ *       ({@link #spinePrefix}: a strided share per work-item, one group scan; a spine launch did it for every group
+ *       before 2026-11-28 f, and still does for the sort, one work-group per digit, {@link #PH_SPINE}), then walks
+ *       its tiles in order from there: a tile is staged
  *       in local memory with coalesced loads, each work-item scans its {@link #ITEMS} consecutive staged elements
  *       after one {@link #groupScan4} of the work-items' sums, and the tile is written out coalesced from local
  *       memory (scan: the prefixes; select: the selected elements, compacted in local memory first). A long scan
- *       stages its values as two planes of ints (low and high words).</li>
+ *       stages its values as two planes of ints (low and high words); the last work-group writes the total (the
+ *       select count) to {@code result[0..1]}.</li>
  * </ol>
- * The three launches follow each other with no host transfer between them; the select count and the reduce partials
- * stay on the device in {@link #result} (a pipeline's hooks may read {@code result[0]}, the last select count or the
+ * The two launches follow each other with no host transfer between them; the select count stays on the device in
+ * {@link #result} (a pipeline's hooks may read {@code result[0]}, the last select count or the
  * low word of the last scan total) and are read back only when the caller asks ({@link GridDriver}).
  *
  * <p><b>Radix sort</b>: one upsweep, spine and downsweep per 8-bit digit (4 passes for 32 bits, 8 for 64, fewer for
@@ -240,13 +241,13 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     }
 
     /**
-     * Local ints: tile staging for the spine and downsweep launches (two planes for the spine, a long scan and a
-     * flagged select), none for the others; a pipeline adds its own for {@link #PH_PIPELINE}.
+     * Local ints: tile staging for the downsweep launches (two planes for a long scan, a flagged select and the
+     * segmented sort's small path), none for the others; a pipeline adds its own for {@link #PH_PIPELINE}.
      */
     @Override
     protected int localInts(int localSize) {
         int tile = padded(localSize * ITEMS);
-        boolean two = gridPhase == PH_SPINE || gridPhase == PH_DOWN && (gridOp == OP_SELECT_FLAGGED
+        boolean two = gridPhase == PH_DOWN && (gridOp == OP_SELECT_FLAGGED
                 || longOp(gridOp, gridWide) || gridOp == OP_SEG_SMALL);
         boolean longExtremes = gridPhase == PH_UP && longOp(gridOp, gridWide)
                 && (gridOp == OP_REDUCE_MIN || gridOp == OP_REDUCE_MAX);
@@ -303,8 +304,9 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     /**
      * Host side ({@link LaunchWrites}): which arrays the launch just run may have written, so that
      * {@link org.gpumatch.gpu.runtime.GuardedKernel} downloads only those of them that may move. A pipeline's own
-     * launch may write anything; the grid's upsweeps and spine write only {@link #spine} and {@link #result} (a
-     * reduce's upsweep its partials into {@link #readBack}); a scan, select, gather or scatter only its output; a radix
+     * launch may write anything; the grid's upsweeps and the radix spine write only {@link #spine} and {@link #result}
+     * (a reduce's upsweep its partials into {@link #readBack}); a scan or select only its output and the total in
+     * {@link #result}, a gather or scatter only its output; a radix
      * pass the other side of its ping-pong; the segmented sort's steps their own arrays; {@link #readBack} only a read
      * launch, a reduce and the segmented sort's small path. A wrong
      * {@code false} here loses data when the collector moves the array: the moving-arrays tests run every entry point
@@ -321,8 +323,10 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         if (array == readBack) {
             return phase == PH_READ || segSmall || phase == PH_UP && extremesOrSum;
         }
-        if (array == result) {
-            return phase == PH_CLEAR || phase == PH_SPINE || phase == PH_UP && gridOp == OP_HISTOGRAM;
+        if (array == result) { // a downsweep's last work-group writes the total
+            return phase == PH_CLEAR || phase == PH_UP && gridOp == OP_HISTOGRAM || phase == PH_DOWN
+                    && (scanOp(gridOp) || gridOp == OP_SELECT_FLAGGED || gridOp == OP_SELECT_IF
+                    || gridOp == OP_SEG_COMPOSE);
         }
         if (array == spine) {
             return phase == PH_UP || phase == PH_SPINE;
@@ -506,7 +510,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             segmentComposeSteps();
         } else if (gridPhase == PH_PIPELINE) {
             pipelineTileSteps();
-        } else if (gridPhase == PH_SPINE || gridPhase == PH_DOWN) {
+        } else if (gridPhase == PH_DOWN) {
             scanTileSteps();
         }
     }
@@ -591,12 +595,14 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         }
         groupScanLanes(acc, 0, 0, 0, 1);
         upsweepStore(g, size, t, extremes && longData ? acc : groupScanTotal(0), longData);
+        localBarrier(); // the total and counters read before another work-group may write them (Java threads)
     }
 
     /**
-     * The spine (work-group 0 scans the group values, 64-bit) and the downsweep of the scans and selects: per tile,
-     * staged through local memory (coalesced), one group scan of each work-item's {@link #ITEMS} consecutive
-     * elements, outputs staged in local memory and stored coalesced. 3 barriers per tile besides the group scan's.
+     * The downsweep of the scans and selects: from the group's start ({@link #spinePrefix}), per tile, staged through
+     * local memory (coalesced), one group scan of each work-item's {@link #ITEMS} consecutive elements, outputs staged
+     * in local memory and stored coalesced; the last work-group writes the total (the select count) to
+     * {@code result[0..1]}. 3 barriers per tile besides the group scan's.
      */
     private void scanTileSteps() {
         int t = getLocalId();
@@ -605,22 +611,21 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int tile = size * ITEMS;
         int base0 = 0; // this layer's region of tileInts starts after TileKernel's, which takes none
         int second = base0 + padded(tile);   // flags or high words
-        boolean spinePhase = gridPhase == PH_SPINE;
-        boolean down = !spinePhase;
         boolean longData = longSteps() && longOp(gridOp, gridWide);
-        boolean hiPlane = spinePhase || longData; // values are longs, staged as two planes
-        boolean flagged = down && gridOp == OP_SELECT_FLAGGED;
-        boolean predicate = down && gridOp == OP_SELECT_IF;
-        boolean scanning = scanOp(gridOp) || spinePhase;
+        boolean hiPlane = longData; // values are longs, staged as two planes
+        boolean flagged = gridOp == OP_SELECT_FLAGGED;
+        boolean predicate = gridOp == OP_SELECT_IF;
+        boolean scanning = scanOp(gridOp);
         // the uniform choices are made outside the element loops (each loop below runs for one kind of step)
         boolean intScan = intScanSteps() && scanning && !hiPlane; // int scan: 32 bits suffice
         boolean intSelect = !scanning && !longData;
-        boolean inclusive = gridOp == OP_SCAN_INCLUSIVE && !spinePhase;
+        boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
         int total = gridCount; // elements (or spine entries) of the tiled range
-        int firstTile = spinePhase ? 0 : g * gridTilesPerGroup;
+        int firstTile = g * gridTilesPerGroup;
         int tiles = (total + tile - 1) / tile;
-        int steps = spinePhase ? (g == 0 ? tiles : 0) : Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
-        long carry = down ? spine[g] : 0;
+        int steps = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
+        long start = spinePrefix(g);
+        long carry = start;
         int[] e = new int[ITEMS];
         for (int s = 0; s < steps; s++) {
             int base = (firstTile + s) * tile;
@@ -632,7 +637,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             for (int i = 0; i < ITEMS; i++) {
                 int j = t + i * size;
                 if (j < valid) {
-                    long v = spinePhase ? spine[base + j] : longData ? wide[base + j]
+                    long v = longData ? wide[base + j]
                             : gridIndices != 0 ? 0 : in[base + j];
                     tileInts[base0 + pad(j)] = (int) v;
                     if (hiPlane) {
@@ -736,9 +741,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     if (j < written) {
                         int v = tileInts[base0 + pad(j)];
                         long w = hiPlane && scanning ? (long) tileInts[second + pad(j)] << 32 | (v & 0xFFFFFFFFL) : v;
-                        if (spinePhase) {
-                            spine[base + j] = w;
-                        } else if (longData && scanning) {
+                        if (longData && scanning) {
                             wideAlt[base + j] = w;
                         } else if (longData) {
                             wideAlt[(int) carry + j] = wide[v];
@@ -753,9 +756,34 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             carry += tot0;
             localBarrier(); // (D) the local tile may be restaged
         }
-        if (spinePhase && t == 0 && g == 0) {
-            result[0] = (int) carry;
-            result[1] = (int) (carry >>> 32);
+        storeTotal(g, t, start);
+    }
+
+    /**
+     * The downsweep's start: the sum of the upsweep's group values before work-group g ({@code spine[0, g)}), by the
+     * whole work-group (each work-item a strided share, one group scan; at most a few KB read per work-group). A spine
+     * launch scanned them for every group before 2026-11-28 f: scans and selects now take 2 launches, not 3.
+     */
+    final long spinePrefix(int g) {
+        int size = getLocalSize();
+        long mine = 0;
+        for (int u = getLocalId(); u < g; u += size) {
+            mine += spine[u];
+        }
+        groupScanLanes(mine, 0, 0, 0, 1);
+        return groupScanTotal(0);
+    }
+
+    /**
+     * After a downsweep: the last work-group's work-item 0 writes the total to {@code result[0..1]} (its start plus
+     * its own upsweep value: exact in 64 bits, where the int downsweep's carry wraps), where later launches and the
+     * host's read find it.
+     */
+    final void storeTotal(int g, int t, long start) {
+        if (g == gridGroups - 1 && t == 0) {
+            long total = start + spine[g];
+            result[0] = (int) total;
+            result[1] = (int) (total >>> 32);
         }
     }
 
@@ -996,7 +1024,8 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int firstTile = g * gridTilesPerGroup;
         int tiles = (total + tile - 1) / tile;
         int steps = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
-        long carry = spine[g];
+        long start = spinePrefix(g);
+        long carry = start;
         int sizeSlot = padded(tile) - 1; // the local size, read in each step (segmentSmallSteps says why)
         if (t == 0) {
             tileInts[sizeSlot] = size;
@@ -1046,6 +1075,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             carry += groupScanTotal(0);
             localBarrier(); // (D) the local tile may be restaged
         }
+        storeTotal(g, t, start);
     }
 
     /**

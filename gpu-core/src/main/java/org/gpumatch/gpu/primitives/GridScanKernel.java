@@ -4,7 +4,7 @@ package org.gpumatch.gpu.primitives;
  * The lean scan layer of the grid (issue 21), and with {@link GridSelectKernel} the lean select layer (one source, a
  * constant per class, {@link #scanLayer}): the int scan (exclusive, inclusive; wrapping) here, the int
  * select (by {@link #aux} flags, values or indices; by a predicate) there, as {@link GridDriver} runs them on any grid kernel
- * (upsweep, spine, downsweep; the same fields, phases and results), in a {@code run()} that holds nothing else. On an
+ * (upsweep, downsweep; the same fields, phases and results), in a {@code run()} that holds nothing else. On an
  * H200 the same downsweep ran 3.4x faster here than in {@link GridKernel}'s generic step loop, whose every phase's
  * predicated code and 64-bit lanes it leaves out (296 against 1003 us at 10^8, {@link TileShapeProbe}, 2026-11-28);
  * its group scan is the Kogge-Stone core {@link #groupScanLong}, called from two places ({@code upsweepAndSpine},
@@ -59,7 +59,7 @@ public class GridScanKernel extends GridKernel {
 
     /**
      * Local ints: the staged tile of a scan's downsweep, two planes for a select's (its flags, then its compacted
-     * output); none for the upsweep and the spine, whose group scan lives in {@link TileKernel}'s lanes.
+     * output); none for the upsweep, whose group scan lives in {@link TileKernel}'s lanes.
      */
     @Override
     protected int localInts(int localSize) {
@@ -74,27 +74,21 @@ public class GridScanKernel extends GridKernel {
         }
         if (gridPhase == PH_DOWN) { // uniform: the phase is the launch's
             downsweep();
-        } else {
-            upsweepAndSpine();
+        } else if (gridPhase == PH_UP) {
+            upsweep();
         }
     }
 
-    /**
-     * The upsweep (each work-group's sum or count of its tiles, into {@code spine[g]}) or the spine (one work-group
-     * scans the {@code G} group values in place, exact in 64 bits, the total into {@code result[0..1]}): one group
-     * scan per step, uniform trip count.
-     */
-    private void upsweepAndSpine() {
+    /** The upsweep: each work-group's sum or count of its tiles (exact in 64 bits) into {@code spine[g]}. */
+    private void upsweep() {
         int t = getLocalId();
         int size = getLocalSize();
         int g = getGroupId();
         int tile = size * ITEMS;
-        boolean up = gridPhase == PH_UP;
-        boolean spinePhase = gridPhase == PH_SPINE;
         boolean scanning = scanLayer(); // a constant per class: the compiler keeps one of the two halves
         boolean flagged = !scanning && gridOp == OP_SELECT_FLAGGED;
         int first = g * gridTilesPerGroup;
-        int mine = up ? Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first)) : 0;
+        int mine = Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first));
         // each tile's 16 coalesced loads issued together, then added (exact 64-bit sums, flag counts)
         int[] e = new int[ITEMS];
         long acc = 0;
@@ -110,31 +104,19 @@ public class GridScanKernel extends GridKernel {
                 acc += scanning || flagged ? e[i] : j < valid ? inRange(e[i]) : 0;
             }
         }
-        int steps = up ? 1 : spinePhase ? (gridCount + size - 1) / size : 0;
-        long carry = 0;
-        for (int s = 0; s < steps; s++) {
-            int at = s * size + t;
-            long c = up ? acc : at < gridCount ? spine[at] : 0;
-            long prefix = groupScanLong(c) - c;
-            long total = groupScanLongTotal();
-            if (up && t == 0) {
-                spine[g] = total;
-            }
-            if (spinePhase && at < gridCount) {
-                spine[at] = carry + prefix;
-            }
-            carry += total;
-            localBarrier(); // the total read before the next step's scan writes its buffer
+        long inclusive = groupScanLong(acc); // stored: Aparapi has no code for a discarded long (pop2)
+        long total = groupScanLongTotal();
+        if (t == 0) {
+            spine[g] = total;
         }
-        if (spinePhase && t == 0 && g == 0) {
-            result[0] = (int) carry;
-            result[1] = (int) (carry >>> 32);
-        }
+        localBarrier(); // the total read before another work-group's scan may write the buffer (Java threads run
+                        // the work-groups of a launch one after another on shared local arrays)
     }
 
     /**
-     * The downsweep: each work-group walks its tiles from its spine offset (stage, each work-item's 16 consecutive
-     * elements, one group scan, outputs into local memory, coalesced stores).
+     * The downsweep: each work-group sums the group values before its own, then walks its tiles from there (stage,
+     * each work-item's 16 consecutive elements, one group scan, outputs into local memory, coalesced stores); the last
+     * work-group writes the total to {@code result[0..1]}.
      */
     private void downsweep() {
         int t = getLocalId();
@@ -147,7 +129,13 @@ public class GridScanKernel extends GridKernel {
         boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
         int first = g * gridTilesPerGroup;
         int mine = Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first));
-        long carry = spine[g];
+        long before = 0; // the group's start: the group values before it (spine[0, g)), summed by the whole group
+        for (int u = t; u < g; u += size) {
+            before += spine[u];
+        }
+        long beforeInclusive = groupScanLong(before); // stored: Aparapi has no code for a discarded long (pop2)
+        long start = groupScanLongTotal();
+        long carry = start;
         for (int s = 0; s < mine; s++) {
             int base = (first + s) * tile;
             int valid = Math.min(tile, gridCount - base);
@@ -203,5 +191,6 @@ public class GridScanKernel extends GridKernel {
             carry += total;
             localBarrier();
         }
+        storeTotal(g, t, start);
     }
 }

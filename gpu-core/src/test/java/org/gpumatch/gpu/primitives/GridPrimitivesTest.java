@@ -117,7 +117,7 @@ class GridPrimitivesTest {
         assertThat(result(k, in.length)).as("scan n=%d inclusive=%s", in.length, inclusive)
                 .isEqualTo(PrimitivesReference.scan(in, inclusive));
         if (in.length > 0) {
-            assertThat(d.lastLaunches()).isEqualTo(3);
+            assertThat(d.lastLaunches()).isEqualTo(2);
         }
         assertThat(d.lastTotal()).as("scan total n=%d", in.length).isEqualTo(PrimitivesReference.sum(in));
     }
@@ -408,7 +408,7 @@ class GridPrimitivesTest {
 
     /**
      * Launches and blocking transfers per call when the operand arrays cannot move (G1, arrays of half a region): a
-     * scan or select leaves its count on the device (3 launches, no download), a histogram its bins (2 launches);
+     * scan or select leaves its count on the device (2 launches, no download), a histogram its bins (2 launches);
      * reading the total or the bins costs one read launch and one small download, once per call. A reduce writes its
      * partials into the small {@code readBack}: 1 launch and its download, nothing more for the total.
      */
@@ -423,10 +423,10 @@ class GridPrimitivesTest {
         GridKernel k = bind(standard, in, flags);
         standardDriver.flush();
         standardDriver.scan(n, false);
-        assertThat(standardDriver.lastCalls()).isEqualTo(new GridDriver.Calls(3, 0, 0, 0, 0));
+        assertThat(standardDriver.lastCalls()).isEqualTo(new GridDriver.Calls(2, 0, 0, 0, 0));
         assertThat(standardDriver.lastTotal()).isEqualTo(PrimitivesReference.sum(in));
         assertThat(standardDriver.lastTotal()).isEqualTo(PrimitivesReference.sum(in)); // read once per call
-        assertThat(standardDriver.lastCalls()).isEqualTo(new GridDriver.Calls(4, 1, 4L * k.readBack.length, 0, 0));
+        assertThat(standardDriver.lastCalls()).isEqualTo(new GridDriver.Calls(3, 1, 4L * k.readBack.length, 0, 0));
         standardDriver.selectFlagged(n, false);
         assertThat(standardDriver.lastCalls().downloads()).isZero();
         int[] want = PrimitivesReference.selectFlagged(in, flags);
