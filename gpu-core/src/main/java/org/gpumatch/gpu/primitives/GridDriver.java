@@ -17,7 +17,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * <p>Launches and blocking transfers per call ({@link #lastCalls()}: launches, downloads and uploads with bytes):
  * <ul>
  *   <li>scan (int or long), select: 2 launches (upsweep; downsweep, whose work-groups each sum the group values
- *       before their own: no spine launch since 2026-11-28 f), no download; the select count (or scan total, written
+ *       before their own: no spine launch since 2026-11-28 f; 3 in the lean scan layer, {@link GridScanKernel}, which
+ *       keeps its spine), no download; the select count (or scan total, written
  *       by the last work-group) stays on the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
  *       {@link #lastTotal()} only when asked: one read launch and one download of the small {@code readBack}
  *       (32 bytes);</li>
@@ -749,7 +750,10 @@ public final class GridDriver {
         ensureSpine(groups);
         ensureResult(GridKernel.RESULT_BASE);
         LaunchTiming t = launch(GridKernel.PH_UP, n, groups);
-        t = t.plus(launch(GridKernel.PH_DOWN, n, groups)); // each work-group sums the group values before it
+        if (k.spineLaunch()) { // the lean scan layer's (GridScanKernel.spineLaunch says why)
+            t = t.plus(launch(GridKernel.PH_SPINE, groups, 1));
+        }
+        t = t.plus(launch(GridKernel.PH_DOWN, n, groups)); // else each work-group sums the group values before it
         k.gridPhase = GridKernel.PH_OFF;
         return t;
     }

@@ -324,9 +324,9 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             return phase == PH_READ || segSmall || phase == PH_UP && extremesOrSum;
         }
         if (array == result) { // a downsweep's last work-group writes the total
-            return phase == PH_CLEAR || phase == PH_UP && gridOp == OP_HISTOGRAM || phase == PH_DOWN
-                    && (scanOp(gridOp) || gridOp == OP_SELECT_FLAGGED || gridOp == OP_SELECT_IF
-                    || gridOp == OP_SEG_COMPOSE);
+            return phase == PH_CLEAR || phase == PH_UP && gridOp == OP_HISTOGRAM || phase == PH_SPINE
+                    && gridOp != OP_RADIX || phase == PH_DOWN && (scanOp(gridOp) || gridOp == OP_SELECT_FLAGGED
+                    || gridOp == OP_SELECT_IF || gridOp == OP_SEG_COMPOSE);
         }
         if (array == spine) {
             return phase == PH_UP || phase == PH_SPINE;
@@ -365,6 +365,16 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         return true;
     }
 
+
+    /**
+     * Whether the scans and selects of this kernel class run a spine launch between upsweep and downsweep (3 launches)
+     * rather than each downsweep work-group summing the group values before its own (2): false here, where
+     * {@code gridSteps()} holds no spine; true only in {@link GridScanKernel}'s scan layer, whose {@code run()} holds
+     * its own. A constant per class; {@link GridDriver} asks it (host side) to plan the launches.
+     */
+    protected boolean spineLaunch() {
+        return false;
+    }
 
     /**
      * Whether this kernel class holds the long primitives (scan, select, reduce of {@link #wide}), gather and scatter:

@@ -74,21 +74,39 @@ public class GridScanKernel extends GridKernel {
         }
         if (gridPhase == PH_DOWN) { // uniform: the phase is the launch's
             downsweep();
-        } else if (gridPhase == PH_UP) {
-            upsweep();
+        } else {
+            upsweepAndSpine();
         }
     }
 
-    /** The upsweep: each work-group's sum or count of its tiles (exact in 64 bits) into {@code spine[g]}. */
-    private void upsweep() {
+    /**
+     * The scan layer keeps its spine launch (3 launches; the downsweep starts from {@code spine[g]}); the select layer
+     * runs 2 (each downsweep work-group sums the group values before its own). Measured on the H200 (2026-11-28 f):
+     * without the spine the scan layer's kernel had 67 registers (56 with it), three work-groups per SM where its grid
+     * runs four, and scanned 10^8 ints at 196 against 241 G/s; the select layer stayed at 64 and its wall time at 2^24
+     * fell by a fifth (a launch less).
+     */
+    @Override
+    protected boolean spineLaunch() {
+        return scanLayer();
+    }
+
+    /**
+     * The upsweep (each work-group's sum or count of its tiles, into {@code spine[g]}) or the spine (one work-group
+     * scans the {@code G} group values in place, exact in 64 bits, the total into {@code result[0..1]}): one group
+     * scan per step, uniform trip count.
+     */
+    private void upsweepAndSpine() {
         int t = getLocalId();
         int size = getLocalSize();
         int g = getGroupId();
         int tile = size * ITEMS;
+        boolean up = gridPhase == PH_UP;
+        boolean spinePhase = gridPhase == PH_SPINE;
         boolean scanning = scanLayer(); // a constant per class: the compiler keeps one of the two halves
         boolean flagged = !scanning && gridOp == OP_SELECT_FLAGGED;
         int first = g * gridTilesPerGroup;
-        int mine = Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first));
+        int mine = up ? Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first)) : 0;
         // each tile's 16 coalesced loads issued together, then added (exact 64-bit sums, flag counts)
         int[] e = new int[ITEMS];
         long acc = 0;
@@ -104,13 +122,26 @@ public class GridScanKernel extends GridKernel {
                 acc += scanning || flagged ? e[i] : j < valid ? inRange(e[i]) : 0;
             }
         }
-        long inclusive = groupScanLong(acc); // stored: Aparapi has no code for a discarded long (pop2)
-        long total = groupScanLongTotal();
-        if (t == 0) {
-            spine[g] = total;
+        int steps = up ? 1 : spinePhase ? (gridCount + size - 1) / size : 0;
+        long carry = 0;
+        for (int s = 0; s < steps; s++) {
+            int at = s * size + t;
+            long c = up ? acc : at < gridCount ? spine[at] : 0;
+            long prefix = groupScanLong(c) - c;
+            long total = groupScanLongTotal();
+            if (up && t == 0) {
+                spine[g] = total;
+            }
+            if (spinePhase && at < gridCount) {
+                spine[at] = carry + prefix;
+            }
+            carry += total;
+            localBarrier(); // the total read before the next step's scan writes its buffer
         }
-        localBarrier(); // the total read before another work-group's scan may write the buffer (Java threads run
-                        // the work-groups of a launch one after another on shared local arrays)
+        if (spinePhase && t == 0 && g == 0) {
+            result[0] = (int) carry;
+            result[1] = (int) (carry >>> 32);
+        }
     }
 
     /**
@@ -129,12 +160,15 @@ public class GridScanKernel extends GridKernel {
         boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
         int first = g * gridTilesPerGroup;
         int mine = Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first));
-        long before = 0; // the group's start: the group values before it (spine[0, g)), summed by the whole group
-        for (int u = t; u < g; u += size) {
-            before += spine[u];
+        long start = spine[g]; // the scan layer: its spine's exclusive prefix
+        if (!spineLaunch()) { // the select layer: the group values before it (spine[0, g)), summed by the whole group
+            long before = 0;
+            for (int u = t; u < g; u += size) {
+                before += spine[u];
+            }
+            long beforeInclusive = groupScanLong(before); // stored: Aparapi has no code for a discarded long (pop2)
+            start = groupScanLongTotal();
         }
-        long beforeInclusive = groupScanLong(before); // stored: Aparapi has no code for a discarded long (pop2)
-        long start = groupScanLongTotal();
         long carry = start;
         for (int s = 0; s < mine; s++) {
             int base = (first + s) * tile;
@@ -191,6 +225,8 @@ public class GridScanKernel extends GridKernel {
             carry += total;
             localBarrier();
         }
-        storeTotal(g, t, start);
+        if (!spineLaunch()) { // the spine wrote it in the scan layer
+            storeTotal(g, t, start);
+        }
     }
 }
