@@ -18,8 +18,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * <ul>
  *   <li>scan (int or long), select: 2 launches (upsweep; downsweep, whose work-groups each sum the group values
  *       before their own: no spine launch since 2026-11-28 f; 3 in the lean scan layer, {@link GridScanKernel}, which
- *       keeps its spine), no download; the select count (or scan total, written
- *       by the last work-group) stays on the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
+ *       keeps its spine), no download; the select count (or scan total, written by the last work-group) stays on
+ *       the device ({@code result[0..1]}, readable by a pipeline's later launches) and is read by
  *       {@link #lastTotal()} only when asked: one read launch and one download of the small {@code readBack}
  *       (32 bytes);</li>
  *   <li>reduce: 1 launch, whose work-groups write their partials (8 bytes each) straight into {@code readBack};

@@ -630,7 +630,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         boolean intScan = intScanSteps() && scanning && !hiPlane; // int scan: 32 bits suffice
         boolean intSelect = !scanning && !longData;
         boolean inclusive = gridOp == OP_SCAN_INCLUSIVE;
-        int total = gridCount; // elements (or spine entries) of the tiled range
+        int total = gridCount; // elements of the tiled range
         int firstTile = g * gridTilesPerGroup;
         int tiles = (total + tile - 1) / tile;
         int steps = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
@@ -687,7 +687,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             if (!intScan && !intSelect) {
                 for (int i = 0; i < ITEMS; i++) {
                     int q = t * ITEMS + i;
-                    if (q < valid) { // long scans and selects, the spine
+                    if (q < valid) { // long scans and selects
                         int v = tileInts[base0 + pad(q)];
                         int h = hiPlane ? tileInts[second + pad(q)] : 0;
                         long value = hiPlane ? (long) h << 32 | (v & 0xFFFFFFFFL) : v;
@@ -772,7 +772,8 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     /**
      * The downsweep's start: the sum of the upsweep's group values before work-group g ({@code spine[0, g)}), by the
      * whole work-group (each work-item a strided share, one group scan; at most a few KB read per work-group). A spine
-     * launch scanned them for every group before 2026-11-28 f: scans and selects now take 2 launches, not 3.
+     * launch scanned them for every group before 2026-11-28 f: scans and selects now take 2 launches, not 3 (but in
+     * the lean scan layer, {@link #spineLaunch}).
      */
     final long spinePrefix(int g) {
         int size = getLocalSize();

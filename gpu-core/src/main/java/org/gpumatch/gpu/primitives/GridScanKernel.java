@@ -3,9 +3,9 @@ package org.gpumatch.gpu.primitives;
 /**
  * The lean scan layer of the grid (issue 21), and with {@link GridSelectKernel} the lean select layer (one source, a
  * constant per class, {@link #scanLayer}): the int scan (exclusive, inclusive; wrapping) here, the int
- * select (by {@link #aux} flags, values or indices; by a predicate) there, as {@link GridDriver} runs them on any grid kernel
- * (upsweep, downsweep; the same fields, phases and results), in a {@code run()} that holds nothing else. On an
- * H200 the same downsweep ran 3.4x faster here than in {@link GridKernel}'s generic step loop, whose every phase's
+ * select (by {@link #aux} flags, values or indices; by a predicate) there, as {@link GridDriver} runs them on any grid
+ * kernel (upsweep, spine for the scans, downsweep; the same fields, phases and results), in a {@code run()} that holds
+ * nothing else. On an H200 the same downsweep ran 3.4x faster here than in {@link GridKernel}'s generic step loop, whose every phase's
  * predicated code and 64-bit lanes it leaves out (296 against 1003 us at 10^8, {@link TileShapeProbe}, 2026-11-28);
  * its group scan is the Kogge-Stone core {@link #groupScanLong}, called from two places ({@code upsweepAndSpine},
  * {@code downsweep}: the downsweep in a loop of its own ran 483 -> 296 us), its registers few enough for several
@@ -145,9 +145,10 @@ public class GridScanKernel extends GridKernel {
     }
 
     /**
-     * The downsweep: each work-group sums the group values before its own, then walks its tiles from there (stage,
-     * each work-item's 16 consecutive elements, one group scan, outputs into local memory, coalesced stores); the last
-     * work-group writes the total to {@code result[0..1]}.
+     * The downsweep: each work-group starts from its spine entry (scan layer) or from the sum of the group values
+     * before its own (select layer, whose last work-group then writes the total to {@code result[0..1]}), and walks its
+     * tiles from there (stage, each work-item's 16 consecutive elements, one group scan, outputs into local memory,
+     * coalesced stores).
      */
     private void downsweep() {
         int t = getLocalId();
