@@ -278,6 +278,19 @@ timed_row() {
   [ "$rc" = 0 ] || status=$rc
 }
 
+# timed_process COMMAND...: runs it (through `run`) and prints "process S s wall" after it, with the peak resident
+# memory where /usr/bin/time is there
+timed_process() {
+  if [ -x /usr/bin/time ]; then
+    run /usr/bin/time -f "process %e s wall, %M KiB" "$@"
+  else
+    local t0
+    t0=$(date +%s.%N)
+    run "$@"
+    awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "process %.2f s wall\n", b - a }'
+  fi
+}
+
 IFS=, read -r -a wanted <<< "$steps"
 for s in "${wanted[@]}"; do
   case "$s" in
@@ -391,15 +404,15 @@ for s in "${wanted[@]}"; do
       if f=$(sa_text code); then
         mkdir -p "$sa_tmp"
         echo "run 0 (--explain: the algorithm and the estimates, which cost the run about 0.7 s of its own):"
-        run /usr/bin/time -f "process %e s wall, %M KiB" "$gm" sa build -a gpu --explain "$f" -o "$sa_tmp/code.sa"
+        timed_process "$gm" sa build -a gpu --explain "$f" -o "$sa_tmp/code.sa"
         for r in 1 2 3; do
           echo "run $r:"
-          run /usr/bin/time -f "process %e s wall, %M KiB" "$gm" sa build -a gpu --timeline "$f" -o "$sa_tmp/code.sa"
+          timed_process "$gm" sa build -a gpu --timeline "$f" -o "$sa_tmp/code.sa"
         done
         run "$gm" sa check "$f" "$sa_tmp/code.sa"
         if [ -x "$bundle/tools/sufcheck-bench" ]; then
           step "suffix arrays: libdivsufsort's process on the same text (read, build, write)"
-          run /usr/bin/time -f "process %e s wall, %M KiB" "$bundle/tools/sufcheck-bench" "$f" "$sa_tmp/ds.sa" 0
+          timed_process "$bundle/tools/sufcheck-bench" "$f" "$sa_tmp/ds.sa" 0
           cmp "$sa_tmp/code.sa" "$sa_tmp/ds.sa" && echo "arrays identical" || status=1
         fi
       else

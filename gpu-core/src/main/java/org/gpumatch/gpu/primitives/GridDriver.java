@@ -325,9 +325,7 @@ public final class GridDriver {
             return LaunchTiming.NONE;
         }
         int groups = plan(n);
-        if (k.readBack.length < GridKernel.RESULT_BASE + 2 * groups) {
-            k.readBack = new int[GridKernel.RESULT_BASE + 2 * groups];
-        }
+        ensureReadBack(GridKernel.RESULT_BASE + 2 * groups);
         // the partials go straight into readBack, which the host reads (lastTotal): no read launch
         return launch(GridKernel.PH_UP, n, groups);
     }
@@ -663,9 +661,7 @@ public final class GridDriver {
         if (resultOnHost) {
             return;
         }
-        if (k.readBack.length < entries) {
-            k.readBack = new int[entries];
-        }
+        ensureReadBack(entries);
         int phase = k.gridPhase;
         int count = k.gridCount;
         launch(GridKernel.PH_READ, entries, (entries + launcher.localSize() - 1) / launcher.localSize());
@@ -790,6 +786,16 @@ public final class GridDriver {
     private void ensureResult(int entries) {
         if (k.result.length < entries) {
             k.result = new int[Math.max(entries, GridKernel.pinnedLength(4))];
+        }
+    }
+
+    /**
+     * A {@code readBack} of at least {@code entries} (small: it may move, and a launch that writes it is followed by
+     * its download, {@link GridKernel#launchMayWrite}).
+     */
+    private void ensureReadBack(int entries) {
+        if (k.readBack.length < entries) {
+            k.readBack = new int[entries];
         }
     }
 

@@ -776,13 +776,21 @@ public class GridKernel extends TileKernel implements LaunchWrites {
      * the lean scan layer, {@link #spineLaunch}).
      */
     final long spinePrefix(int g) {
+        groupScanLanes(spineShareBefore(g), 0, 0, 0, 1);
+        return groupScanTotal(0);
+    }
+
+    /**
+     * This work-item's share of {@code spine[0, g)} (entries {@code l, l + L, ...} below g): what the work-group's one
+     * group scan adds up to the downsweep's start ({@link #spinePrefix}; {@link GridScanKernel} with its own scan).
+     */
+    final long spineShareBefore(int g) {
         int size = getLocalSize();
         long mine = 0;
         for (int u = getLocalId(); u < g; u += size) {
             mine += spine[u];
         }
-        groupScanLanes(mine, 0, 0, 0, 1);
-        return groupScanTotal(0);
+        return mine;
     }
 
     /**
@@ -810,7 +818,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
      *
      * <p>Registers, as in {@code radixDownsweep}: every index NVIDIA's compiler would hoist out of the window loop (16
      * per expression of i, 64-bit addresses among them) is computed in its step from the local size read back from
-     * local memory after a barrier ({@link #segmentStride}); blocked slots are one base plus i
+     * local memory after a barrier ({@link #tileStride}); blocked slots are one base plus i
      * ({@code pad(t ITEMS + i) = pad(t ITEMS) + i}, as {@link #ITEMS} divides 32).
      */
     private void segmentSmallSteps() {
@@ -825,10 +833,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int firstTile = g * gridTilesPerGroup;
         int tiles = (total + unit - 1) / unit;
         int myTiles = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
-        if (t == 0) {
-            tileInts[padded(tile) - 1] = size; // past every position the steps use in the first region
-        }
-        localBarrier(); // the size slot written
+        storeTileStride();
         for (int w = 0; w < myTiles; w++) {
             int base = (firstTile + w) * unit;
             int span = base - quarter; // the window's staged span [span, span + tile)
@@ -841,8 +846,23 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         }
     }
 
-    /** The local size, as read back from the small path's size slot (the compiler cannot see it constant). */
-    private int segmentStride() {
+    /**
+     * Work-item 0 stores the local size in the last int of the first tile region (past every position the small
+     * path's and the composites' steps use there), then a barrier: {@link #tileStride} reads it back.
+     */
+    private void storeTileStride() {
+        int size = getLocalSize();
+        if (getLocalId() == 0) {
+            tileInts[padded(size * ITEMS) - 1] = size;
+        }
+        localBarrier(); // the size slot written
+    }
+
+    /**
+     * The local size, as read back from the slot {@link #storeTileStride} wrote: the device compiler cannot see it
+     * constant, so the indices computed from it in a step are not hoisted out of the step loop (registers).
+     */
+    private int tileStride() {
         return tileInts[padded(getLocalSize() * ITEMS) - 1];
     }
 
@@ -854,7 +874,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int t = getLocalId();
         int size = getLocalSize();
         int second = padded(size * ITEMS); // the span's keys
-        int stride = segmentStride();
+        int stride = tileStride();
         int zero = stride - size;
         int first = t * ITEMS + zero; // this work-item's first blocked position
         int row = pad(t * ITEMS) + zero; // and its slot
@@ -897,7 +917,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int second = padded(tile);
         int unit = tile / 2;
         int quarter = tile / 4;
-        int stride = segmentStride();
+        int stride = tileStride();
         int zero = stride - size;
         int first = t * ITEMS + zero;
         int row = pad(t * ITEMS) + zero;
@@ -945,7 +965,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int t = getLocalId();
         int size = getLocalSize();
         int second = padded(size * ITEMS);
-        int stride = segmentStride();
+        int stride = tileStride();
         int zero = stride - size;
         int row = pad(t * ITEMS) + zero;
         int[] e = new int[ITEMS];
@@ -1002,7 +1022,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int t = getLocalId();
         int size = getLocalSize();
         int second = padded(size * ITEMS);
-        int stride = segmentStride();
+        int stride = tileStride();
         int[] e = new int[ITEMS];
         for (int i = 0; i < ITEMS; i++) {
             int v = tileInts[pad(t + i * stride)];
@@ -1037,14 +1057,10 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         int steps = Math.max(0, Math.min(gridTilesPerGroup, tiles - firstTile));
         long start = spinePrefix(g);
         long carry = start;
-        int sizeSlot = padded(tile) - 1; // the local size, read in each step (segmentSmallSteps says why)
-        if (t == 0) {
-            tileInts[sizeSlot] = size;
-        }
-        localBarrier(); // the size slot written
+        storeTileStride();
         int[] e = new int[ITEMS];
         for (int s = 0; s < steps; s++) {
-            int stride = tileInts[sizeSlot]; // == size
+            int stride = tileStride(); // == size, read in each step (segmentSmallSteps says why)
             int zero = stride - size;
             int first = t * ITEMS + zero; // this work-item's first blocked position
             int row = pad(t * ITEMS) + zero; // and its slot

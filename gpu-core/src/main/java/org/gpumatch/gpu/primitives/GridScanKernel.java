@@ -163,12 +163,8 @@ public class GridScanKernel extends GridKernel {
         int mine = Math.max(0, Math.min(gridTilesPerGroup, (gridCount + tile - 1) / tile - first));
         long start = spine[g]; // the scan layer: its spine's exclusive prefix
         if (!spineLaunch()) { // the select layer: the group values before it (spine[0, g)), summed by the whole group
-            long before = 0;
-            for (int u = t; u < g; u += size) {
-                before += spine[u];
-            }
-            long beforeInclusive = groupScanLong(before); // stored: Aparapi has no code for a discarded long (pop2)
-            start = groupScanLongTotal();
+            long beforeInclusive = groupScanLong(spineShareBefore(g)); // stored: Aparapi has no code for a discarded
+            start = groupScanLongTotal();                              // long (pop2)
         }
         long carry = start;
         for (int s = 0; s < mine; s++) {
