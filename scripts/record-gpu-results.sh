@@ -52,6 +52,9 @@
 #                       processes timed with /usr/bin/time (wall, peak RSS),
 #                       `gpumatch sa check` on the array, then libdivsufsort's process (tools/sufcheck-bench: read,
 #                       build, write) and `cmp` of the two arrays
+#              sa-steps  the GPU builder in one JVM on the 100 MB code text of --sa-corpora: `bench sa --inputs none
+#                       --reps 2 --builders gpu` (the CSV row's note holds the device time of each step and its
+#                       launches, the first build's prepare, upload, initial sort, rounds)
 #              sa-cpu   the CPU builders' scaling on the host's cores: `bench sa --inputs none --reps 1 --builders
 #                       sais,sais-t,cpu,libdivsufsort` on the 100 MB code text of --sa-corpora (SA-IS on one thread,
 #                       with lookahead helpers on 2, 3, 5, 9 and all cores, the all-core builder, libdivsufsort on one
@@ -399,6 +402,14 @@ for s in "${wanted[@]}"; do
           --text "$label=$f" ${extra[@]+"${extra[@]}"}
       done
       rm -rf "$sa_tmp" ;;
+    sa-steps)
+      step "suffix arrays: the GPU builder's device time by step on the 100 MB code text (bench sa, in one JVM)"
+      if f=$(sa_text code); then
+        run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 2 --builders gpu --text "code=$f" \
+          ${extra[@]+"${extra[@]}"}
+      else
+        status=2
+      fi ;;
     sa-process)
       step "suffix arrays: sa build -a gpu of the 100 MB code text as a process, three runs"
       if f=$(sa_text code); then
@@ -623,7 +634,7 @@ for s in "${wanted[@]}"; do
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, probe, nv-registers, sa, sa-100m, sa-100m-b, sa-real, sa-1g, oneshot, startup, offtargets, device-sets, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, probe, nv-registers, sa, sa-100m, sa-100m-b, sa-real, sa-1g, sa-steps, sa-process, sa-cpu, sa-4g, sa-4g-peer, sa-4g-start, sa-4g-wait, oneshot, startup, offtargets, device-sets, legacy)" >&2
       status=2 ;;
   esac
 done

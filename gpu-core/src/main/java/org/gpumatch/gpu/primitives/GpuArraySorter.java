@@ -10,7 +10,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * digits, 3 launches per pass, no host transfer between them) on kernels that serve only the sort: u32 keys on a
  * {@link GridSortKernel}; the first u64 load compiles a second kernel, a
  * {@link GridSortWideKernel}. The grid has {@link GridDriver#SORT_GROUPS_PER_COMPUTE_UNIT} work-groups per compute
- * unit.
+ * unit, u32 keys without values {@link GridDriver#SORT_KEYS_GROUPS_PER_COMPUTE_UNIT} (their downsweep moves the keys
+ * through local memory and gathers nothing from global memory, so more work-groups hide more of its barriers).
  *
  * <p>Loading arrays of the length loaded before reuses the alternate buffers (and, for the same array objects, the
  * device buffers: an upload at the copy rate rather than a new buffer's first-upload rate).
@@ -35,9 +36,10 @@ public final class GpuArraySorter implements AutoCloseable {
     private final ComputeDevice device;
     private final int localSize;
     private final int maxGroups;
-    /** The lean kernel (u32 keys) and its driver. */
+    /** The lean kernel (u32 keys) and its drivers: for pairs, and for keys alone. */
     private final GuardedKernel<GridSortKernel> leanLauncher;
     private final GridDriver leanGrid;
+    private final GridDriver leanKeysGrid;
     /** The lean u64 sort kernel, made by the first u64 load; null before. */
     private GuardedKernel<GridSortWideKernel> wideLauncher;
     private GridDriver wideGrid;
@@ -65,13 +67,14 @@ public final class GpuArraySorter implements AutoCloseable {
         this.localSize = localSize;
         this.maxGroups = maxGroups;
         this.leanLauncher = new GuardedKernel<>(new GridSortKernel(), device, localSize);
-        this.leanGrid = driver(leanLauncher);
+        this.leanGrid = driver(leanLauncher, GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT);
+        this.leanKeysGrid = driver(leanLauncher, GridDriver.SORT_KEYS_GROUPS_PER_COMPUTE_UNIT);
         this.gridLauncher = leanLauncher;
         this.grid = leanGrid;
     }
 
-    private GridDriver driver(GuardedKernel<? extends GridKernel> launcher) {
-        int groups = maxGroups > 0 ? maxGroups : GridDriver.groupsFor(launcher, GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT);
+    private GridDriver driver(GuardedKernel<? extends GridKernel> launcher, int perComputeUnit) {
+        int groups = maxGroups > 0 ? maxGroups : GridDriver.groupsFor(launcher, perComputeUnit);
         return new GridDriver(launcher, groups, groups, launcher.localSize());
     }
 
@@ -132,7 +135,7 @@ public final class GpuArraySorter implements AutoCloseable {
         loadedCount = keys.length;
         loadedSlot = values == null ? KEYS_U32 : PAIRS_U32;
         gridLauncher = leanLauncher;
-        grid = leanGrid;
+        grid = values == null ? leanKeysGrid : leanGrid;
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
@@ -152,7 +155,7 @@ public final class GpuArraySorter implements AutoCloseable {
         loadedSlot = values == null ? KEYS_U64 : PAIRS_U64;
         if (wideLauncher == null) {
             wideLauncher = new GuardedKernel<>(new GridSortWideKernel(), device, localSize);
-            wideGrid = driver(wideLauncher);
+            wideGrid = driver(wideLauncher, GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT);
         }
         gridLauncher = wideLauncher;
         grid = wideGrid;

@@ -60,6 +60,13 @@ public final class GridDriver {
     public static final int SORT_LOCAL_SIZE = 256;
     /** Work-groups per compute unit of the radix sort's grid (with {@link #SORT_LOCAL_SIZE}; the spine is per digit). */
     public static final int SORT_GROUPS_PER_COMPUTE_UNIT = 2;
+    /**
+     * Work-groups per compute unit of {@link GpuArraySorter}'s sort of u32 keys without values, whose downsweep moves
+     * the keys through the local tile ({@link GridKernel#keysInTileSteps()}). On the H200 (2026-11-29, {@link GridProfile}
+     * sort layer, 10^8 keys, 72 registers): keys 5.10 ms with 3 against 5.77 with 2 (128 x 4: 5.58); pairs stay at 2
+     * (7.39 ms against 7.92 with 3: their gathers from global memory crowd the cache).
+     */
+    public static final int SORT_KEYS_GROUPS_PER_COMPUTE_UNIT = 3;
     /** Reduce: the exact sum (ints; longs wrap at 64 bits). */
     public static final int COMBINE_SUM = 0;
     /** Reduce: the minimum. */

@@ -418,6 +418,17 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         return true;
     }
 
+    /**
+     * Whether a radix sort of u32 keys without values moves the keys themselves through the local tile (true in
+     * {@link GridSortKernel}): its downsweep ranks the keys, and the scatter reads each key from the sorted tile
+     * instead of gathering it from global memory by its tile position. Pairs, u64 keys and every pipeline's sort keep
+     * the entries ({@code digit << 16 | position}). A constant per class, as {@link #longSteps}, so that the kernels
+     * that never sort keys alone (the suffix-array builder's) carry none of its code.
+     */
+    protected boolean keysInTileSteps() {
+        return false;
+    }
+
     /** Whether this kernel class holds the segmented sort: true in {@link GridSegmentKernel}. As {@link #longSteps}. */
     protected boolean segmentSteps() {
         return false;
@@ -1255,7 +1266,12 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         }
         localBarrier(); // counters zero
 
+        // keys alone (a class constant and a uniform flag): the tile holds the keys, not digit << 16 | position
+        boolean keysOnly = keysInTileSteps() && gridWithValues == 0 && gridValuePair == 0
+                && !(wideSortSteps() && gridWide != 0);
         int[] e = new int[ITEMS];
+        int ranks0 = 0; // keys alone: the counts before items 0..7 (4 bits each)
+        int ranks1 = 0; // and 8..15
         int[] sorted = new int[SCATTER_BATCH];
         int[] keyLow = new int[SCATTER_BATCH];
         int[] keyHigh = new int[SCATTER_BATCH];
@@ -1273,7 +1289,21 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             int base = (firstTile + tl) * tile;
             int valid = tileStep ? Math.min(tile, gridCount - base) : 0;
             // (a) the previous tile's scatter (its first step), this tile step's counting
-            if (sub == 0 && tl >= 1 && s >= 1) {
+            if (keysOnly && sub == 0 && tl >= 1 && s >= 1) { // the sorted keys from the tile: no global gathers
+                int prevValid = Math.min(tile, gridCount - (base - tile));
+                for (int i = 0; i < ITEMS; i++) {
+                    int p = t + i * stride;
+                    e[i] = p < prevValid ? tileInts[pad(p)] : 0;
+                }
+                for (int i = 0; i < ITEMS; i++) {
+                    int p = t + i * stride;
+                    if (p < prevValid) {
+                        int key = e[i];
+                        putKey(tileInts[dels + ((key >>> gridShift) & gridMask)] + p, key);
+                    }
+                }
+            }
+            if (!keysOnly && sub == 0 && tl >= 1 && s >= 1) {
                 int prevBase = base - tile;
                 int prevValid = Math.min(tile, gridCount - prevBase);
                 // in batches whose loads all precede their stores: the compiler may not move a load from the source
@@ -1305,7 +1335,37 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             }
             int q0 = t * ITEMS + zero; // this work-item's first element of the tile
             int rem = valid - q0; // its elements in the tile: i < rem
-            if (tileStep) {
+            if (tileStep && keysOnly) { // the keys, each one's count before it in 4 bits of ranks0 / ranks1
+                for (int i = 0; i < ITEMS; i++) {
+                    int v = 0;
+                    if (i < rem) {
+                        v = sub == 0 ? (int) sourceKey(base + q0 + i) : tileInts[row + i];
+                    }
+                    e[i] = v;
+                }
+                ranks0 = 0;
+                ranks1 = 0;
+                for (int i = 0; i < ITEMS; i++) {
+                    if (i < rem) {
+                        int digit = (e[i] >>> gridShift) & gridMask;
+                        int nibble = (digit >>> (4 * sub)) & 15;
+                        int at = cnt + (nibble & 7) * size + t;
+                        int shift = (nibble >> 3) << 4;
+                        int w = tileInts[at];
+                        tileInts[at] = w + (1 << shift);
+                        int before = (w >>> shift) & 15; // at most ITEMS - 1
+                        if (i < 8) {
+                            ranks0 |= before << (4 * i);
+                        } else {
+                            ranks1 |= before << (4 * (i - 8));
+                        }
+                        if (sub == 0) {
+                            atomicAdd(tileCounters[digit], 1);
+                        }
+                    }
+                }
+            }
+            if (tileStep && !keysOnly) {
                 for (int i = 0; i < ITEMS; i++) {
                     int v = 0;
                     if (i < rem) {
@@ -1377,15 +1437,29 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             }
             localBarrier(); // (B) counters scanned
             // (d) every element to its rank in the local tile; the own counter column zeroed for the next step
-            if (tileStep) {
+            if (tileStep && keysOnly) {
                 for (int i = 0; i < ITEMS; i++) {
                     if (i < rem) {
-                        int v = e[i];
-                        int entry = v & 0xFFFFFF;
-                        int nibble = (entry >>> (16 + 4 * sub)) & 15;
+                        int key = e[i];
+                        int nibble = (((key >>> gridShift) & gridMask) >>> (4 * sub)) & 15;
                         int shift = (nibble >> 3) << 4;
-                        int rank = ((tileInts[cnt + (nibble & 7) * size + t] >>> shift) & 0xFFFF) + (v >>> 24);
-                        tileInts[pad(rank)] = entry;
+                        int own = ((i < 8 ? ranks0 >>> (4 * i) : ranks1 >>> (4 * (i - 8)))) & 15;
+                        int rank = ((tileInts[cnt + (nibble & 7) * size + t] >>> shift) & 0xFFFF) + own;
+                        tileInts[pad(rank)] = key;
+                    }
+                }
+            }
+            if (tileStep) {
+                if (!keysOnly) {
+                    for (int i = 0; i < ITEMS; i++) {
+                        if (i < rem) {
+                            int v = e[i];
+                            int entry = v & 0xFFFFFF;
+                            int nibble = (entry >>> (16 + 4 * sub)) & 15;
+                            int shift = (nibble >> 3) << 4;
+                            int rank = ((tileInts[cnt + (nibble & 7) * size + t] >>> shift) & 0xFFFF) + (v >>> 24);
+                            tileInts[pad(rank)] = entry;
+                        }
                     }
                 }
                 for (int c = 0; c < RADIX_COUNTER_WORDS; c++) {

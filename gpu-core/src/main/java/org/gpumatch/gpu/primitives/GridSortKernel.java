@@ -8,8 +8,9 @@ package org.gpumatch.gpu.primitives;
  * {@link #out} here, u64 keys in {@link #wide} / {@link #wideAlt} in {@link GridSortWideKernel} (the class constant
  * {@link #wideSortSteps()} on); optional u32 values in {@link #aux} / {@link #auxAlt}. The class constant
  * {@link #tileSteps()} is off, so the device compiler sees the sort's launches alone and the registers are the sort's:
- * 86 with NVIDIA's compiler on the H200 (two work-groups of 256 per SM), 2026-11-28 e (gpu-core/README.md, "The
- * sort's registers"; with every primitive compiled in, the count was the heaviest path's, 128).
+ * 72 with NVIDIA's compiler on the H200 (2026-11-29; 86 before u32 keys went through the tile; with every primitive
+ * compiled in, the count was the heaviest path's, 128: gpu-core/README.md, "The sort's registers"). u32 keys without
+ * values move through the local tile themselves ({@link #keysInTileSteps()}, README "Keys through the tile").
  *
  * <p>Per pass of up to 8 bits ({@code R = 2^width} digits, a grid of {@code G} work-groups of {@code L}, tiles of
  * {@code T = 16 L}):
@@ -38,7 +39,8 @@ package org.gpumatch.gpu.primitives;
  * sorted by digit (stable), and the scatter moves element {@code p} of the sorted tile (striped: consecutive
  * work-items write consecutive addresses of a digit's run) from its original position (keys and values read from
  * global memory, the tile's window) to {@code delta[d] + p}, {@link GridKernel#SCATTER_BATCH} elements' loads before
- * their stores.
+ * their stores. u32 keys without values: the tile holds the keys themselves (each element's count before it in 4 bits
+ * of two ints), and the scatter reads them from the sorted tile: no gathers.
  *
  * <p>Barriers per tile step: 3 + {@code log2 L + 1} (the group scan's); per tile 2 steps (24 with {@code L = 256}).
  * Local memory per work-group: the tile ({@code 4 * padded(T)}), the counters ({@code 4 * 8 L}), {@code off} and
@@ -46,7 +48,8 @@ package org.gpumatch.gpu.primitives;
  * sized for {@code groupScanLong} alone, {@code longScanOnly()}) and 256 atomic counters: 32,272 bytes with
  * {@code L = 256} (tile 4096, with one int holding the local size), 17,680 with 128. Launches per pass: 3. Global memory
  * per element and pass: the key read three times (count, rank, scatter: the last from the tile's window, mostly
- * cache), the value read once, key and value written once, plus {@code 8 (R G + R)} bytes of spine.
+ * cache; twice for keys alone), the value read once, key and value written once, plus {@code 8 (R G + R)} bytes of
+ * spine.
  */
 public class GridSortKernel extends GridKernel {
     /** The lean u32 sort (u64: {@link GridSortWideKernel}). */
@@ -57,6 +60,12 @@ public class GridSortKernel extends GridKernel {
     @Override
     protected boolean servesOp(int op) {
         return op == OP_RADIX;
+    }
+
+    /** u32 keys without values move through the tile themselves (no gathers in the scatter). */
+    @Override
+    protected boolean keysInTileSteps() {
+        return true;
     }
 
     /** No tile steps: the sort's registers alone decide how many work-groups share a compute unit. */

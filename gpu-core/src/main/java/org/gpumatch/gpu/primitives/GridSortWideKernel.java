@@ -14,4 +14,10 @@ public final class GridSortWideKernel extends GridSortKernel {
     protected boolean wideSortSteps() {
         return true;
     }
+
+    /** u64 keys keep the entries ({@code digit << 16 | position}) in the tile. */
+    @Override
+    protected boolean keysInTileSteps() {
+        return false;
+    }
 }

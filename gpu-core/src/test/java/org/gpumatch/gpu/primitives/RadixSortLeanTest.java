@@ -100,14 +100,27 @@ class RadixSortLeanTest {
     void defaultGeometryAroundTilesAndGrid() {
         Random r = new Random(13);
         int tile = GpuArraySorter.DEFAULT_LOCAL_SIZE * GridKernel.ITEMS;
-        int grid = GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT * Math.max(1, TestDevices.openCl().computeUnits());
+        int units = Math.max(1, TestDevices.openCl().computeUnits());
+        int grid = GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT * units;
+        int keysGrid = GridDriver.SORT_KEYS_GROUPS_PER_COMPUTE_UNIT * units; // keys alone: their own grid
         for (int n : new int[] {2, 255, 4095, 4096, 4097, 8191, 12289, tile * grid - 1, tile * grid,
-                tile * grid + 1, tile * (grid + 1) + 17, 100_003}) {
+                tile * grid + 1, tile * (grid + 1) + 17, tile * keysGrid - 1, tile * keysGrid, tile * keysGrid + 1,
+                tile * (keysGrid + 1) + 17, 100_003}) {
             for (int shape = 0; shape < 4; shape++) {
                 checkPairsU32(standard, keys(r, shape, n), 0, 32, "default n=" + n + " shape " + shape);
+                int[] keys = keys(r, shape, n);
+                int[] expected = keys.clone();
+                SortReference.sortU32(expected, null, 0, 32);
+                standard.sortKeys(keys, 0, 32);
+                RadixSortTest.assertSameInts(keys, expected, "default keys n=" + n + " shape " + shape);
             }
         }
         checkPairsU32(standard, r.ints(300_001).toArray(), 5, 27, "default 300001 [5,27)");
+        int[] keys = r.ints(300_001).toArray();
+        int[] expected = keys.clone();
+        SortReference.sortU32(expected, null, 5, 27);
+        standard.sortKeys(keys, 5, 27);
+        RadixSortTest.assertSameInts(keys, expected, "default keys 300001 [5,27)");
     }
 
     @Test
