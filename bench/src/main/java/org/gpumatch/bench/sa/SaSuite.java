@@ -210,11 +210,11 @@ public final class SaSuite implements Suite {
         String mode = b == gpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native"
                 : b instanceof CpuSuffixArrayBuilder ? "cpu-all" : "cpu-1t";
         String gpuNote = b != gpu ? "" : String.format(Locale.ROOT,
-                "; peak device %.1f bytes/char; %d rounds (%d radix-sorted)%s; last build: %s; launches %s"
+                "; peak device %.1f bytes/char; %d rounds (%d radix-sorted, %d chain rounds)%s; last build: %s; launches %s"
                         + " (initial sort, then per round), %d explicit downloads, %d small arrays downloaded after"
                         + " each launch%s",
                 (double) gpu.peakDeviceBytes(text.length) / Math.max(1, text.length), gpu.lastRounds(),
-                gpu.lastLargeRounds(), gpu.lastPartitions() > 1 ? " in " + gpu.lastPartitions() + " partitions" : "",
+                gpu.lastLargeRounds(), gpu.lastChainRounds(), gpu.lastPartitions() > 1 ? " in " + gpu.lastPartitions() + " partitions" : "",
                 gpu.lastStages().describe(), java.util.Arrays.toString(gpu.lastLaunchesPerRound()).replace(" ", ""),
                 gpu.lastExplicitDownloads(), gpu.smallArraysPerLaunch(), gpu.lastDeviceNanos() < 0 ? ""
                         : String.format(Locale.ROOT, "; device time %.0f ms (%s)", gpu.lastDeviceNanos() / 1e6,

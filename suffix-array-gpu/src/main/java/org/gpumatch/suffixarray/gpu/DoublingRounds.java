@@ -1,5 +1,6 @@
 package org.gpumatch.suffixarray.gpu;
 
+import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_CHAINED_SHARE;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_LENGTH;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_SHARE;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.PHASE_ITEMS;
@@ -29,8 +30,9 @@ final class DoublingRounds {
     /** The partition whose unsorted suffixes are in {@code suffixesAlt} (-1: none). */
     private int resident;
     /**
-     * Whether a chain measurement found no chain of {@link GpuPrefixDoublingBuilder#CHAIN_MIN_LENGTH} steps; later
-     * rounds then measure no more (on real text chains are short, and a measurement costs about four passes over n).
+     * Whether a chain measurement found too few positions in chains of {@link GpuPrefixDoublingBuilder#CHAIN_MIN_LENGTH}
+     * steps for a chain round ({@link GpuPrefixDoublingBuilder#CHAIN_MIN_CHAINED_SHARE}); later rounds then measure no
+     * more (on real text chained positions are few, and a measurement costs about four passes over n).
      */
     private boolean chainsMissed;
     /** During a round: whether some partition had a bucket over {@link GpuPrefixDoublingBuilder#MAX_SMALL_BUCKET}. */
@@ -154,8 +156,11 @@ final class DoublingRounds {
         phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
         boolean measureChains = chains && !chainsMissed && large && (long) CHAIN_MIN_SHARE * m >= n;
         int longestChain = measureChains ? chainLengths(n) : 1;
-        chainsMissed |= measureChains && longestChain < CHAIN_MIN_LENGTH;
-        if (longestChain >= CHAIN_MIN_LENGTH) {
+        // downloaded with the state after the measurement's last launch: positions in chains of CHAIN_MIN_LENGTH
+        long chained = measureChains ? k.state[k.chainedSlot] : 0;
+        boolean chaining = longestChain >= CHAIN_MIN_LENGTH && CHAIN_MIN_CHAINED_SHARE * chained >= m;
+        chainsMissed |= measureChains && !chaining;
+        if (chaining) {
             chainRound(m, n, longestChain, rankBits, bucketBits);
         } else {
             if (measureChains) {

@@ -132,8 +132,19 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     static final int SEGMENT_CAPACITY_SHARE = 16;
     /** Large rounds look for chains when at least 1 / CHAIN_MIN_SHARE of the suffixes are unsorted. */
     static final int CHAIN_MIN_SHARE = 8;
-    /** A chain round (three sorts instead of two) runs when some chain has at least this many steps. */
+    /**
+     * A chain round (three sorts instead of two) runs when some chain has at least this many steps and at least
+     * {@code 1 / CHAIN_MIN_CHAINED_SHARE} of the round's unsorted suffixes lie in such chains.
+     */
     static final int CHAIN_MIN_LENGTH = 4;
+    /**
+     * A chain round needs at least {@code m / CHAIN_MIN_CHAINED_SHARE} positions in chains of {@link #CHAIN_MIN_LENGTH}
+     * steps (m: the round's unsorted suffixes); a measurement that finds fewer ends the measuring for the build. Source
+     * code has runs (spaces, separator lines, zeros) whose chains are long but few: on the H200 (2026-11-28 f, 100 MB
+     * of Linux source) it took four chain rounds and four measurements, 77 ms of chain phases of 248 ms on the device,
+     * and still 12 rounds; one repeated byte and periods dividing h have nearly every suffix chained.
+     */
+    static final int CHAIN_MIN_CHAINED_SHARE = 8;
     /** Elements per work-item of the builder's own phases (strided by the launch's work-items: coalesced). */
     static final int PHASE_ITEMS = 16;
     /** Smallest piece shift (pieces of 16 ints; tests use small pieces to cross piece boundaries). */
@@ -532,7 +543,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         int[][] working = arrays.working();
         k.bindWorking(working[0], working[1], working[2], working[3]);
         k.parts = arrays.scanParts();
-        k.state = new int[1 + 2 * parts.partitions()];
+        k.state = new int[2 + 2 * parts.partitions()];
+        k.chainedSlot = 1 + 2 * parts.partitions();
         k.segSmall = grid.tile() / 4;
         k.bindText(words);
         k.bindPieces(arrays.rankPieces(), stash);

@@ -41,6 +41,8 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     static final int OP_MAX2 = 0;
     /** Max scan operator: one lane over the positions in reversed chain order (u where a chain ends, in in). */
     static final int OP_CHAIN = 1;
+    /** Chains of at least this many steps are counted ({@link #chainedSlot}): the builder's chain-round length. */
+    static final int CHAIN_COUNTED = GpuPrefixDoublingBuilder.CHAIN_MIN_LENGTH;
     /** Max reduce (up-sweeps and top only) of the chain lengths in out; the maximum goes to {@code state[0]}. */
     static final int OP_CHAIN_MAX = 2;
     /** Entries per work-item of a max-scan level. */
@@ -170,7 +172,14 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * its last settle left a bucket of more than {@link #MAX_SMALL} suffixes (the next round is a large one), and
      * {@code [2 + 2p]} the suffixes in buckets of more than {@link #segSmall} (the segmented sort's large path).
      */
-    int[] state = new int[3];
+    int[] state = new int[4];
+    /**
+     * The slot of {@link #state} after the partitions' (index {@code 1 + 2 P}): how many positions the round's chain
+     * measurement found in chains of at least {@link #CHAIN_COUNTED} steps (reset by {@link #PHASE_ROUND_KEYS}, summed
+     * by {@link #PHASE_CHAIN_PLACE}, one atomic add per work-item that found any; a chain round's own measurements add
+     * to it after the decision).
+     */
+    int chainedSlot = 3;
 
     /** Created by {@link GpuPrefixDoublingBuilder}. */
     PrefixDoublingKernel() {
@@ -217,11 +226,36 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
 
     @Override
     protected void pipelineItem(int slot, int i) {
+        int chained = 0;
         for (int t = 0; slot == SLOT_OWN && t < perItem; t++) {
             long at = i + (long) t * stride;
             if (at < count) {
                 ownElement((int) at);
             }
+            chained += chainCounted(at);
+        }
+        addChained(chained);
+    }
+
+    /**
+     * 1 when this is a {@link #PHASE_CHAIN_PLACE} launch and chain-order entry {@code at} (below the count) has
+     * {@link #CHAIN_COUNTED} steps.
+     */
+    private int chainCounted(long at) {
+        int c = 0;
+        if (phase == PHASE_CHAIN_PLACE && at < count) {
+            if (out[(int) at] >= CHAIN_COUNTED) {
+                c = 1;
+            }
+        }
+        return c;
+    }
+
+    /** Adds a work-item's chained positions to {@code state[chainedSlot]} (one atomic add, none for 0). */
+    private void addChained(int chained) {
+        if (chained > 0) {
+            int before = atomicAdd(state, chainedSlot, chained); // stored: Aparapi emits no discarded call value
+            before += 0;
         }
     }
 
@@ -249,6 +283,7 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
             if (j == 0) {
                 state[1 + 2 * part] = 0;
                 state[2 + 2 * part] = 0;
+                state[chainedSlot] = 0; // the round's chain measurement counts from here
             }
         } else if (phase == PHASE_ROUND_BUCKETS) {
             in[j] = rankAt(aux[j]);

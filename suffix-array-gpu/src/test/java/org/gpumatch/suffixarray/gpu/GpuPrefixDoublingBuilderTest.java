@@ -90,6 +90,23 @@ class GpuPrefixDoublingBuilderTest {
     }
 
     /**
+     * A chain round needs a share of the unsorted suffixes in long chains: a doubled random text (every suffix
+     * unsorted for rounds, none chained) with one run of 600 letters has chains of many steps but few chained
+     * positions, and takes plain rounds; the same run alone is all chains.
+     */
+    @Test
+    void fewChainedPositionsTakePlainRounds() {
+        byte[] half = HardTexts.random(20_000, 26, 21);
+        System.arraycopy(HardTexts.repeated(600, 'z'), 0, half, 5_000, 600);
+        byte[] text = HardTexts.doubled(half);
+        assertBuilds("doubled text with a run", text);
+        assertThat(gpu.lastRounds()).as("rounds").isGreaterThan(1);
+        assertThat(gpu.lastChainRounds()).as("chain rounds").isZero();
+        assertBuilds("the run alone", HardTexts.repeated(600, 'z'));
+        assertThat(gpu.lastChainRounds()).as("chain rounds of the run alone").isEqualTo(1);
+    }
+
+    /**
      * Buckets over 32 suffixes (a 60-byte block in 40 copies) and over a quarter tile (256 with work-groups of 64: a
      * 15-byte block in 300 copies) in random text: rounds through the grid's segmented sort, small and large paths.
      */
