@@ -36,6 +36,7 @@ public final class KernelRegisters {
             "org.gpumatch.gpu.primitives.GridScanKernel",
             "org.gpumatch.gpu.primitives.GridSelectKernel",
             "org.gpumatch.gpu.primitives.GridSortKernel",
+            "org.gpumatch.gpu.primitives.GridSortPairsKernel",
             "org.gpumatch.gpu.primitives.GridSortWideKernel",
             "org.gpumatch.gpu.primitives.example.DenseRankPipeline",
             "org.gpumatch.suffixarray.gpu.PrefixDoublingKernel",

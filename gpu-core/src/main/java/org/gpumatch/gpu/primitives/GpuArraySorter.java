@@ -8,8 +8,8 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * Sorts Java arrays on a device with a stable LSD radix sort: keys u32 ({@code int[]} read as unsigned) or u64
  * ({@code long[]} as unsigned), alone or with u32 values, on a bit range, on the grid layer ({@link GridDriver}: 8-bit
  * digits, 3 launches per pass, no host transfer between them) on kernels that serve only the sort: u32 keys on a
- * {@link GridSortKernel}; the first u64 load compiles a second kernel, a
- * {@link GridSortWideKernel}. The grid has {@link GridDriver#SORT_GROUPS_PER_COMPUTE_UNIT} work-groups per compute
+ * {@link GridSortKernel}; the first u32 pair load compiles a second kernel, a {@link GridSortPairsKernel}, the first
+ * u64 load a third, a {@link GridSortWideKernel}. The grid has {@link GridDriver#SORT_GROUPS_PER_COMPUTE_UNIT} work-groups per compute
  * unit, u32 keys without values {@link GridDriver#SORT_KEYS_GROUPS_PER_COMPUTE_UNIT} (their downsweep moves the keys
  * through local memory and gathers nothing from global memory, so more work-groups hide more of its barriers).
  *
@@ -36,10 +36,12 @@ public final class GpuArraySorter implements AutoCloseable {
     private final ComputeDevice device;
     private final int localSize;
     private final int maxGroups;
-    /** The lean kernel (u32 keys) and its drivers: for pairs, and for keys alone. */
+    /** The lean kernel of u32 keys alone and its driver. */
     private final GuardedKernel<GridSortKernel> leanLauncher;
-    private final GridDriver leanGrid;
     private final GridDriver leanKeysGrid;
+    /** The lean u32/u32 pair sort kernel, made by the first u32 pair load; null before. */
+    private GuardedKernel<GridSortPairsKernel> pairsLauncher;
+    private GridDriver pairsGrid;
     /** The lean u64 sort kernel, made by the first u64 load; null before. */
     private GuardedKernel<GridSortWideKernel> wideLauncher;
     private GridDriver wideGrid;
@@ -67,10 +69,9 @@ public final class GpuArraySorter implements AutoCloseable {
         this.localSize = localSize;
         this.maxGroups = maxGroups;
         this.leanLauncher = new GuardedKernel<>(new GridSortKernel(), device, localSize);
-        this.leanGrid = driver(leanLauncher, GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT);
         this.leanKeysGrid = driver(leanLauncher, GridDriver.SORT_KEYS_GROUPS_PER_COMPUTE_UNIT);
         this.gridLauncher = leanLauncher;
-        this.grid = leanGrid;
+        this.grid = leanKeysGrid;
     }
 
     private GridDriver driver(GuardedKernel<? extends GridKernel> launcher, int perComputeUnit) {
@@ -134,8 +135,17 @@ public final class GpuArraySorter implements AutoCloseable {
         checkLengths(keys.length, values);
         loadedCount = keys.length;
         loadedSlot = values == null ? KEYS_U32 : PAIRS_U32;
-        gridLauncher = leanLauncher;
-        grid = values == null ? leanKeysGrid : leanGrid;
+        if (values == null) {
+            gridLauncher = leanLauncher;
+            grid = leanKeysGrid;
+        } else {
+            if (pairsLauncher == null) {
+                pairsLauncher = new GuardedKernel<>(new GridSortPairsKernel(), device, localSize);
+                pairsGrid = driver(pairsLauncher, GridDriver.SORT_GROUPS_PER_COMPUTE_UNIT);
+            }
+            gridLauncher = pairsLauncher;
+            grid = pairsGrid;
+        }
         if (keys.length <= 1) {
             return this; // already sorted: nothing goes to the device
         }
@@ -261,6 +271,9 @@ public final class GpuArraySorter implements AutoCloseable {
     @Override
     public void close() {
         leanLauncher.close();
+        if (pairsLauncher != null) {
+            pairsLauncher.close();
+        }
         if (wideLauncher != null) {
             wideLauncher.close();
         }

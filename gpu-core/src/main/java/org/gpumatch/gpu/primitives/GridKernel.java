@@ -429,6 +429,23 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         return false;
     }
 
+    /**
+     * Whether a radix sort of u32 keys with u32 values also moves through the local tile (true in
+     * {@link GridSortPairsKernel}): the keys as {@link #keysInTileSteps()}, each element's tile position beside its key
+     * in {@link #tileShorts} (2 bytes per tile element), so the scatter gathers only the values. A constant per class:
+     * its 16 positions per work-item cost registers that the sort of keys alone does without.
+     */
+    protected boolean positionsInTileSteps() {
+        return false;
+    }
+
+    /** The radix downsweep's tile positions ({@link #positionsInTileSteps()}), in shorts. */
+    @Override
+    protected int localShorts(int localSize) {
+        int mine = gridPhase == PH_DOWN && gridOp == OP_RADIX && positionsInTileSteps() ? padded(localSize * ITEMS) : 0;
+        return super.localShorts(localSize) + mine;
+    }
+
     /** Whether this kernel class holds the segmented sort: true in {@link GridSegmentKernel}. As {@link #longSteps}. */
     protected boolean segmentSteps() {
         return false;
@@ -1267,10 +1284,14 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         localBarrier(); // counters zero
 
         // keys alone (a class constant and a uniform flag): the tile holds the keys, not digit << 16 | position
-        boolean keysOnly = keysInTileSteps() && gridWithValues == 0 && gridValuePair == 0
-                && !(wideSortSteps() && gridWide != 0);
+        // u32 keys in the tile (class constants and uniform flags): the tile holds the keys, not digit << 16 | position;
+        // with values, the tile positions ride along in tileShorts and the scatter gathers only the values
+        boolean narrow = !(wideSortSteps() && gridWide != 0) && gridValuePair == 0;
+        boolean positionsInTile = positionsInTileSteps() && narrow && gridWithValues != 0;
+        boolean keysOnly = keysInTileSteps() && narrow && (gridWithValues == 0 || positionsInTile);
         int[] e = new int[ITEMS];
-        int ranks0 = 0; // keys alone: the counts before items 0..7 (4 bits each)
+        int[] pos = new int[ITEMS]; // keys in the tile with values: tile positions, then the gathered values
+        int ranks0 = 0; // keys in the tile: the counts before items 0..7 (4 bits each)
         int ranks1 = 0; // and 8..15
         int[] sorted = new int[SCATTER_BATCH];
         int[] keyLow = new int[SCATTER_BATCH];
@@ -1289,17 +1310,25 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             int base = (firstTile + tl) * tile;
             int valid = tileStep ? Math.min(tile, gridCount - base) : 0;
             // (a) the previous tile's scatter (its first step), this tile step's counting
-            if (keysOnly && sub == 0 && tl >= 1 && s >= 1) { // the sorted keys from the tile: no global gathers
-                int prevValid = Math.min(tile, gridCount - (base - tile));
-                for (int i = 0; i < ITEMS; i++) {
+            if (keysOnly && sub == 0 && tl >= 1 && s >= 1) { // the sorted keys from the tile: no key gathers
+                int prevBase = base - tile;
+                int prevValid = Math.min(tile, gridCount - prevBase);
+                for (int i = 0; i < ITEMS; i++) { // every value's load before any store (they could alias)
                     int p = t + i * stride;
                     e[i] = p < prevValid ? tileInts[pad(p)] : 0;
+                    if (positionsInTile) {
+                        pos[i] = p < prevValid ? sourceValue(prevBase + (tileShorts[pad(p)] & 0xFFFF)) : 0;
+                    }
                 }
                 for (int i = 0; i < ITEMS; i++) {
                     int p = t + i * stride;
                     if (p < prevValid) {
                         int key = e[i];
-                        putKey(tileInts[dels + ((key >>> gridShift) & gridMask)] + p, key);
+                        int to = tileInts[dels + ((key >>> gridShift) & gridMask)] + p;
+                        putKey(to, key);
+                        if (positionsInTile) {
+                            putValue(to, pos[i]);
+                        }
                     }
                 }
             }
@@ -1340,6 +1369,9 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     int v = 0;
                     if (i < rem) {
                         v = sub == 0 ? (int) sourceKey(base + q0 + i) : tileInts[row + i];
+                        if (positionsInTile) {
+                            pos[i] = sub == 0 ? q0 + i : tileShorts[row + i] & 0xFFFF;
+                        }
                     }
                     e[i] = v;
                 }
@@ -1446,6 +1478,9 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                         int own = ((i < 8 ? ranks0 >>> (4 * i) : ranks1 >>> (4 * (i - 8)))) & 15;
                         int rank = ((tileInts[cnt + (nibble & 7) * size + t] >>> shift) & 0xFFFF) + own;
                         tileInts[pad(rank)] = key;
+                        if (positionsInTile) {
+                            tileShorts[pad(rank)] = (short) pos[i];
+                        }
                     }
                 }
             }

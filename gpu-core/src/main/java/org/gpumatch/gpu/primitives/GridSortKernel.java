@@ -40,7 +40,8 @@ package org.gpumatch.gpu.primitives;
  * work-items write consecutive addresses of a digit's run) from its original position (keys and values read from
  * global memory, the tile's window) to {@code delta[d] + p}, {@link GridKernel#SCATTER_BATCH} elements' loads before
  * their stores. u32 keys without values: the tile holds the keys themselves (each element's count before it in 4 bits
- * of two ints), and the scatter reads them from the sorted tile: no gathers.
+ * of two ints), and the scatter reads them from the sorted tile: no gathers. u32 pairs run on
+ * {@link GridSortPairsKernel}, whose tile also holds each key's position, so only the values are gathered.
  *
  * <p>Barriers per tile step: 3 + {@code log2 L + 1} (the group scan's); per tile 2 steps (24 with {@code L = 256}).
  * Local memory per work-group: the tile ({@code 4 * padded(T)}), the counters ({@code 4 * 8 L}), {@code off} and

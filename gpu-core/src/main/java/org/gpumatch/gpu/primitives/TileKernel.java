@@ -39,6 +39,8 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
     @Local protected long[] tileScanSums = new long[1];
     /** The layers' local ints, each layer at the offset of its superclass' {@link #localInts}. */
     @Local protected int[] tileInts = new int[1];
+    /** Local shorts of the launch's layers ({@link #localShorts}, additive; at least one). */
+    @Local protected short[] tileShorts = new short[1];
     /** The layers' local atomic counters (histograms), sized by {@link #localCounters}. */
     @Local protected AtomicInteger[] tileCounters = {new AtomicInteger()};
 
@@ -68,6 +70,11 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
 
     /** Local ints the coming launch needs, the superclasses' included (additive hook; 0 here). */
     protected int localInts(int localSize) {
+        return 0;
+    }
+
+    /** Local shorts the coming launch needs (additive hook, as {@link #localInts}; 0 here). */
+    protected int localShorts(int localSize) {
         return 0;
     }
 
@@ -101,6 +108,10 @@ public abstract class TileKernel extends Kernel implements LocalMemorySizing {
         int ints = Math.max(1, localInts(localSize));
         if (tileInts.length != ints) {
             tileInts = new int[ints];
+        }
+        int shorts = Math.max(1, localShorts(localSize));
+        if (tileShorts.length != shorts) {
+            tileShorts = new short[shorts];
         }
         int counters = Math.max(1, localCounters(localSize));
         if (tileCounters.length != counters) {
