@@ -419,11 +419,13 @@ public class GridKernel extends TileKernel implements LaunchWrites {
     }
 
     /**
-     * Whether a radix sort of u32 keys without values moves the keys themselves through the local tile (true in
-     * {@link GridSortKernel}): its downsweep ranks the keys, and the scatter reads each key from the sorted tile
-     * instead of gathering it from global memory by its tile position. Pairs, u64 keys and every pipeline's sort keep
-     * the entries ({@code digit << 16 | position}). A constant per class, as {@link #longSteps}, so that the kernels
-     * that never sort keys alone (the suffix-array builder's) carry none of its code.
+     * Whether a radix sort of u32 keys moves the keys themselves through the local tile (true in {@link GridSortKernel}
+     * and {@link GridSortPairsKernel}): its downsweep ranks the keys, and the scatter reads each key from the sorted
+     * tile instead of gathering it from global memory by its tile position. Without values always; with values only
+     * where {@link #positionsInTileSteps()} carries each key's position along (else the entries path). u64 keys and
+     * every pipeline's sort keep the entries ({@code digit << 16 | position}). A constant per class, as
+     * {@link #longSteps}, so that the kernels that never take this path (the suffix-array builder's) carry none of
+     * its code.
      */
     protected boolean keysInTileSteps() {
         return false;
@@ -1283,12 +1285,11 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         }
         localBarrier(); // counters zero
 
-        // keys alone (a class constant and a uniform flag): the tile holds the keys, not digit << 16 | position
         // u32 keys in the tile (class constants and uniform flags): the tile holds the keys, not digit << 16 | position;
         // with values, the tile positions ride along in tileShorts and the scatter gathers only the values
         boolean narrow = !(wideSortSteps() && gridWide != 0) && gridValuePair == 0;
         boolean positionsInTile = positionsInTileSteps() && narrow && gridWithValues != 0;
-        boolean keysOnly = keysInTileSteps() && narrow && (gridWithValues == 0 || positionsInTile);
+        boolean keysInTile = keysInTileSteps() && narrow && (gridWithValues == 0 || positionsInTile);
         int[] e = new int[ITEMS];
         int[] pos = new int[ITEMS]; // keys in the tile with values: tile positions, then the gathered values
         int ranks0 = 0; // keys in the tile: the counts before items 0..7 (4 bits each)
@@ -1310,7 +1311,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             int base = (firstTile + tl) * tile;
             int valid = tileStep ? Math.min(tile, gridCount - base) : 0;
             // (a) the previous tile's scatter (its first step), this tile step's counting
-            if (keysOnly && sub == 0 && tl >= 1 && s >= 1) { // the sorted keys from the tile: no key gathers
+            if (keysInTile && sub == 0 && tl >= 1 && s >= 1) { // the sorted keys from the tile: no key gathers
                 int prevBase = base - tile;
                 int prevValid = Math.min(tile, gridCount - prevBase);
                 for (int i = 0; i < ITEMS; i++) { // every value's load before any store (they could alias)
@@ -1332,7 +1333,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     }
                 }
             }
-            if (!keysOnly && sub == 0 && tl >= 1 && s >= 1) {
+            if (!keysInTile && sub == 0 && tl >= 1 && s >= 1) {
                 int prevBase = base - tile;
                 int prevValid = Math.min(tile, gridCount - prevBase);
                 // in batches whose loads all precede their stores: the compiler may not move a load from the source
@@ -1364,7 +1365,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             }
             int q0 = t * ITEMS + zero; // this work-item's first element of the tile
             int rem = valid - q0; // its elements in the tile: i < rem
-            if (tileStep && keysOnly) { // the keys, each one's count before it in 4 bits of ranks0 / ranks1
+            if (tileStep && keysInTile) { // the keys, each one's count before it in 4 bits of ranks0 / ranks1
                 for (int i = 0; i < ITEMS; i++) {
                     int v = 0;
                     if (i < rem) {
@@ -1397,7 +1398,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                     }
                 }
             }
-            if (tileStep && !keysOnly) {
+            if (tileStep && !keysInTile) {
                 for (int i = 0; i < ITEMS; i++) {
                     int v = 0;
                     if (i < rem) {
@@ -1469,7 +1470,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
             }
             localBarrier(); // (B) counters scanned
             // (d) every element to its rank in the local tile; the own counter column zeroed for the next step
-            if (tileStep && keysOnly) {
+            if (tileStep && keysInTile) {
                 for (int i = 0; i < ITEMS; i++) {
                     if (i < rem) {
                         int key = e[i];
@@ -1485,7 +1486,7 @@ public class GridKernel extends TileKernel implements LaunchWrites {
                 }
             }
             if (tileStep) {
-                if (!keysOnly) {
+                if (!keysInTile) {
                     for (int i = 0; i < ITEMS; i++) {
                         if (i < rem) {
                             int v = e[i];

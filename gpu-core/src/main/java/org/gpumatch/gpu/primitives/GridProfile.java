@@ -21,9 +21,10 @@ import org.gpumatch.gpu.runtime.LaunchTiming;
  * the whole call. Usage (main class of the bundle's jar, e.g. {@code GPUMATCH_MAIN_CLASS=...GridProfile}):
  * {@code GridProfile [n] [L:groupsPerCU,...] [device] [layers]} (defaults 10^8, {@code 256:4},
  * {@code gpu}, {@code grid,scan,sort,segment}: the lean {@link GridKernel} and its int-scan-off twin,
- * {@link GridScanKernel}, {@link GridSortKernel}, {@link GridSegmentKernel}). Prints one line per primitive and
- * geometry: medians of 5 runs after one warm-up, in microseconds; the results are checked against
- * {@link PrimitivesReference} and {@link SortReference} once per geometry. OpenCL event profiling is switched on.
+ * {@link GridScanKernel}, {@link GridSortKernel} (keys), {@link GridSortPairsKernel} (pairs),
+ * {@link GridSegmentKernel}). Prints one line per primitive and geometry: medians of 5 runs after one warm-up, in
+ * microseconds; the results are checked against {@link PrimitivesReference} and {@link SortReference} once per
+ * geometry. OpenCL event profiling is switched on.
  */
 public final class GridProfile {
     private static final int RUNS = 5;
@@ -61,15 +62,9 @@ public final class GridProfile {
                 profileScanLayer(new GridScanKernel(), device, local, perCu, in);
                 profileScanLayer(new GridSelectKernel(), device, local, perCu, in);
             }
-            if (layers.contains("sort")) { // the lean sort GpuArraySorter runs
-                try (GuardedKernel<GridSortKernel> launcher = new GuardedKernel<>(new GridSortKernel(), device,
-                        local)) {
-                    int groups = perCu * device.computeUnits(); // exactly this geometry for the sort too
-                    GridDriver d = new GridDriver(launcher, groups, groups, launcher.localSize());
-                    String g = describe(launcher, perCu, "sort layer", device);
-                    profileSort(g, d, launcher.kernel(), in, false);
-                    profileSort(g, d, launcher.kernel(), in, true);
-                }
+            if (layers.contains("sort")) { // the lean sorts GpuArraySorter runs: keys alone, and pairs
+                profileSortLayer(new GridSortKernel(), device, local, perCu, in, false);
+                profileSortLayer(new GridSortPairsKernel(), device, local, perCu, in, true);
             }
             if (layers.contains("segment")) { // the segmented sort runs on its own layer (GridSegmentKernel)
                 profileSegmentLayer(device, local, perCu, in);
@@ -182,6 +177,17 @@ public final class GridProfile {
     }
 
     /** The segmented sort of segments of 2..10 (its small path alone), keys from the unsorted copy. */
+    /** One lean sort kernel's sort of u32 keys, or of u32/u32 pairs, in exactly this geometry. */
+    private static void profileSortLayer(GridSortKernel lean, ComputeDevice device, int local, int perCu, Inputs in,
+                                         boolean pairs) throws QueryFailedException {
+        try (GuardedKernel<GridSortKernel> launcher = new GuardedKernel<>(lean, device, local)) {
+            int groups = perCu * device.computeUnits();
+            GridDriver d = new GridDriver(launcher, groups, groups, launcher.localSize());
+            String g = describe(launcher, perCu, pairs ? "pairs sort layer" : "sort layer", device);
+            profileSort(g, d, launcher.kernel(), in, pairs);
+        }
+    }
+
     private static void profileSegmentLayer(ComputeDevice device, int local, int perCu, Inputs in)
             throws QueryFailedException {
         int n = in.n();
