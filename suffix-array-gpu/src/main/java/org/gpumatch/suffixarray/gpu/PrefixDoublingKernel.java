@@ -231,32 +231,17 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
             long at = i + (long) t * stride;
             if (at < count) {
                 ownElement((int) at);
-            }
-            chained += chainCounted(at);
-        }
-        addChained(chained);
-    }
-
-    /**
-     * 1 when this is a {@link #PHASE_CHAIN_PLACE} launch and chain-order entry {@code at} (below the count) has
-     * {@link #CHAIN_COUNTED} steps.
-     */
-    private int chainCounted(long at) {
-        int c = 0;
-        if (phase == PHASE_CHAIN_PLACE && at < count) {
-            if (out[(int) at] >= CHAIN_COUNTED) {
-                c = 1;
+                chained += chainCounted((int) at);
             }
         }
-        return c;
+        if (chained > 0) { // one atomic add per work-item that found any
+            atomicAdd(state, chainedSlot, chained);
+        }
     }
 
-    /** Adds a work-item's chained positions to {@code state[chainedSlot]} (one atomic add, none for 0). */
-    private void addChained(int chained) {
-        if (chained > 0) {
-            int before = atomicAdd(state, chainedSlot, chained); // stored: Aparapi emits no discarded call value
-            before += 0;
-        }
+    /** 1 when this is a {@link #PHASE_CHAIN_PLACE} launch and chain-order entry j has {@link #CHAIN_COUNTED} steps. */
+    private int chainCounted(int j) {
+        return phase == PHASE_CHAIN_PLACE && out[j] >= CHAIN_COUNTED ? 1 : 0;
     }
 
     private void ownElement(int j) {
