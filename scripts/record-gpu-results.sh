@@ -46,6 +46,11 @@
 #                       build: suffixes split by their first two bytes, arrays in pieces under Aparapi's 2 GiB buffer
 #                       limit); built on the GPU, verified by the parallel checker, timed, rounds on stderr (add CPU
 #                       peers with -- --builders gpu,cpu,libdivsufsort: libdivsufsort takes a few minutes at 1 GiB)
+#              sa-1g-process  the user's number at 1 GiB: `gpumatch sa build -a gpu --timeline` as a process on the
+#                       1 GiB code text of --sa-corpora (code-1g.txt; else mutated copies of code.txt made by
+#                       scripts/mutated-copies.py), first its first 536,870,911 bytes (whole), then all of it
+#                       (partitioned) twice, each timed with /usr/bin/time (add G1's log with
+#                       GPUMATCH_JAVA_OPTS=-Xlog:gc:stderr), then `gpumatch sa check` of the 1 GiB array
 #              sa-process  the user's number of the GPU builder: `gpumatch sa build -a gpu --explain` once (the
 #                       algorithm it runs; it also pays NVIDIA's compile when the cache is empty), then `gpumatch sa
 #                       build -a gpu --timeline code.txt -o OUT` on the 100 MB code text of --sa-corpora, three
@@ -285,7 +290,7 @@ timed_row() {
 # memory where /usr/bin/time is there
 timed_process() {
   if [ -x /usr/bin/time ]; then
-    run /usr/bin/time -f "process %e s wall, %M KiB" "$@"
+    run /usr/bin/time -f "process %e s wall, %U s user, %S s system, %M KiB" "$@"
   else
     local t0
     t0=$(date +%s.%N)
@@ -401,6 +406,21 @@ for s in "${wanted[@]}"; do
         run "$gm" bench sa --device gpu --out "$out/results" --inputs none --reps 1 --builders gpu "${size[@]}" \
           --text "$label=$f" ${extra[@]+"${extra[@]}"}
       done
+      rm -rf "$sa_tmp" ;;
+    sa-1g-process)
+      step "suffix arrays: sa build -a gpu of 512 MiB and 1 GiB (twice) of source code as processes"
+      if ! f=$(sa_text code-1g 2>/dev/null); then
+        src=$(sa_text code) || { status=2; continue; }
+        mkdir -p "$sa_tmp"; f="$sa_tmp/code-1g.txt"
+        [ "$(stat -c %s "$f" 2>/dev/null)" = 1073741824 ] ||
+          run python3 "$(dirname "$0")/mutated-copies.py" "$src" "$f" 1073741824
+      fi
+      head -c 536870911 "$f" > "$sa_tmp/code-512m.txt"
+      for t in "$sa_tmp/code-512m.txt" "$f" "$f"; do
+        rm -f "$sa_tmp/big.sa"
+        timed_process "$gm" sa build -a gpu --timeline "$t" -o "$sa_tmp/big.sa"
+      done
+      timed_process "$gm" sa check "$f" "$sa_tmp/big.sa"
       rm -rf "$sa_tmp" ;;
     sa-steps)
       step "suffix arrays: the GPU builder's device time by step on the 100 MB code text (bench sa, in one JVM)"
@@ -634,7 +654,7 @@ for s in "${wanted[@]}"; do
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, probe, nv-registers, sa, sa-100m, sa-100m-b, sa-real, sa-1g, sa-steps, sa-process, sa-cpu, sa-4g, sa-4g-peer, sa-4g-start, sa-4g-wait, oneshot, startup, offtargets, device-sets, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, probe, nv-registers, sa, sa-100m, sa-100m-b, sa-real, sa-1g, sa-1g-process, sa-steps, sa-process, sa-cpu, sa-4g, sa-4g-peer, sa-4g-start, sa-4g-wait, oneshot, startup, offtargets, device-sets, legacy)" >&2
       status=2 ;;
   esac
 done

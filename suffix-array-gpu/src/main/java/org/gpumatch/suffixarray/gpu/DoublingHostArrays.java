@@ -9,8 +9,10 @@ import org.gpumatch.suffixarray.StageSpan;
  * The Java arrays a {@link GpuPrefixDoublingBuilder} build binds to its kernel, each the mirror of a device buffer:
  * the four working arrays, the rank pieces and the max scan's levels. From the cheapest source: the arrays kept from
  * the last whole build (still bound to the kernel with their device buffers, so only the result, {@code int[n]}, is
- * new), those {@link #prepare} allocated on a thread of its own while the caller read the text, or new ones allocated
- * on all cores (zeroed by the JVM: about 20 bytes per character of a whole build). Not thread-safe.
+ * new), those {@link #prepare} allocated on threads of their own while the caller read the text, or new ones that
+ * {@link #begin} starts allocating on threads of their own (zeroed by the JVM: about 20 bytes per character of a whole
+ * build) while the build computes its alphabet, partitions and packed text; {@link Pending#take} waits for them. Not
+ * thread-safe.
  */
 final class DoublingHostArrays {
     /**
@@ -55,24 +57,19 @@ final class DoublingHostArrays {
             return;
         }
         preparedLength = n;
-        // five threads of their own, not the common pool: the build's alphabet and packing run there meanwhile (on
-        // the H200 the alphabet of 100 MB waited 0.2 s behind this allocation when it shared the pool)
         long start = System.nanoTime();
-        java.util.List<CompletableFuture<int[]>> arrays = java.util.stream.IntStream.range(0, 5)
-                .mapToObj(i -> CompletableFuture.supplyAsync(() -> new int[n], DoublingHostArrays::onThread)).toList();
-        preparing = CompletableFuture.allOf(arrays.toArray(CompletableFuture[]::new)).thenApply(done -> {
-            int[][] all = new int[][] {arrays.get(0).join(), arrays.get(1).join(), arrays.get(2).join(),
-                arrays.get(3).join(), arrays.get(4).join(),
-                new int[(int) Math.max(DoublingMemoryPlan.partsLength(n), GridKernel.pinnedLength(4))]};
+        preparing = IntPieces.arraysAsync(5, n).thenApply(arrays -> {
+            int[][] all = java.util.Arrays.copyOf(arrays, 6);
+            all[5] = new int[scanPartsLength(n)];
             spans.add(new StageSpan("host arrays (5 x int[n])", start, System.nanoTime(), true));
             return all;
         });
     }
 
-    private static void onThread(Runnable r) {
-        Thread t = new Thread(r, "gpumatch-sa-prepare");
-        t.setDaemon(true);
-        t.start();
+    /** The max scan's levels for a working set of {@code largest}. */
+    private static int scanPartsLength(int largest) {
+        // at least half a G1 region: the collector never moves it and GuardedKernel never downloads it
+        return (int) Math.max(DoublingMemoryPlan.partsLength(largest), GridKernel.pinnedLength(4));
     }
 
     /**
@@ -94,32 +91,80 @@ final class DoublingHostArrays {
     }
 
     /**
-     * The arrays of a build of n: the kept ones plus a new result array when {@code reuse}, else (dropping the kept
-     * ones) those prepared for n, else new ones, the working arrays {@code largest} long (the largest partition).
+     * Starts gathering the arrays of a build of n: the kept ones plus a new result array when {@code reuse}, else
+     * (dropping the kept ones) those prepared for n, else new ones allocated on threads of their own from now on: the
+     * rank pieces at once, the working arrays at once for a whole build ({@code n} long) and at
+     * {@link Pending#startWorking} for a partitioned one (the largest partition's length, known after its plan).
      */
-    Taken take(int n, boolean reuse, boolean pieced, int largest) {
+    Pending begin(int n, boolean reuse, boolean pieced, boolean whole) {
         if (reuse) { // only the result array is new: the others keep their device buffers
             takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
-            return new Taken(new int[][] {new int[n], keptWorking[0], keptWorking[1], keptWorking[2]}, keptRanks,
-                    keptParts, true, false);
+            return new Pending(n, IntPieces.arrayAsync(n), null, null);
         }
         keptWorking = null;
         keptRanks = null;
         keptParts = null;
-        long mark = System.nanoTime();
-        int[][] ready = takePrepared(n, pieced);
+        CompletableFuture<int[][]> ready = takePrepared(n, pieced);
         if (ready != null) { // allocated while the caller read the text
-            spans.add(StageSpan.until("wait for host arrays", mark));
-            return new Taken(new int[][] {ready[0], ready[1], ready[2], ready[3]}, new int[][] {ready[4]}, ready[5],
-                    false, true);
+            return new Pending(n, null, ready, null);
         }
-        mark = System.nanoTime();
-        int[][] working = IntPieces.arrays(4, largest);
-        int[][] rankPieces = IntPieces.allocate(n, pieceShift);
-        // at least half a G1 region: the collector never moves it and GuardedKernel never downloads it
-        int[] scanParts = new int[(int) Math.max(DoublingMemoryPlan.partsLength(largest), GridKernel.pinnedLength(4))];
-        spans.add(StageSpan.until("host arrays", mark));
-        return new Taken(working, rankPieces, scanParts, false, false);
+        Pending pending = new Pending(n, null, null, IntPieces.allocateAsync(n, pieceShift));
+        if (whole) {
+            pending.startWorking(n);
+        }
+        return pending;
+    }
+
+    /** The arrays of one build on their way ({@link #begin}). */
+    final class Pending {
+        private final int n;
+        private final long start = System.nanoTime();
+        /** The new result array of a build the kept arrays serve, else null. */
+        private final CompletableFuture<int[]> result;
+        /** The arrays {@link #prepare} allocated (keys, keysAlt, suffixes, suffixesAlt, ranks, scan levels), or null. */
+        private final CompletableFuture<int[][]> prepared;
+        /** New rank pieces, or null. */
+        private final CompletableFuture<int[][]> ranks;
+        /** New working arrays once {@link #startWorking} ran, else null. */
+        private CompletableFuture<int[][]> working;
+        private int workingLength;
+
+        private Pending(int n, CompletableFuture<int[]> result, CompletableFuture<int[][]> prepared,
+                        CompletableFuture<int[][]> ranks) {
+            this.n = n;
+            this.result = result;
+            this.prepared = prepared;
+            this.ranks = ranks;
+        }
+
+        /** Starts allocating four working arrays of {@code largest} ints (new arrays only; once). */
+        void startWorking(int largest) {
+            if (ranks != null && working == null) {
+                workingLength = largest;
+                working = IntPieces.arraysAsync(4, largest);
+            }
+        }
+
+        /** Waits for the arrays (starting the working ones, n long, when nothing started them). */
+        Taken take() {
+            long mark = System.nanoTime();
+            Taken taken;
+            if (result != null) {
+                taken = new Taken(new int[][] {IntPieces.await(result), keptWorking[0], keptWorking[1], keptWorking[2]},
+                        keptRanks, keptParts, true, false);
+            } else if (prepared != null) {
+                int[][] ready = IntPieces.await(prepared);
+                taken = new Taken(new int[][] {ready[0], ready[1], ready[2], ready[3]}, new int[][] {ready[4]},
+                        ready[5], false, true);
+            } else {
+                startWorking(n);
+                taken = new Taken(IntPieces.await(working), IntPieces.await(ranks), new int[scanPartsLength(workingLength)], false,
+                        false);
+                spans.add(new StageSpan("host arrays (ranks, working arrays)", start, System.nanoTime(), true));
+            }
+            spans.add(StageSpan.until("wait for host arrays", mark));
+            return taken;
+        }
     }
 
     /** Keeps a whole build's arrays (bound to its kernel) for the next whole build of at most as many bytes. */
@@ -138,14 +183,11 @@ final class DoublingHostArrays {
         keptParts = null;
     }
 
-    /** The arrays {@link #prepare} allocated for a one-piece whole build of n, or null (dropping others). */
-    private int[][] takePrepared(int n, boolean pieced) {
+    /** The arrays {@link #prepare} is allocating for a one-piece whole build of n, or null (dropping others). */
+    private CompletableFuture<int[][]> takePrepared(int n, boolean pieced) {
         CompletableFuture<int[][]> p = preparing;
         preparing = null;
-        if (p == null || pieced || preparedLength != n) {
-            return null;
-        }
-        return p.join();
+        return p == null || pieced || preparedLength != n ? null : p;
     }
 
     private boolean fitsKept(int n) {

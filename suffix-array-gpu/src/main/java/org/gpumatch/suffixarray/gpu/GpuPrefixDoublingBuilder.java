@@ -462,38 +462,57 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     private int[] buildWith(byte[] text, Progress progress,
                             CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening, boolean pieced, long t0) {
         int n = text.length;
-        int[] codes = new int[256];
-        long mark = System.nanoTime();
-        int sigma = PackedText.alphabet(text, codes);
-        spans.add(StageSpan.until("alphabet", mark));
-        int bits = 32 - Integer.numberOfLeadingZeros(sigma);
-        int symbols = 64 / bits;
         boolean whole = n <= wholeMax;
-        mark = System.nanoTime();
-        SuffixPartitions parts = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
-        if (!whole) {
-            spans.add(StageSpan.until("partition plan", mark));
-        }
-        lastPartitions = parts.partitions();
         boolean reuse = whole && hostArrays.keptServe(n, pieced);
         if (!reuse && hostArrays.hasKept()) { // the old arrays may go before the new ones are allocated
             release((hostArrays.keptPieced() ? piecedLauncher : leanLauncher).kernel());
         }
-        DoublingHostArrays.Taken arrays = hostArrays.take(n, reuse, pieced, parts.largest());
-        lastReused = arrays.reused();
-        lastPrepared = arrays.prepared();
+        // The n-sized arrays are allocated on threads of their own: a whole build's from now on, beside its alphabet;
+        // a partitioned build's after its plan, beside the stash positions and the packing. Not beside the plan: on
+        // the H200 host the plan of 1 GiB took 1.5-2.3 s instead of 0.3 s while 13 GB were allocated (first-touch
+        // page faults, 25 s of system time), and the build as a whole was slower (6.3-7.1 s against 5.3-6.3 s).
+        DoublingHostArrays.Pending pending = null;
+        CompletableFuture<int[][]> stashing = null;
+        CompletableFuture<int[]> packing = null;
+        int[] codes = new int[256];
+        int sigma;
+        SuffixPartitions parts;
+        long mark = System.nanoTime();
+        if (whole) {
+            pending = hostArrays.begin(n, reuse, pieced, true);
+            parts = SuffixPartitions.whole(n);
+            sigma = PackedText.alphabet(text, codes);
+            spans.add(StageSpan.until("alphabet", mark));
+        } else {
+            parts = SuffixPartitions.plan(text, partCapacity);
+            stashing = IntPieces.allocateAsync(n, pieceShift); // first: the stash positions wait for it
+            packing = IntPieces.arrayAsync((int) ((n + 3L) / 4));
+            pending = hostArrays.begin(n, false, pieced, false);
+            pending.startWorking(parts.largest());
+            sigma = parts.alphabet(codes);
+            spans.add(StageSpan.until("partition plan, alphabet", mark));
+        }
+        int bits = 32 - Integer.numberOfLeadingZeros(sigma);
+        int symbols = 64 / bits;
+        lastPartitions = parts.partitions();
         int[][] stash = new int[0][];
         int[] words = null;
         mark = System.nanoTime();
-        if (whole) {
-            PackedText.pack(text, arrays.rankPieces(), pieceShift); // until the first rank scatter
-        } else {
-            words = new int[(int) ((n + 3L) / 4)];
-            PackedText.pack(text, new int[][] {words}, 30);
-            stash = IntPieces.allocate(n, pieceShift);
+        if (!whole) { // the stash and packed text first: the working arrays may still be on their way
+            stash = IntPieces.await(stashing);
             parts.writePositions(text, stash, pieceShift);
+            words = IntPieces.await(packing);
+            PackedText.pack(text, new int[][] {words}, 30);
+            spans.add(StageSpan.until("stash positions, pack text", mark));
         }
-        spans.add(StageSpan.until(whole ? "pack text" : "pack text, stash positions", mark));
+        DoublingHostArrays.Taken arrays = pending.take();
+        lastReused = arrays.reused();
+        lastPrepared = arrays.prepared();
+        if (whole) {
+            mark = System.nanoTime();
+            PackedText.pack(text, arrays.rankPieces(), pieceShift); // until the first rank scatter
+            spans.add(StageSpan.until("pack text", mark));
+        }
         mark = System.nanoTime();
         launcher = opened(opening);
         spans.add(StageSpan.until("wait for kernel", mark));
@@ -521,7 +540,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         long sorted = System.nanoTime();
         rounds.invert(n);
-        int[] sa = download(k, n, whole, pieced, arrays);
+        int[] sa = whole ? downloadWhole(k, n, pieced, arrays) : downloadJoined(k, n);
         long end = System.nanoTime();
         lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, sorted - initial,
                 end - sorted);
@@ -567,27 +586,35 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     }
 
     /**
-     * The suffix array after the inverse: a whole build's is its keys array (downloaded; the other arrays are kept,
-     * bound, for the next whole build), a partitioned one's lies in the stash pieces (downloaded and joined, the
-     * kernel's other arrays released first).
+     * A whole build's suffix array after the inverse: its keys array, downloaded; the other arrays are kept, bound,
+     * for the next whole build.
      */
-    private int[] download(PrefixDoublingKernel k, int n, boolean whole, boolean pieced,
-                           DoublingHostArrays.Taken arrays) {
-        // the whole build's suffix array is its keys array; a partitioned one's lies in the stash pieces
-        int[][] result = whole ? new int[][] {k.working()[0]} : k.stashPieces();
-        int used = whole ? 1 : IntPieces.count(n, pieceShift);
+    private int[] downloadWhole(PrefixDoublingKernel k, int n, boolean pieced, DoublingHostArrays.Taken arrays) {
+        int[] keys = k.working()[0];
+        k.get(keys);
+        int[][] w = k.working();
+        hostArrays.keep(new int[][] {w[1], w[2], w[3]}, arrays.rankPieces(), arrays.scanParts(), pieced);
+        k.bindWorking(new int[1], w[1], w[2], w[3]); // the result goes to the caller
+        return keys.length == n ? keys : Arrays.copyOf(keys, n);
+    }
+
+    /**
+     * A partitioned build's suffix array after the inverse: it lies in the stash pieces, downloaded, then copied into
+     * the result on all cores after the kernel's other arrays are let go (4n bytes less at the peak). Allocated
+     * earlier, during the rounds, the result cost the device phases as much as it saved here: on the H200 host its
+     * first-touch page faults slowed the rounds' launches and downloads (initial sort and rounds of 1 GiB 2.75-3.2 s
+     * against 1.9 s).
+     */
+    private int[] downloadJoined(PrefixDoublingKernel k, int n) {
+        int[][] pieces = k.stashPieces();
+        int used = IntPieces.count(n, pieceShift);
         for (int i = 0; i < used; i++) {
-            k.get(result[i]);
+            k.get(pieces[i]);
         }
-        int[] sa;
-        if (whole) { // keep the other arrays, bound, for the next whole build; the result goes to the caller
-            int[][] w = k.working();
-            hostArrays.keep(new int[][] {w[1], w[2], w[3]}, arrays.rankPieces(), arrays.scanParts(), pieced);
-            k.bindWorking(new int[1], w[1], w[2], w[3]);
-            sa = result[0].length == n ? result[0] : Arrays.copyOf(result[0], n);
-        } else {
-            release(k); // the kernel's other arrays may go before the pieces are joined (4n more)
-            sa = IntPieces.join(result, used, n, pieceShift);
+        release(k);
+        int[] sa = new int[n];
+        for (int i = 0; i < used; i++) {
+            IntPieces.copyInto(pieces[i], sa, (long) i << pieceShift);
         }
         return sa;
     }

