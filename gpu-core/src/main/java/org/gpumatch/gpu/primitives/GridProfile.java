@@ -132,6 +132,9 @@ public final class GridProfile {
             } else {
                 profile(g + " select-if", d, () -> d.selectIf(n, Comparison.LESS, 0));
                 profile(g + " select-flagged", d, () -> d.selectFlagged(n, false));
+                // the same downsweep with nothing, then everything selected: what the compaction costs
+                profile(g + " select-if none", d, () -> d.selectIf(n, Comparison.LESS, Integer.MIN_VALUE));
+                profile(g + " select-if all", d, () -> d.selectIf(n, Comparison.GREATER_OR_EQUAL, Integer.MIN_VALUE));
             }
         }
     }
