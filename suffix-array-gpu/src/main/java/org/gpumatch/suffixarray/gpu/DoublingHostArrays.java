@@ -127,6 +127,8 @@ final class DoublingHostArrays {
         private final CompletableFuture<int[][]> ranks;
         /** New working arrays once {@link #startWorking} ran, else null. */
         private CompletableFuture<int[][]> working;
+        /** When the new arrays were all allocated (the end of their stage), once {@link #startWorking} ran. */
+        private CompletableFuture<Long> allocated;
         private int workingLength;
 
         private Pending(int n, CompletableFuture<int[]> result, CompletableFuture<int[][]> prepared,
@@ -142,6 +144,7 @@ final class DoublingHostArrays {
             if (ranks != null && working == null) {
                 workingLength = largest;
                 working = IntPieces.arraysAsync(4, largest);
+                allocated = CompletableFuture.allOf(ranks, working).thenApply(done -> System.nanoTime());
             }
         }
 
@@ -158,9 +161,10 @@ final class DoublingHostArrays {
                         ready[5], false, true);
             } else {
                 startWorking(n);
-                taken = new Taken(IntPieces.await(working), IntPieces.await(ranks), new int[scanPartsLength(workingLength)], false,
-                        false);
-                spans.add(new StageSpan("host arrays (ranks, working arrays)", start, System.nanoTime(), true));
+                taken = new Taken(IntPieces.await(working), IntPieces.await(ranks),
+                        new int[scanPartsLength(workingLength)], false, false);
+                spans.add(new StageSpan("host arrays (ranks, working arrays)", start, IntPieces.await(allocated),
+                        true));
             }
             spans.add(StageSpan.until("wait for host arrays", mark));
             return taken;
