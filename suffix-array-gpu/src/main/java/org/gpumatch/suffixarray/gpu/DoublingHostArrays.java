@@ -93,10 +93,10 @@ final class DoublingHostArrays {
     /**
      * Starts gathering the arrays of a build of n: the kept ones plus a new result array when {@code reuse}, else
      * (dropping the kept ones) those prepared for n, else new ones allocated on threads of their own from now on: the
-     * rank pieces at once, the working arrays at once for a whole build ({@code n} long) and at
-     * {@link Pending#startWorking} for a partitioned one (the largest partition's length, known after its plan).
+     * rank pieces at once, the working arrays at {@link Pending#startWorking} (a whole build's {@code n} long, a
+     * partitioned one's the largest partition's length, known after its plan).
      */
-    Pending begin(int n, boolean reuse, boolean pieced, boolean whole) {
+    Pending begin(int n, boolean reuse, boolean pieced) {
         if (reuse) { // only the result array is new: the others keep their device buffers
             takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
             return new Pending(n, IntPieces.arrayAsync(n), null, null);
@@ -108,11 +108,7 @@ final class DoublingHostArrays {
         if (ready != null) { // allocated while the caller read the text
             return new Pending(n, null, ready, null);
         }
-        Pending pending = new Pending(n, null, null, IntPieces.allocateAsync(n, pieceShift));
-        if (whole) {
-            pending.startWorking(n);
-        }
-        return pending;
+        return new Pending(n, null, null, IntPieces.allocateAsync(n, pieceShift));
     }
 
     /** The arrays of one build on their way ({@link #begin}). */
@@ -129,7 +125,6 @@ final class DoublingHostArrays {
         private CompletableFuture<int[][]> working;
         /** When the new arrays were all allocated (the end of their stage), once {@link #startWorking} ran. */
         private CompletableFuture<Long> allocated;
-        private int workingLength;
 
         private Pending(int n, CompletableFuture<int[]> result, CompletableFuture<int[][]> prepared,
                         CompletableFuture<int[][]> ranks) {
@@ -142,7 +137,6 @@ final class DoublingHostArrays {
         /** Starts allocating four working arrays of {@code largest} ints (new arrays only; once). */
         void startWorking(int largest) {
             if (ranks != null && working == null) {
-                workingLength = largest;
                 working = IntPieces.arraysAsync(4, largest);
                 allocated = CompletableFuture.allOf(ranks, working).thenApply(done -> System.nanoTime());
             }
@@ -161,8 +155,9 @@ final class DoublingHostArrays {
                         ready[5], false, true);
             } else {
                 startWorking(n);
-                taken = new Taken(IntPieces.await(working), IntPieces.await(ranks),
-                        new int[scanPartsLength(workingLength)], false, false);
+                int[][] arrays = IntPieces.await(working);
+                taken = new Taken(arrays, IntPieces.await(ranks), new int[scanPartsLength(arrays[0].length)], false,
+                        false);
                 spans.add(new StageSpan("host arrays (ranks, working arrays)", start, IntPieces.await(allocated),
                         true));
             }

@@ -479,7 +479,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         SuffixPartitions parts;
         long mark = System.nanoTime();
         if (whole) {
-            pending = hostArrays.begin(n, reuse, pieced, true);
+            pending = hostArrays.begin(n, reuse, pieced);
+            pending.startWorking(n);
             parts = SuffixPartitions.whole(n);
             sigma = PackedText.alphabet(text, codes);
             spans.add(StageSpan.until("alphabet", mark));
@@ -487,7 +488,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             parts = SuffixPartitions.plan(text, partCapacity);
             stashing = IntPieces.allocateAsync(n, pieceShift); // first: the stash positions wait for it
             packing = IntPieces.arrayAsync((int) ((n + 3L) / 4));
-            pending = hostArrays.begin(n, false, pieced, false);
+            pending = hostArrays.begin(n, false, pieced);
             pending.startWorking(parts.largest());
             sigma = parts.alphabet(codes);
             spans.add(StageSpan.until("partition plan, alphabet", mark));

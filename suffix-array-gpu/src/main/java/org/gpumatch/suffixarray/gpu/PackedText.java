@@ -27,13 +27,20 @@ final class PackedText {
             }
             seen[c] = values;
         });
+        boolean[] present = new boolean[256];
+        for (boolean[] values : seen) {
+            for (int v = 0; v < 256; v++) {
+                present[v] |= values[v];
+            }
+        }
+        return codes(present, codes);
+    }
+
+    /** Fills {@code codes} with 1..sigma for the byte values v with {@code present[v]}, in byte order; returns sigma. */
+    static int codes(boolean[] present, int[] codes) {
         int sigma = 0;
         for (int v = 0; v < 256; v++) {
-            boolean present = false;
-            for (int c = 0; c < chunks && !present; c++) {
-                present = seen[c][v];
-            }
-            if (present) {
+            if (present[v]) {
                 codes[v] = ++sigma;
             }
         }

@@ -48,11 +48,11 @@ final class SuffixPartitions {
     private final int[] binStarts;
     /** Counts per chunk and bin from {@link #plan(byte[], int)}, dropped by {@link #writePositions}. */
     private int[][] chunkCounts;
-    /** Bit v of word {@code v >>> 6} set when byte value v occurs in the text (from the bin counts), or null. */
-    private final long[] presentBytes;
+    /** Whether each byte value occurs in the text (from the bin counts), or null. */
+    private final boolean[] presentBytes;
 
     private SuffixPartitions(int textLength, int[] firstBins, int[] binStarts, int[][] chunkCounts,
-                             long[] presentBytes) {
+                             boolean[] presentBytes) {
         this.textLength = textLength;
         this.firstBins = firstBins;
         this.binStarts = binStarts;
@@ -124,7 +124,7 @@ final class SuffixPartitions {
             int first = text[from] & 0xFF;
             for (int i = from + 1; i <= last; i++) {
                 int second = text[i] & 0xFF;
-                bins[first * BINS_PER_BYTE + 1 + second]++;
+                bins[bin(first, second)]++;
                 first = second;
             }
         }
@@ -174,11 +174,9 @@ final class SuffixPartitions {
             firstBins[j] = firsts.get(j);
         }
         firstBins[firsts.size()] = BINS;
-        long[] present = new long[4];
-        for (int v = 0; v < 256; v++) {
-            if (binStarts[(v + 1) * BINS_PER_BYTE] > binStarts[v * BINS_PER_BYTE]) { // a suffix starts with v
-                present[v >>> 6] |= 1L << (v & 63);
-            }
+        boolean[] present = new boolean[256];
+        for (int v = 0; v < 256; v++) { // a suffix starts with v
+            present[v] = binStarts[(v + 1) * BINS_PER_BYTE] > binStarts[v * BINS_PER_BYTE];
         }
         return new SuffixPartitions(binStarts[BINS], firstBins, binStarts, chunkCounts, present);
     }
@@ -218,13 +216,7 @@ final class SuffixPartitions {
         if (presentBytes == null) {
             throw new IllegalStateException("no bin counts: the whole text's plan has no alphabet");
         }
-        int sigma = 0;
-        for (int v = 0; v < 256; v++) {
-            if ((presentBytes[v >>> 6] & (1L << (v & 63))) != 0) {
-                codes[v] = ++sigma;
-            }
-        }
-        return sigma;
+        return PackedText.codes(presentBytes, codes);
     }
 
     /** The number of partitions (1 for the empty text). */
@@ -308,7 +300,7 @@ final class SuffixPartitions {
                 int first = text[from] & 0xFF;
                 for (int i = from; i < last; i++) {
                     int second = text[i + 1] & 0xFF;
-                    int x = cursor[partitionOf[first * BINS_PER_BYTE + 1 + second]]++;
+                    int x = cursor[partitionOf[bin(first, second)]]++;
                     pieces[x >>> pieceShift][x & mask] = i;
                     first = second;
                 }
