@@ -57,6 +57,10 @@
 #                       processes timed with /usr/bin/time (wall, peak RSS),
 #                       `gpumatch sa check` on the array, then libdivsufsort's process (tools/sufcheck-bench: read,
 #                       build, write) and `cmp` of the two arrays
+#              sa-process-jvm  the same 100 MB process (`sa build -a gpu --timeline`, writing over the previous run's
+#                       array, as a user's second run does) under each JVM option set of --jvm-variants, three runs
+#                       each after one warm-up; prints the timeline's main stages, the process's wall, user and system
+#                       time and, for a set with -Xlog:gc, the collector's pauses
 #              sa-steps  the GPU builder in one JVM on the 100 MB code text of --sa-corpora: `bench sa --inputs none
 #                       --reps 2 --builders gpu` (the CSV row's note holds the device time of each step and its
 #                       launches, the first build's prepare, upload, initial sort, rounds)
@@ -122,6 +126,8 @@
 #            that generation, build and check fit one 10-minute device call; a stopped one is recorded with exit 124)
 #   --sa-4g-heap  the builder's heap in sa-4g-start (GPUMATCH_HEAP, default 72g)
 #   --sa-4g-wait  seconds sa-4g-wait waits at most (default 540)
+#   --jvm-variants  the JVM option sets of sa-process-jvm, separated by ';' (each as GPUMATCH_JAVA_OPTS; "default"
+#            for none; default "default;-Xlog:gc:stderr")
 #   --nv-caps  the register caps of the nv-registers step (none or N, comma-separated; default none,64,80,96,128)
 #   --nv-geometries  the nv-registers step's GridProfile geometries L:groupsPerCU (default 256:2,256:3,256:4)
 #   -- ARGS  more options for every `bench exact` (and `bench sa`) of this call (e.g. --algorithms drk,drk-2s --reps 20 --modes ...);
@@ -162,6 +168,7 @@ while [ $# -gt 0 ]; do
     --sigma) sigmas=${2:?--sigma needs a list}; shift 2 ;;
     --corpora) corpora=${2:?--corpora needs a folder}; shift 2 ;;
     --sa-corpora) sa_corpora=${2:?--sa-corpora needs a folder}; shift 2 ;;
+    --jvm-variants) jvm_variants=${2:?--jvm-variants needs a list}; shift 2 ;;
     --nv-caps) nv_caps=${2:?--nv-caps needs a list}; shift 2 ;;
     --nv-geometries) nv_geometries=${2:?--nv-geometries needs a list}; shift 2 ;;
     --sa-4g-size) sa_4g_size=${2:?--sa-4g-size needs a byte count}; shift 2 ;;
@@ -450,6 +457,27 @@ for s in "${wanted[@]}"; do
         status=2
       fi
       rm -rf "$sa_tmp" ;;
+    sa-process-jvm)
+      step "suffix arrays: sa build -a gpu of the 100 MB code text as a process under JVM option sets"
+      if f=$(sa_text code); then
+        mkdir -p "$sa_tmp"
+        IFS=';' read -r -a variants <<< "${jvm_variants:-default;-Xlog:gc:stderr}"
+        for v in "${variants[@]}"; do
+          [ "$v" = default ] && v=""
+          echo "--- JVM options: ${v:-(none)}"
+          GPUMATCH_JAVA_OPTS="$v" "$gm" sa build -a gpu "$f" -o "$sa_tmp/code.sa" 2>/dev/null
+          for r in 1 2 3; do
+            timed_process env GPUMATCH_JAVA_OPTS="$v" "$gm" sa build -a gpu --timeline "$f" -o "$sa_tmp/code.sa" \
+              2> "$sa_tmp/run.err"
+            grep -a -E "process |conversion|kernel compile|wait for|upload|rounds|write array|release|command done|host arrays|Pause|ptxas info *: Used" \
+              "$sa_tmp/run.err" | sed 's/^gpumatch: sa build: *//' | cut -c1-160
+          done
+        done
+        run "$gm" sa check "$f" "$sa_tmp/code.sa"
+      else
+        status=2
+      fi
+      rm -rf "$sa_tmp" ;;
     sa-cpu)
       step "suffix arrays: the CPU builders on the host's cores (SA-IS and its lookahead helpers, libdivsufsort)"
       if f=$(sa_text code); then
@@ -654,7 +682,7 @@ for s in "${wanted[@]}"; do
       run "$gm" bench exact --device gpu --out "$out/results" --sigma 8,2 --m 1,2,4,8,16,64,256,1024 \
         --algorithms drk-wom-32,drk-wom-64,hrk --reps 10 --cpu-size 64M ${extra[@]+"${extra[@]}"} ;;
     *)
-      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, probe, nv-registers, sa, sa-100m, sa-100m-b, sa-real, sa-1g, sa-1g-process, sa-steps, sa-process, sa-cpu, sa-4g, sa-4g-peer, sa-4g-start, sa-4g-wait, oneshot, startup, offtargets, device-sets, legacy)" >&2
+      echo "record: unknown step $s (devices, ceiling, sweep, grid, real, primitives, kmismatch, multi, calibrate, e2e, e2e-1g, probe, nv-registers, sa, sa-100m, sa-100m-b, sa-real, sa-1g, sa-1g-process, sa-steps, sa-process, sa-process-jvm, sa-cpu, sa-4g, sa-4g-peer, sa-4g-start, sa-4g-wait, oneshot, startup, offtargets, device-sets, legacy)" >&2
       status=2 ;;
   esac
 done

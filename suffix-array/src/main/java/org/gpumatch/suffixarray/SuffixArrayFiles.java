@@ -179,8 +179,14 @@ public final class SuffixArrayFiles {
         final int w = format.width();
         final long windowEntries = (1L << 30) / w / SLICE * SLICE;
         final java.util.concurrent.atomic.AtomicLong bad = new java.util.concurrent.atomic.AtomicLong(-1);
+        // An existing file is written over in place and then cut to the array's length, not truncated first: its
+        // pages and blocks are reused (a truncation frees them and the write allocates them again; on the H200 host
+        // that made the write of 400 MB over the previous run's array 0.38-0.53 s against 0.15-0.16 s into a new file)
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                StandardOpenOption.WRITE)) {
+            if (ch.size() > n * w) {
+                ch.truncate(n * w);
+            }
             for (long first = 0; first < n && bad.get() < 0; first += windowEntries) {
                 final long windowFirst = first;
                 final int entries = (int) Math.min(windowEntries, n - first);

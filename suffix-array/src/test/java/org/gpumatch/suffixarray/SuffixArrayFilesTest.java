@@ -67,6 +67,27 @@ class SuffixArrayFilesTest {
     }
 
     @Test
+    void anExistingFileIsWrittenOverInPlaceWhateverItsLength() throws Exception {
+        int[] sa = new int[SuffixArrayFiles.PARALLEL_ENTRIES + 7];
+        for (int i = 0; i < sa.length; i++) {
+            sa[i] = i * 0x9E3779B1 & Integer.MAX_VALUE;
+        }
+        Path p = dir.resolve("over");
+        byte[] old = new byte[4 * sa.length - 12345]; // shorter, every byte 0xFF: nothing of it may remain
+        java.util.Arrays.fill(old, (byte) 0xFF);
+        Files.write(p, old);
+        SuffixArrayFiles.write(sa, p, EntryFormat.INT32);
+        assertThat(SuffixArrayFiles.read(p, EntryFormat.INT32)).isEqualTo(sa);
+        int[] shorter = java.util.Arrays.copyOf(sa, sa.length - (1 << 20) - 3); // over a longer file of other entries
+        for (int i = 0; i < shorter.length; i++) {
+            shorter[i] = shorter.length - 1 - i;
+        }
+        SuffixArrayFiles.write(shorter, p, EntryFormat.INT32);
+        assertThat(Files.size(p)).isEqualTo(4L * shorter.length);
+        assertThat(SuffixArrayFiles.read(p, EntryFormat.INT32)).isEqualTo(shorter);
+    }
+
+    @Test
     void largeInt40AndInt64ArraysAreWrittenInParallelSlices() throws Exception {
         int[] sa = new int[SuffixArrayFiles.PARALLEL_ENTRIES + 3];
         for (int i = 0; i < sa.length; i++) {
