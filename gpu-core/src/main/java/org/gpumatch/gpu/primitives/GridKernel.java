@@ -667,24 +667,37 @@ public class GridKernel extends TileKernel implements LaunchWrites {
         long start = spinePrefix(g);
         long carry = start;
         int[] e = new int[ITEMS];
+        int[] staged = new int[ITEMS];
+        int[] stagedFlags = new int[ITEMS];
         for (int s = 0; s < steps; s++) {
             int base = (firstTile + s) * tile;
             int valid = Math.min(tile, total - base);
             for (int i = 0; i < ITEMS; i++) {
                 e[i] = 0; // nothing flows from one step to the next through the element array
             }
-            // (a) stage
-            for (int i = 0; i < ITEMS; i++) {
+            // (a) stage; int data: every load of the tile predicated and issued together into registers, then
+            // stored (a load stored in its own iteration behind a uniform branch waited out each load in turn)
+            if (!longData) {
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    staged[i] = j < valid && gridIndices == 0 ? in[base + j] : 0;
+                    stagedFlags[i] = j < valid && flagged ? aux[base + j] : 0;
+                }
+                for (int i = 0; i < ITEMS; i++) {
+                    int j = t + i * size;
+                    tileInts[base0 + pad(j)] = staged[i];
+                    if (flagged) {
+                        tileInts[second + pad(j)] = stagedFlags[i] != 0 ? 1 : 0;
+                    }
+                }
+            }
+            for (int i = 0; longData && i < ITEMS; i++) {
                 int j = t + i * size;
                 if (j < valid) {
-                    long v = longData ? wide[base + j]
-                            : gridIndices != 0 ? 0 : in[base + j];
+                    long v = wide[base + j];
                     tileInts[base0 + pad(j)] = (int) v;
                     if (hiPlane) {
                         tileInts[second + pad(j)] = (int) (v >>> 32);
-                    }
-                    if (flagged && !longData) {
-                        tileInts[second + pad(j)] = aux[base + j] != 0 ? 1 : 0;
                     }
                 }
             }
