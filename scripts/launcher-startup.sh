@@ -87,6 +87,12 @@ GPUMATCH_SMALL_FILE_BYTES=$((1 << 20))
 # 477-481 at 3 MB, 859-926 instead of 1169-1282 at 10 MB, within the noise at 16 MB (1302-1432 / 1374-1501) and
 # 32 MB: a build of a few seconds gains nothing from C2, whose compiles take a core from it meanwhile.
 GPUMATCH_SA_SMALL_TEXT_BYTES=$((12 << 20))
+# "sa build -a gpu" of a text up to this size (a whole build: its host side is the alphabet, the packing and the write,
+# bulk copies mostly) runs C1 only too: on the lent H200 the 100 MB process took 1.37-1.66 s (median 1.39) with
+# -XX:TieredStopAtLevel=1 against 1.73-2.15 s (median 1.80) without, six runs each, user time 2.0 against 5.6-8.5 s:
+# C2's compile threads competed with the kernel's conversion (187-217 against 420-780 ms) and the write (55-64
+# against 144-385 ms); bench/results/nvidia-h200/2026-11-29-i-process-jit.log
+GPUMATCH_SA_GPU_C1_MAX_BYTES=$((512 << 20))
 
 # gpumatch_jit_setup ARG...: jit_opts=(-XX:TieredStopAtLevel=1) for "count ... FILE" and "find ... FILE" where FILE
 # (the last argument) is a regular file of fewer than GPUMATCH_SMALL_FILE_BYTES bytes; for "offtargets" the heap
@@ -94,7 +100,8 @@ GPUMATCH_SA_SMALL_TEXT_BYTES=$((12 << 20))
 # 20 bytes per text byte, are first-touched by the allocating thread: on the lent H200 a 100 MB `sa build -a gpu` took
 # 2.45-2.78 s with -XX:+UseTransparentHugePages against 3.00-3.38 s without, three runs each,
 # bench/results/nvidia-h200/2026-11-25-sa-grid-2.log), where the kernel offers them; and for "sa build TEXT" with a
-# regular TEXT of fewer than GPUMATCH_SA_SMALL_TEXT_BYTES bytes also C1 only; else no options. Nothing is added where
+# regular TEXT of fewer than GPUMATCH_SA_SMALL_TEXT_BYTES bytes, or with "-a gpu" up to GPUMATCH_SA_GPU_C1_MAX_BYTES
+# (gpumatch_sa_gpu_only), also C1 only; else no options. Nothing is added where
 # the user's GPUMATCH_JAVA_OPTS already decide huge pages (or the compiler's tiers).
 gpumatch_jit_setup() {
   jit_opts=()
@@ -106,7 +113,8 @@ gpumatch_jit_setup() {
     local text size
     if [ "$2" = build ] && text=$(gpumatch_sa_build_text "${@:3}") && [ -f "$text" ]; then
       size=$(stat -L -c %s -- "$text" 2>/dev/null) || size=""
-      if [ -n "$size" ] && [ "$size" -lt "$GPUMATCH_SA_SMALL_TEXT_BYTES" ]; then
+      if [ -n "$size" ] && { [ "$size" -lt "$GPUMATCH_SA_SMALL_TEXT_BYTES" ] || { [ "$size" -le "$GPUMATCH_SA_GPU_C1_MAX_BYTES" ] &&
+          gpumatch_sa_gpu_only "${@:3}"; }; }; then
         case " ${GPUMATCH_JAVA_OPTS:-} " in *TieredStopAtLevel*) ;; *) jit_opts=(-XX:TieredStopAtLevel=1) ;; esac
       fi
     fi
@@ -128,6 +136,22 @@ gpumatch_jit_setup() {
 
 # gpumatch_sa_build_text ARG...: prints the TEXT of `sa build ARG...` (its first positional argument: the words that
 # are neither options nor the values of -o/--output, --format, --bwt, --lcp, -a/--algorithm and --device), or fails.
+# gpumatch_sa_gpu_only ARG...: whether the options of "sa build" ask for the GPU builder (-a gpu, -agpu, -a=gpu,
+# --algorithm gpu, --algorithm=gpu) and no work of the CPU's besides (--verify runs the Java checker, --lcp and --bwt
+# Java passes over the text, where C2 pays).
+gpumatch_sa_gpu_only() {
+  local gpu="" prev=""
+  for a in "$@"; do
+    case "$a" in
+      --verify|--lcp|--lcp=*|--bwt|--bwt=*) return 1 ;;
+      -agpu|-a=gpu|--algorithm=gpu) gpu=1 ;;
+      gpu) case "$prev" in -a|--algorithm) gpu=1 ;; esac ;;
+    esac
+    prev=$a
+  done
+  [ -n "$gpu" ]
+}
+
 gpumatch_sa_build_text() {
   local skip=""
   while [ $# -gt 0 ]; do

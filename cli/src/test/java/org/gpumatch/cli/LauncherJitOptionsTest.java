@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launchers' JVM options per command line ({@code gpumatch_jit_setup} of scripts/launcher-startup.sh, sourced by
  * {@code ./gpumatch} and the bundle's launcher): C1 only for {@code sa build} of a text under
- * {@code GPUMATCH_SA_SMALL_TEXT_BYTES} wherever TEXT stands among the options, not for a larger text, another command
+ * {@code GPUMATCH_SA_SMALL_TEXT_BYTES} wherever TEXT stands among the options, and for {@code sa build -a gpu} of a text
+ * up to {@code GPUMATCH_SA_GPU_C1_MAX_BYTES} without {@code --verify}, {@code --lcp} or {@code --bwt}; not for a larger text, another command
  * or a user who set the compiler's tiers; {@code gpumatch_sa_build_text} finds TEXT.
  */
 class LauncherJitOptionsTest {
@@ -57,6 +58,23 @@ class LauncherJitOptionsTest {
         assertThat(jitOptions(null, "sa", "build", dir.resolve("missing.txt").toString(), "-o", "x")).isEmpty();
         assertThat(jitOptions(null, "sa", "lcp", small.toString(), "s", "-o", "x")).isEmpty();
         assertThat(jitOptions("-XX:TieredStopAtLevel=4", "sa", "build", small.toString(), "-o", "x")).isEmpty();
+        // a GPU build of a whole text (up to 512 MiB) runs on C1 too, unless Java work follows it
+        final Path mid = dir.resolve("mid.txt");
+        try (var f = new java.io.RandomAccessFile(mid.toFile(), "rw")) {
+            f.setLength(100_000_000L);
+        }
+        final Path huge = dir.resolve("huge.txt");
+        try (var f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength((512L << 20) + 1);
+        }
+        assertThat(jitOptions(null, "sa", "build", mid.toString(), "-a", "gpu", "-o", "x")).isEqualTo(c1);
+        assertThat(jitOptions(null, "sa", "build", "--algorithm=gpu", mid.toString(), "-o", "x")).isEqualTo(c1);
+        assertThat(jitOptions(null, "sa", "build", "-agpu", "--timeline", mid.toString(), "-o", "x")).isEqualTo(c1);
+        assertThat(jitOptions(null, "sa", "build", mid.toString(), "-o", "x")).isEmpty(); // auto may build on the CPU
+        assertThat(jitOptions(null, "sa", "build", mid.toString(), "-a", "cpu", "-o", "x")).isEmpty();
+        assertThat(jitOptions(null, "sa", "build", mid.toString(), "-a", "gpu", "--verify", "-o", "x")).isEmpty();
+        assertThat(jitOptions(null, "sa", "build", mid.toString(), "-a", "gpu", "--lcp", "l", "-o", "x")).isEmpty();
+        assertThat(jitOptions(null, "sa", "build", huge.toString(), "-a", "gpu", "-o", "x")).isEmpty();
         // count and find keep their own rule (files under 1 MiB)
         assertThat(jitOptions(null, "count", "-p", "ab", small.toString())).isEqualTo(c1);
     }
