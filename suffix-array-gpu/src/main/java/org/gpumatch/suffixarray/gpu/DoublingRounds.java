@@ -3,6 +3,7 @@ package org.gpumatch.suffixarray.gpu;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_CHAINED_SHARE;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_LENGTH;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_SHARE;
+import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_STEPS_SHARE;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.PHASE_ITEMS;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.SEGMENT_CAPACITY_SHARE;
 
@@ -31,8 +32,9 @@ final class DoublingRounds {
     private int resident;
     /**
      * Whether a chain measurement found too few positions in chains of {@link GpuPrefixDoublingBuilder#CHAIN_MIN_LENGTH}
-     * steps for a chain round ({@link GpuPrefixDoublingBuilder#CHAIN_MIN_CHAINED_SHARE}); later rounds then measure no
-     * more (on real text chained positions are few, and a measurement costs about four passes over n).
+     * steps for a chain round ({@link GpuPrefixDoublingBuilder#CHAIN_MIN_CHAINED_SHARE}); later rounds then measure
+     * again only when their keys show chain steps (on real text chained positions are few, and a measurement costs
+     * about four passes over n, the count one gather per suffix: {@link PrefixDoublingKernel#countSelfChains}).
      */
     private boolean chainsMissed;
     /** During a round: whether some partition had a bucket over {@link GpuPrefixDoublingBuilder#MAX_SMALL_BUCKET}. */
@@ -153,8 +155,14 @@ final class DoublingRounds {
         int largeElements = k.state[2 + 2 * j];
         boolean segmented = large && parts.partitions() == 1 && largeElements <= segmentCapacity(m);
         bringIn(parts, j, unsorted);
+        boolean mayChain = chains && large && (long) CHAIN_MIN_SHARE * m >= n;
+        k.countSelfChains = mayChain && chainsMissed ? 1 : 0;
         phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
-        boolean measureChains = chains && !chainsMissed && large && (long) CHAIN_MIN_SHARE * m >= n;
+        k.countSelfChains = 0;
+        // after a missed measurement, another only where this round's keys found chain steps (a period dividing h)
+        boolean stepsFound = chainsMissed && (long) CHAIN_STEPS_SHARE * PrefixDoublingKernel.SELF_CHAIN_SAMPLE
+                * k.state[k.chainedSlot + 1] >= m;
+        boolean measureChains = mayChain && (!chainsMissed || stepsFound);
         int longestChain = measureChains ? chainLengths(n) : 1;
         // downloaded with the state after the measurement's last launch: positions in chains of CHAIN_MIN_LENGTH
         long chained = measureChains ? k.state[k.chainedSlot] : 0;

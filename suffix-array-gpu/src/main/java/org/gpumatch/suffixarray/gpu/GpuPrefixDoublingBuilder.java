@@ -50,7 +50,10 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * rounds apply: a large round over at least n / 8 suffixes first measures, for every position p, how many of
  * {@code p, p + h, p + 2h, ...} stay in the bucket of p (a max scan in chain order, about 3 passes over n with reads
  * h apart), and when some chain has at least {@link #CHAIN_MIN_LENGTH} steps sorts by (side, chain length, rank after
- * the chain) instead (three radix sorts; see {@code chainRound}): one repeated byte is then sorted in one round.
+ * the chain) instead (three radix sorts; see {@code chainRound}): one repeated byte is then sorted in one round. After
+ * a measurement that found too few chains, a later large round measures again only when its keys' launch counted at
+ * least half its suffixes one chain step long ({@link #CHAIN_STEPS_SHARE}, from one suffix in 16: one gather more
+ * per sampled suffix in those rounds), as a text whose period divides that round's h has them.
  *
  * <p><b>Whole and partitioned builds.</b> Texts up to {@link #wholeLimit()} bytes ({@link #MAX_WHOLE_LENGTH},
  * 536,870,911, by default) are built whole, as above. Longer texts, up to {@link #MAX_LENGTH} (2,147,483,639), are
@@ -145,6 +148,13 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * and still 12 rounds; one repeated byte and periods dividing h have nearly every suffix chained.
      */
     static final int CHAIN_MIN_CHAINED_SHARE = 8;
+    /**
+     * After a measurement missed, a large round measures chains again only when at least
+     * {@code m / CHAIN_STEPS_SHARE} of its unsorted suffixes have {@code s + h} in their own bucket (counted by its
+     * keys' launch, {@link PrefixDoublingKernel#countSelfChains}): a period that divides this h has nearly all of them;
+     * overlap-free texts (Thue-Morse) have squares but no long chains, and stay under it.
+     */
+    static final int CHAIN_STEPS_SHARE = 2;
     /** Elements per work-item of the builder's own phases (strided by the launch's work-items: coalesced). */
     static final int PHASE_ITEMS = 16;
     /** Smallest piece shift (pieces of 16 ints; tests use small pieces to cross piece boundaries). */
@@ -563,7 +573,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         int[][] working = arrays.working();
         k.bindWorking(working[0], working[1], working[2], working[3]);
         k.parts = arrays.scanParts();
-        k.state = new int[2 + 2 * parts.partitions()];
+        k.state = new int[3 + 2 * parts.partitions()];
         k.chainedSlot = 1 + 2 * parts.partitions();
         k.segSmall = grid.tile() / 4;
         k.bindText(words);

@@ -172,14 +172,28 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * its last settle left a bucket of more than {@link #MAX_SMALL} suffixes (the next round is a large one), and
      * {@code [2 + 2p]} the suffixes in buckets of more than {@link #segSmall} (the segmented sort's large path).
      */
-    int[] state = new int[4];
+    int[] state = new int[5];
     /**
      * The slot of {@link #state} after the partitions' (index {@code 1 + 2 P}): how many positions the round's chain
      * measurement found in chains of at least {@link #CHAIN_COUNTED} steps (reset by {@link #PHASE_ROUND_KEYS}, summed
      * by {@link #PHASE_CHAIN_PLACE}, one atomic add per work-item that found any; a chain round's own measurements add
-     * to it after the decision).
+     * to it after the decision). The slot after it ({@code chainedSlot + 1}): the sampled suffixes a
+     * {@link #PHASE_ROUND_KEYS} launch with {@link #countSelfChains} found one chain step long at least (reset by
+     * {@link #PHASE_KEEP}).
      */
     int chainedSlot = 3;
+    /**
+     * 1: this {@link #PHASE_ROUND_KEYS} launch counts the suffixes s whose {@code s + h} lies in the bucket of s (the
+     * rank after equals the rank: s starts a chain step) among every {@link #SELF_CHAIN_SAMPLE}th working entry into
+     * {@code state[chainedSlot + 1]}, one gather more per sampled suffix. The host sets it in large rounds after a chain measurement missed: a text whose period divides only a
+     * later h shows its chains there ({@link DoublingRounds}).
+     */
+    int countSelfChains;
+    /**
+     * {@link #countSelfChains} looks at every this many working entries (a power of two): the rank's gather for one
+     * suffix in 16 (a full count cost tandem repeats of period 1000 at 100 MB about 3 ms per round, 23 rounds).
+     */
+    static final int SELF_CHAIN_SAMPLE = 16;
 
     /** Created by {@link GpuPrefixDoublingBuilder}. */
     PrefixDoublingKernel() {
@@ -227,16 +241,31 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     @Override
     protected void pipelineItem(int slot, int i) {
         int chained = 0;
+        int selfChained = 0;
         for (int t = 0; slot == SLOT_OWN && t < perItem; t++) {
             long at = i + (long) t * stride;
             if (at < count) {
                 ownElement((int) at);
                 chained += chainCounted((int) at);
+                selfChained += selfChainCounted((int) at);
             }
         }
         if (chained > 0) { // one atomic add per work-item that found any
             atomicAdd(state, chainedSlot, chained);
         }
+        if (selfChained > 0) {
+            atomicAdd(state, chainedSlot + 1, selfChained);
+        }
+    }
+
+    /**
+     * 1 when this is a {@link #PHASE_ROUND_KEYS} launch with {@link #countSelfChains}, j is a sampled working entry
+     * (every {@link #SELF_CHAIN_SAMPLE}th) and its suffix has its {@code s + h} in its own bucket (its key, the rank
+     * after plus one, minus one is its rank).
+     */
+    private int selfChainCounted(int j) {
+        return phase == PHASE_ROUND_KEYS && countSelfChains != 0 && (j & (SELF_CHAIN_SAMPLE - 1)) == 0
+                && in[j] - 1 == rankAt(aux[j]) ? 1 : 0;
     }
 
     /** 1 when this is a {@link #PHASE_CHAIN_PLACE} launch and chain-order entry j has {@link #CHAIN_COUNTED} steps. */
@@ -330,6 +359,9 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * such work-item), and of more than {@link #segSmall}, its size added to the large count.
      */
     private void keep(int j) {
+        if (j == 0) {
+            state[chainedSlot + 1] = 0; // the next round's self-chain count starts here
+        }
         int r = auxAlt[j];
         int s = aux[j];
         int head = out[j];

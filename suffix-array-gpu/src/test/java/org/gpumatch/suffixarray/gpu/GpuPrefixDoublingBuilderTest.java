@@ -90,6 +90,34 @@ class GpuPrefixDoublingBuilderTest {
     }
 
     /**
+     * A period that divides only a later h: 128 distinct byte values in a random order, repeated (8 symbols per key,
+     * period 128). The first round's chain measurement misses (h = 8); the round with h = 128 finds every suffix one
+     * chain step long in its keys, measures again and sorts the rest in one chain round, where plain rounds would
+     * double h up to n.
+     */
+    @Test
+    void aPeriodDividingALaterHTakesAChainRoundThere() {
+        byte[] unit = new byte[128];
+        for (int i = 0; i < 128; i++) {
+            unit[i] = (byte) (2 * i + 1);
+        }
+        java.util.Random r = new java.util.Random(5);
+        for (int i = 127; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            byte t = unit[i];
+            unit[i] = unit[j];
+            unit[j] = t;
+        }
+        byte[] text = new byte[100_003];
+        for (int i = 0; i < text.length; i++) {
+            text[i] = unit[i % 128];
+        }
+        assertBuilds("period 128 of 128 values", text);
+        assertThat(gpu.lastChainRounds()).as("chain rounds").isEqualTo(1);
+        assertThat(gpu.lastRounds()).as("rounds").isLessThanOrEqualTo(6);
+    }
+
+    /**
      * A chain round needs a share of the unsorted suffixes in long chains: a doubled random text (every suffix
      * unsorted for rounds, none chained) with one run of 600 letters has chains of many steps but few chained
      * positions, and takes plain rounds; the same run alone is all chains.
