@@ -12,9 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launchers' JVM options per command line ({@code gpumatch_jit_setup} of scripts/launcher-startup.sh, sourced by
  * {@code ./gpumatch} and the bundle's launcher): C1 only for {@code sa build} of a text under
- * {@code GPUMATCH_SA_SMALL_TEXT_BYTES} wherever TEXT stands among the options, and for {@code sa build -a gpu} of a text
- * up to {@code GPUMATCH_SA_GPU_C1_MAX_BYTES} without {@code --verify}, {@code --lcp} or {@code --bwt}; not for a larger text, another command
- * or a user who set the compiler's tiers; {@code gpumatch_sa_build_text} finds TEXT.
+ * {@code GPUMATCH_SA_SMALL_TEXT_BYTES} wherever TEXT stands among the options, and for {@code sa build -a gpu} of a
+ * text up to {@code GPUMATCH_SA_GPU_C1_MAX_BYTES} without {@code --verify}, {@code --lcp} or {@code --bwt}; not for a
+ * larger text, another command or a user who set the compiler's tiers; {@code gpumatch_sa_build_text} finds TEXT.
  */
 class LauncherJitOptionsTest {
     private static final Path ROOT = Path.of(System.getProperty("gpumatch.root", "..")).toAbsolutePath().normalize();

@@ -34,7 +34,8 @@ final class DoublingRounds {
      * Whether a chain measurement found too few positions in chains of {@link GpuPrefixDoublingBuilder#CHAIN_MIN_LENGTH}
      * steps for a chain round ({@link GpuPrefixDoublingBuilder#CHAIN_MIN_CHAINED_SHARE}); later rounds then measure
      * again only when their keys show chain steps (on real text chained positions are few, and a measurement costs
-     * about four passes over n, the count one gather per suffix: {@link PrefixDoublingKernel#countSelfChains}).
+     * about four passes over n; the count one gather per sampled suffix,
+     * {@link PrefixDoublingKernel#countSelfChains}).
      */
     private boolean chainsMissed;
     /** During a round: whether some partition had a bucket over {@link GpuPrefixDoublingBuilder#MAX_SMALL_BUCKET}. */

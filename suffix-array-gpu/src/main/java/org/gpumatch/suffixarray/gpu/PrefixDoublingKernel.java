@@ -185,13 +185,15 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     /**
      * 1: this {@link #PHASE_ROUND_KEYS} launch counts the suffixes s whose {@code s + h} lies in the bucket of s (the
      * rank after equals the rank: s starts a chain step) among every {@link #SELF_CHAIN_SAMPLE}th working entry into
-     * {@code state[chainedSlot + 1]}, one gather more per sampled suffix. The host sets it in large rounds after a chain measurement missed: a text whose period divides only a
-     * later h shows its chains there ({@link DoublingRounds}).
+     * {@code state[chainedSlot + 1]}, one gather more per sampled suffix. The host sets it in large rounds after a
+     * chain measurement missed: a text whose period divides only a later h shows its chains there
+     * ({@link DoublingRounds}).
      */
     int countSelfChains;
     /**
      * {@link #countSelfChains} looks at every this many working entries (a power of two): the rank's gather for one
-     * suffix in 16 (a full count cost tandem repeats of period 1000 at 100 MB about 3 ms per round, 23 rounds).
+     * suffix in 16 (counting every suffix cost tandem repeats of period 1000 at 100 MB 60 ms in 23 rounds on the
+     * H200, 2026-11-29 i).
      */
     static final int SELF_CHAIN_SAMPLE = 16;
 
