@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.stream.IntStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -525,7 +524,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             spans.add(StageSpan.until("pack text", mark));
         }
         mark = System.nanoTime();
-        launcher = opened(opening);
+        launcher = IntPieces.await(opening); // its compile failure rethrown as it was thrown
         spans.add(StageSpan.until("wait for kernel", mark));
         GridDriver grid = pieced ? piecedGrid : leanGrid;
         PrefixDoublingKernel k = bind(launcher.kernel(), grid, arrays, stash, words, parts, codes, bits, n);
@@ -662,22 +661,6 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             com.aparapi.internal.model.ClassModel.createClassModel(k.getClass()).getEntrypoint("run", k);
         } catch (com.aparapi.internal.exception.AparapiException | RuntimeException e) {
             // the compile converts again and reports it
-        }
-    }
-
-    /** Waits for {@link #kernelOpening}'s kernel; its compile failure is rethrown as it was thrown. */
-    private static GuardedKernel<PrefixDoublingKernel> opened(
-            CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening) {
-        try {
-            return opening.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e;
         }
     }
 

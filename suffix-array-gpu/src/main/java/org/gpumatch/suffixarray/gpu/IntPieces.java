@@ -28,7 +28,7 @@ final class IntPieces {
 
     /** An array of n ints as pieces of {@code 2^pieceShift} ints (the last one shorter; one piece for n = 0). */
     static int[][] allocate(int n, int pieceShift) {
-        return allocateAsync(n, pieceShift).join();
+        return await(allocateAsync(n, pieceShift));
     }
 
     /** {@link #allocate} on threads of their own (one per piece), started now. */
@@ -63,8 +63,8 @@ final class IntPieces {
     }
 
     /**
-     * The value of an allocation or copy started here, its failure rethrown as it was ({@code OutOfMemoryError}
-     * included), not wrapped.
+     * The value of a build's future (an allocation started here, the kernel's compile), its failure rethrown as it was
+     * ({@code OutOfMemoryError}, {@code KernelCompilationException} included), not wrapped.
      */
     static <T> T await(CompletableFuture<T> future) {
         try {
