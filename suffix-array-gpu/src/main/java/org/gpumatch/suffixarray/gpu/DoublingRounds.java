@@ -67,6 +67,7 @@ final class DoublingRounds {
      * returns how many suffixes are still in buckets of more than one.
      */
     long initialSorts(int keyBits) {
+        launcher.kernel().ranked = 0; // the ranks hold the packed text (or nothing): the first settle writes them all
         long m = 0;
         for (int j = 0; j < unsorted.length; j++) {
             unsorted[j] = initialSort(parts, j, unsorted, keyBits);
@@ -85,6 +86,7 @@ final class DoublingRounds {
      */
     long round(long h, int rankBits, int bucketBits) {
         launcher.kernel().h = (int) h;
+        launcher.kernel().ranked = 1;
         roundLarge = false;
         long m = 0;
         for (int j = 0; j < unsorted.length; j++) {
@@ -155,6 +157,7 @@ final class DoublingRounds {
         boolean large = k.state[1 + 2 * j] != 0;
         int largeElements = k.state[2 + 2 * j];
         boolean segmented = large && parts.partitions() == 1 && largeElements <= segmentCapacity(m);
+        int bucketFrom = parts.partitions() == 1 ? smallestKeptClass() : 0;
         bringIn(parts, j, unsorted);
         boolean mayChain = chains && large && (long) CHAIN_MIN_SHARE * m >= n;
         k.countSelfChains = mayChain && chainsMissed ? 1 : 0;
@@ -170,7 +173,7 @@ final class DoublingRounds {
         boolean chaining = longestChain >= CHAIN_MIN_LENGTH && CHAIN_MIN_CHAINED_SHARE * chained >= m;
         chainsMissed |= measureChains && !chaining;
         if (chaining) {
-            chainRound(m, n, longestChain, rankBits, bucketBits);
+            chainRound(m, n, longestChain, rankBits, bucketFrom, bucketBits);
         } else {
             if (measureChains) {
                 phase(PrefixDoublingKernel.PHASE_RANK_AFTER, m); // the chain search overwrote the keys and heads
@@ -187,7 +190,7 @@ final class DoublingRounds {
             }
             if (large && !segmented) {
                 phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-                sort(m, bucketBits);
+                sort(m, bucketFrom, bucketBits);
                 phase(PrefixDoublingKernel.PHASE_ROUND_HEADS, m);
             } else { // buckets kept their places: bucket ranks and heads in one launch
                 phase(PrefixDoublingKernel.PHASE_BUCKET_HEADS, m);
@@ -195,6 +198,23 @@ final class DoublingRounds {
         }
         roundLarge |= large;
         return settle(m);
+    }
+
+    /**
+     * The smallest size class {@code t} of the buckets the last settle kept (each has at least {@code 2^t} suffixes,
+     * downloaded with the state after its launches; {@link PrefixDoublingKernel#sizeClassSlot}): their ranks, first SA
+     * positions, are at least {@code 2^t} apart, so the sort by bucket skips bits below t (on periodic and Fibonacci
+     * texts, whose buckets are few and large, one to three of a round's eight passes). Whole builds only: the
+     * partitions of a partitioned build share the slots.
+     */
+    private int smallestKeptClass() {
+        PrefixDoublingKernel k = launcher.kernel();
+        for (int c = 0; c < PrefixDoublingKernel.SIZE_CLASSES; c++) {
+            if (k.state[k.sizeClassSlot + c] != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     /**
@@ -236,7 +256,7 @@ final class DoublingRounds {
      * {@code 2h} symbols, so h doubles as usual, and one repeated letter is sorted in this single round. The chain
      * lengths (in {@code auxAlt}, which each sort uses as its ping-pong buffer) are recomputed after each sort.
      */
-    private void chainRound(int m, int n, int longestChain, int rankBits, int bucketBits) {
+    private void chainRound(int m, int n, int longestChain, int rankBits, int bucketFrom, int bucketBits) {
         PrefixDoublingKernel k = launcher.kernel();
         int chainBits = 32 - Integer.numberOfLeadingZeros(longestChain);
         k.chainBits = chainBits;
@@ -247,7 +267,7 @@ final class DoublingRounds {
         phase(PrefixDoublingKernel.PHASE_CHAIN_SIDE, m);
         sort(m, chainBits + 1);
         phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m);
-        sort(m, bucketBits);
+        sort(m, bucketFrom, bucketBits);
         chainLengths(n);
         phase(PrefixDoublingKernel.PHASE_CHAIN_HEADS, m);
         phase(PrefixDoublingKernel.PHASE_ROUND_BUCKETS, m); // the old bucket ranks for the head-index scan
@@ -310,8 +330,13 @@ final class DoublingRounds {
      * (8-bit digits, 3 launches per pass); a sort that ended in the alternates is copied back by one launch.
      */
     private void sort(int count, int bits) {
+        sort(count, 0, bits);
+    }
+
+    /** The same on key bits {@code [from, bits)} (keys that differ below {@code from} also differ above it). */
+    private void sort(int count, int from, int bits) {
         LaunchTiming[] timing = new LaunchTiming[1];
-        boolean alternate = grid.sort(count, 0, bits, false, true, timing);
+        boolean alternate = grid.sort(count, from, bits, false, true, timing);
         account("radix sort", timing[0], grid.lastLaunches());
         if (alternate) {
             phase(PrefixDoublingKernel.PHASE_COPY_BACK, count);

@@ -572,8 +572,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         int[][] working = arrays.working();
         k.bindWorking(working[0], working[1], working[2], working[3]);
         k.parts = arrays.scanParts();
-        k.state = new int[3 + 2 * parts.partitions()];
+        k.state = new int[3 + 2 * parts.partitions() + PrefixDoublingKernel.SIZE_CLASSES];
         k.chainedSlot = 1 + 2 * parts.partitions();
+        k.sizeClassSlot = k.chainedSlot + 2;
         k.segSmall = grid.tile() / 4;
         k.bindText(words);
         k.bindPieces(arrays.rankPieces(), stash);

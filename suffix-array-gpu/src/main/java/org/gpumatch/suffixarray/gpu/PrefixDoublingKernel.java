@@ -51,6 +51,8 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     static final int SCAN_TOP = 4096;
     /** Buckets of at most this many suffixes are sorted by insertion, one work-item per bucket. */
     static final int MAX_SMALL = 32;
+    /** The size classes of kept buckets ({@link #sizeClassSlot}): floor(log2(size)) of an int. */
+    static final int SIZE_CLASSES = 32;
     /** Bit 31 of a kept element (select value, stash entry): it starts its bucket. Suffixes are below 2^31. */
     static final int HEAD_BIT = 0x80000000;
 
@@ -137,6 +139,12 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     int textLength;
     /** The prefix length the current ranks sort by. */
     int h;
+    /**
+     * 1 in the rounds, where every working suffix's rank already holds its bucket's rank (which {@code in} holds at
+     * {@link #PHASE_KEEP}), so the rank scatter writes only the ranks that change; 0 in the initial sorts, where the
+     * ranks hold the packed text (or, partitioned, nothing yet) and every rank is written.
+     */
+    int ranked;
     /** Symbols packed into the initial key, and bits per symbol (codes 1..sigma, 0 past the end). */
     int packSymbols;
     int symbolBits;
@@ -172,7 +180,7 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * its last settle left a bucket of more than {@link #MAX_SMALL} suffixes (the next round is a large one), and
      * {@code [2 + 2p]} the suffixes in buckets of more than {@link #segSmall} (the segmented sort's large path).
      */
-    int[] state = new int[5];
+    int[] state = new int[5 + SIZE_CLASSES];
     /**
      * The slot of {@link #state} after the partitions' (index {@code 1 + 2 P}): how many positions the round's chain
      * measurement found in chains of at least {@link #CHAIN_COUNTED} steps (reset by {@link #PHASE_ROUND_KEYS}, summed
@@ -182,6 +190,15 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * {@link #PHASE_KEEP}).
      */
     int chainedSlot = 3;
+    /**
+     * The first of {@link #SIZE_CLASSES} slots of {@link #state} (after {@link #chainedSlot}'s two): slot
+     * {@code sizeClassSlot + c} is 1 when the last settle kept a bucket of {@code 2^c} to {@code 2^(c+1) - 1}
+     * suffixes (a plain store of the same value by each such bucket's last element, skipped where already seen).
+     * Reset by {@link #PHASE_INIT_LOW} and {@link #PHASE_ROUND_KEYS}. When every kept bucket has at least
+     * {@code 2^t} suffixes, bucket ranks (first SA positions) at least {@code 2^t} apart differ above bit t, so the
+     * next round sorts by bucket on bits {@code [t, bits(n - 1))} only ({@link DoublingRounds}).
+     */
+    int sizeClassSlot = 5;
     /**
      * 1: this {@link #PHASE_ROUND_KEYS} launch counts the suffixes s whose {@code s + h} lies in the bucket of s (the
      * rank after equals the rank: s starts a chain step) among every {@link #SELF_CHAIN_SAMPLE}th working entry into
@@ -283,6 +300,7 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
             if (j == 0) {
                 state[1 + 2 * part] = 0;
                 state[2 + 2 * part] = 0;
+                clearSizeClasses();
             }
         } else if (phase == PHASE_INIT_HIGH) {
             in[j] = (int) (packedKey(aux[j]) >>> 32);
@@ -300,6 +318,7 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
                 state[1 + 2 * part] = 0;
                 state[2 + 2 * part] = 0;
                 state[chainedSlot] = 0; // the round's chain measurement counts from here
+                clearSizeClasses();
             }
         } else if (phase == PHASE_ROUND_BUCKETS) {
             in[j] = rankAt(aux[j]);
@@ -355,7 +374,9 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     }
 
     /**
-     * Element j after the max scan: its new rank to the ranks of its suffix; the select's value (the suffix with
+     * Element j after the max scan: its new rank to the ranks of its suffix where it differs from the old bucket's rank
+     * in {@code in} (in the rounds: on periodic texts most buckets do not split, and each skipped store is a random
+     * write saved; every rank in the initial sorts); the select's value (the suffix with
      * {@link #HEAD_BIT} where it starts its bucket, into in) and flag (its bucket has another element, into aux);
      * where j ends a bucket of more than {@link #MAX_SMALL}, the large flag (a racy store of the same value by every
      * such work-item), and of more than {@link #segSmall}, its size added to the large count.
@@ -367,17 +388,32 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
         int r = auxAlt[j];
         int s = aux[j];
         int head = out[j];
-        setRank(s, r);
+        if (ranked == 0 || r != in[j]) { // a suffix in the first new bucket of its old one keeps its rank
+            setRank(s, r);
+        }
         boolean last = j + 1 >= count || auxAlt[j + 1] != r;
         boolean shared = head != j || !last;
         in[j] = head == j ? s | HEAD_BIT : s;
         aux[j] = shared ? 1 : 0;
         int size = j - head + 1;
+        if (last && shared) {
+            int sizeClass = sizeClassSlot + 31 - clz(size);
+            if (state[sizeClass] == 0) {
+                state[sizeClass] = 1;
+            }
+        }
         if (last && size > MAX_SMALL) {
             state[1 + 2 * part] = 1;
         }
         if (last && size > segSmall) {
             atomicAdd(state, 2 + 2 * part, size);
+        }
+    }
+
+    /** Clears the size classes of kept buckets (one work-item, before the settle that sets them). */
+    private void clearSizeClasses() {
+        for (int c = 0; c < SIZE_CLASSES; c++) {
+            state[sizeClassSlot + c] = 0;
         }
     }
 
