@@ -275,15 +275,14 @@ final class DoublingRounds {
     }
 
     /**
-     * New ranks from the head flags in {@code out} and the old bucket ranks in {@code in}: the two-lane max scan
-     * writes them to {@code auxAlt} (and each element's new head index to {@code out}); one launch scatters them to the
-     * ranks and writes the select's values and flags (elements of buckets with more than one suffix) and the large
-     * flag; the grid's select keeps those suffixes, in order, in {@code out}. Returns how many (the round's one
-     * explicit download).
+     * New ranks from the head flags in {@code out} and the old bucket ranks in {@code in}: the two-lane max scan's
+     * bottom level scatters each changed rank and writes the select's values and flags (elements of buckets with more
+     * than one suffix) into {@code in} and {@code aux}, the kept buckets' size classes and the large flag and count; the
+     * grid's select keeps those suffixes, in order, in {@code out}. Returns how many (the round's one explicit
+     * download).
      */
     private int settle(int m) {
         maxScan(PrefixDoublingKernel.OP_MAX2, m);
-        phase(PrefixDoublingKernel.PHASE_KEEP, m);
         account("select", grid.selectFlagged(m, false), grid.lastLaunches());
         counters.explicitDownloads++;
         return (int) grid.lastTotal();

@@ -5,9 +5,10 @@ import org.gpumatch.gpu.primitives.GridSegmentKernel;
 
 /**
  * The pipeline kernel of {@link GpuPrefixDoublingBuilder}, a pipeline of gpu-core's grid layer: the builder's own
- * phases (initial keys from the packed text, bucket keys, head flags, the small-bucket sort, a max scan, the fused rank
- * scatter and keep flags, the final inverse, the stash moves of a partitioned build) run as barrier-free
- * {@link #pipelineItem} launches next to the grid's primitives on the same arrays (the stable 8-bit LSD radix sort of
+ * phases (initial keys from the packed text, bucket keys, head flags, the small-bucket sort, a max scan whose bottom
+ * level scatters the ranks and writes the keep flags, the final inverse, the stash moves of a partitioned build) run as
+ * barrier-free {@link #pipelineItem} launches next to the grid's primitives on the same arrays (the stable 8-bit LSD
+ * radix sort of
  * u32/u32 pairs and the flagged select, through {@link org.gpumatch.gpu.primitives.GridDriver}).
  *
  * <p>Working arrays: the grid's operands, bound once per build ({@code w} ints each, {@code w} = n for a whole build,
@@ -28,8 +29,10 @@ import org.gpumatch.gpu.primitives.GridSegmentKernel;
  * in barrier-free launches ({@link #PHASE_SCAN_UP} level by level, one work-item per {@link #SCAN_CHUNK} entries,
  * into {@link #parts}; {@link #PHASE_SCAN_TOP}, one work-item over at most {@link #SCAN_TOP} entries;
  * {@link #PHASE_SCAN_DOWN} back down), two lanes at once; the grid's scans add, and a max over two lanes of the
- * 64-bit add scan would need 16 bytes more per element. The same up-sweeps with {@link #OP_CHAIN_MAX} reduce the
- * chain lengths to their maximum ({@code state[0]}).
+ * 64-bit add scan would need 16 bytes more per element. The bottom level's down-sweep of the new ranks also settles
+ * each element (what a launch of its own did until 2026-11-29: its rank scatter, the select's values and flags, the
+ * bucket flags), so a settle reads the scan's results in registers instead of from two arrays written for it. The
+ * same up-sweeps with {@link #OP_CHAIN_MAX} reduce the chain lengths to their maximum ({@code state[0]}).
  *
  * <p>Every own phase handles {@link #perItem} elements per work-item, strided by the launch's work-items
  * ({@link #stride}: coalesced on a GPU). See {@link GpuPrefixDoublingBuilder} for the algorithm.
@@ -37,7 +40,10 @@ import org.gpumatch.gpu.primitives.GridSegmentKernel;
 public class PrefixDoublingKernel extends GridSegmentKernel {
     /** The slot of the pipeline's own launches (the grid's primitives run in {@link GridKernel#SLOT}). */
     static final int SLOT_OWN = 2;
-    /** Max scan operator: lane 0 the index of the last new head, lane 1 of the last old head (head flags in out). */
+    /**
+     * Max scan operator: lane 0 the index of the last new head, lane 1 of the last old head (head flags in out); its
+     * bottom level settles each element ({@link #settleElement}: new rank, select value and flag, bucket flags).
+     */
     static final int OP_MAX2 = 0;
     /** Max scan operator: one lane over the positions in reversed chain order (u where a chain ends, in in). */
     static final int OP_CHAIN = 1;
@@ -73,12 +79,6 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     static final int PHASE_ROUND_BUCKETS = 5;
     /** Head flags of a round into {@code out}: bit 0 a new bucket starts, bit 1 an old one does. */
     static final int PHASE_ROUND_HEADS = 6;
-    /**
-     * After the max scan ({@code auxAlt[j]} = new rank, {@code out[j]} = index of its new head): the rank scatter,
-     * {@code in[j]} = the suffix and {@code aux[j]} = 1 where its new bucket has more than one element (the select's
-     * values and flags), the large flag where a bucket has more than {@link #MAX_SMALL}.
-     */
-    static final int PHASE_KEEP = 7;
     /** {@code SA[rank(i)] = i} into {@code in} (whole builds) or the stash (partitioned): the suffix array. */
     static final int PHASE_INVERT = 9;
     /** Chain rounds: {@code in[j]} = rank of the suffix after the chain of {@code aux[j]}, plus one, or 0. */
@@ -113,7 +113,7 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     static final int PHASE_BUCKET_HEADS = 22;
     /** The phases' names by code (host side: the builder's device time by step). */
     private static final String[] PHASE_NAMES = {"none", "init low", "init high", "init heads", "round keys",
-        "round buckets", "round heads", "keep", "phase 8", "invert", "chain after", "chain side", "chain heads",
+        "round buckets", "round heads", "phase 7", "phase 8", "invert", "chain after", "chain side", "chain heads",
         "chain ends", "chain place", "rank after", "stash store", "small sort", "copy back", "max scan up",
         "max scan top", "max scan down", "bucket heads"};
 
@@ -140,9 +140,10 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     /** The prefix length the current ranks sort by. */
     int h;
     /**
-     * 1 in the rounds, where every working suffix's rank already holds its bucket's rank (which {@code in} holds at
-     * {@link #PHASE_KEEP}), so the rank scatter writes only the ranks that change; 0 in the initial sorts, where the
-     * ranks hold the packed text (or, partitioned, nothing yet) and every rank is written.
+     * 1 in the rounds, where every working suffix's rank already holds its bucket's rank (which {@code in} holds when
+     * the max scan settles the elements, {@link #settleElement}), so the rank scatter writes only the ranks that
+     * change; 0 in the initial sorts, where the ranks hold the packed text (or, partitioned, nothing yet) and every
+     * rank is written.
      */
     int ranked;
     /** Symbols packed into the initial key, and bits per symbol (codes 1..sigma, 0 past the end). */
@@ -187,7 +188,7 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * by {@link #PHASE_CHAIN_PLACE}, one atomic add per work-item that found any; a chain round's own measurements add
      * to it after the decision). The slot after it ({@code chainedSlot + 1}): the sampled suffixes a
      * {@link #PHASE_ROUND_KEYS} launch with {@link #countSelfChains} found one chain step long at least (reset by
-     * {@link #PHASE_KEEP}).
+     * {@link #settleElement}, element 0).
      */
     int chainedSlot = 3;
     /**
@@ -333,8 +334,6 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
             boolean head = old || rankAfter(s) != rankAfter(aux[j - 1]);
             in[j] = bucket;
             out[j] = (head ? 1 : 0) | (old ? 2 : 0);
-        } else if (phase == PHASE_KEEP) {
-            keep(j);
         } else if (phase == PHASE_SMALL_SORT) {
             smallSort(j);
         } else if (phase == PHASE_COPY_BACK) {
@@ -374,28 +373,29 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     }
 
     /**
-     * Element j after the max scan: its new rank to the ranks of its suffix where it differs from the old bucket's rank
-     * in {@code in} (in the rounds: on periodic texts most buckets do not split, and each skipped store is a random
-     * write saved; every rank in the initial sorts); the select's value (the suffix with
-     * {@link #HEAD_BIT} where it starts its bucket, into in) and flag (its bucket has another element, into aux);
-     * where j ends a bucket of more than {@link #MAX_SMALL}, the large flag (a racy store of the same value by every
-     * such work-item), and of more than {@link #segSmall}, its size added to the large count.
+     * Element e at the bottom of the {@link #OP_MAX2} max scan ({@code head} and {@code oldHead}: the indices of the
+     * last new and old bucket heads at or before e): its new rank, the old bucket's rank in {@code in} plus the new
+     * head's offset in the old bucket, to the ranks of its suffix where it changed (in the rounds a suffix in the first
+     * new bucket of its old one keeps its rank: on periodic texts most buckets do not split, and each skipped store is
+     * a random write saved; every rank in the initial sorts); the select's value (the suffix with {@link #HEAD_BIT}
+     * where it starts its bucket, into in) and flag (its bucket has another element, into aux); where e ends a kept
+     * bucket, its size class ({@link #sizeClassSlot}); of more than {@link #MAX_SMALL}, the large flag (a racy store
+     * of the same value by every such work-item); of more than {@link #segSmall}, its size added to the large count.
+     * e ends its bucket where the next element's flag (in out, which this level no longer writes) starts one.
      */
-    private void keep(int j) {
-        if (j == 0) {
+    private void settleElement(int e, int head, int oldHead) {
+        if (e == 0) {
             state[chainedSlot + 1] = 0; // the next round's self-chain count starts here
         }
-        int r = auxAlt[j];
-        int s = aux[j];
-        int head = out[j];
-        if (ranked == 0 || r != in[j]) { // a suffix in the first new bucket of its old one keeps its rank
-            setRank(s, r);
+        int s = aux[e];
+        if (ranked == 0 || head != oldHead) {
+            setRank(s, in[e] + head - oldHead);
         }
-        boolean last = j + 1 >= count || auxAlt[j + 1] != r;
-        boolean shared = head != j || !last;
-        in[j] = head == j ? s | HEAD_BIT : s;
-        aux[j] = shared ? 1 : 0;
-        int size = j - head + 1;
+        boolean last = e + 1 >= scanSize || (out[e + 1] & 1) != 0;
+        boolean shared = head != e || !last;
+        in[e] = head == e ? s | HEAD_BIT : s;
+        aux[e] = shared ? 1 : 0;
+        int size = e - head + 1;
         if (last && shared) {
             int sizeClass = sizeClassSlot + 31 - clz(size);
             if (state[sizeClass] == 0) {
@@ -506,8 +506,7 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
                 out[e] = e - r0 + 1;
             }
             if (scanLevel == 0 && scanOp == OP_MAX2) {
-                auxAlt[e] = in[e] + r0 - r1; // old bucket rank plus the new head's offset in the old bucket
-                out[e] = r0;
+                settleElement(e, r0, r1);
             }
         }
     }
