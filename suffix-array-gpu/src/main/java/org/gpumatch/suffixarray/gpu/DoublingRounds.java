@@ -42,6 +42,8 @@ final class DoublingRounds {
     private boolean roundLarge;
     /** When the first launch (which creates every buffer) ended, 0 before it. */
     private long firstLaunchEnd;
+    /** Words of packed text in the keys array that the first launch copies into the ranks (0: none). */
+    private final int textWordsInKeys;
 
     /**
      * @param launcher the compiled kernel, the build's arrays and parameters bound
@@ -50,9 +52,12 @@ final class DoublingRounds {
      * @param whole    whether the text is built whole (its suffixes 0..n-1 need no stash; chain rounds allowed),
      *                 else partitioned
      * @param counters where the build's launches, downloads and rounds are counted
+     * @param textWordsInKeys the words of packed text that came in the keys array (a reused whole build: its new
+     *                        result array), which the first launch copies into the ranks; 0 when the ranks hold it
      */
     DoublingRounds(GuardedKernel<PrefixDoublingKernel> launcher, GridDriver grid, SuffixPartitions parts,
-                   boolean whole, DoublingCounters counters) {
+                   boolean whole, DoublingCounters counters, int textWordsInKeys) {
+        this.textWordsInKeys = textWordsInKeys;
         this.launcher = launcher;
         this.grid = grid;
         this.parts = parts;
@@ -68,6 +73,9 @@ final class DoublingRounds {
      */
     long initialSorts(int keyBits) {
         launcher.kernel().ranked = 0; // the ranks hold the packed text (or nothing): the first settle writes them all
+        if (textWordsInKeys > 0) {
+            phase(PrefixDoublingKernel.PHASE_TEXT_TO_RANKS, textWordsInKeys);
+        }
         long m = 0;
         for (int j = 0; j < unsorted.length; j++) {
             unsorted[j] = initialSort(parts, j, unsorted, keyBits);

@@ -111,11 +111,17 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * {@link #PHASE_ROUND_HEADS} in one launch, for sorts that keep every bucket in its place.
      */
     static final int PHASE_BUCKET_HEADS = 22;
+    /**
+     * A reused whole build: {@code setRank(w, in[w])} for the text's words (the packed text came to the device inside
+     * the new result array, {@link #in}, whose buffer is made from it at the first launch anyway, instead of by a put
+     * of the kept ranks: 4n bytes). Before {@link #PHASE_INIT_LOW}, which overwrites {@code in}.
+     */
+    static final int PHASE_TEXT_TO_RANKS = 23;
     /** The phases' names by code (host side: the builder's device time by step). */
     private static final String[] PHASE_NAMES = {"none", "init low", "init high", "init heads", "round keys",
         "round buckets", "round heads", "phase 7", "phase 8", "invert", "chain after", "chain side", "chain heads",
         "chain ends", "chain place", "rank after", "stash store", "small sort", "copy back", "max scan up",
-        "max scan top", "max scan down", "bucket heads"};
+        "max scan top", "max scan down", "bucket heads", "text to ranks"};
 
     /** The name of phase {@code phase} (a {@code PHASE_} code), for reports. */
     static String phaseName(int phase) {
@@ -369,6 +375,8 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
             out[j] = j == 0 || rankAt(aux[j]) != rankAt(aux[j - 1]) ? 1 : 0;
         } else if (phase == PHASE_STASH_STORE) {
             setStash(base + j, out[j]);
+        } else if (phase == PHASE_TEXT_TO_RANKS) {
+            textToRanks(j);
         }
     }
 
@@ -408,6 +416,15 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
         if (last && size > segSmall) {
             atomicAdd(state, 2 + 2 * part, size);
         }
+    }
+
+    /**
+     * Word j of the packed text from the keys array into the ranks ({@link #PHASE_TEXT_TO_RANKS}; a method of its
+     * own: called straight from the phase chain, the piece kernel's rank write came out before its callee in Aparapi's
+     * OpenCL and failed to compile).
+     */
+    private void textToRanks(int j) {
+        setRank(j, in[j]);
     }
 
     /** Clears the size classes of kept buckets (one work-item, before the settle that sets them). */
