@@ -210,12 +210,12 @@ public final class SaSuite implements Suite {
         String mode = b == gpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native"
                 : b instanceof CpuSuffixArrayBuilder ? "cpu-all" : "cpu-1t";
         String gpuNote = b != gpu ? "" : String.format(Locale.ROOT,
-                "; peak device %.1f bytes/char; %d rounds (%d radix-sorted, %d chain rounds)%s; last build: %s; launches %s"
+                "; peak device %.1f bytes/char; %d rounds (%d radix-sorted, %d chain rounds)%s; last build: %s (%s); launches %s"
                         + " (initial sort, then per round), %d explicit downloads, %d small arrays downloaded after"
                         + " each launch%s",
                 (double) gpu.peakDeviceBytes(text.length) / Math.max(1, text.length), gpu.lastRounds(),
                 gpu.lastLargeRounds(), gpu.lastChainRounds(), gpu.lastPartitions() > 1 ? " in " + gpu.lastPartitions() + " partitions" : "",
-                gpu.lastStages().describe(), java.util.Arrays.toString(gpu.lastLaunchesPerRound()).replace(" ", ""),
+                gpu.lastStages().describe(), spans(gpu.lastSpans()), java.util.Arrays.toString(gpu.lastLaunchesPerRound()).replace(" ", ""),
                 gpu.lastExplicitDownloads(), gpu.smallArraysPerLaunch(), gpu.lastDeviceNanos() < 0 ? ""
                         : String.format(Locale.ROOT, "; device time %.0f ms (%s)", gpu.lastDeviceNanos() / 1e6,
                                 stepTimes(gpu.lastDeviceNanosBySteps())));
@@ -225,6 +225,18 @@ public final class SaSuite implements Suite {
         ctx.out().printf(Locale.ROOT, "%-20s %-20s %12d bytes  %9.1f ms  %8.1f MB/s%s%s%n", b.name(), label,
                 text.length, wall.median() / 1e6, text.length * 1e3 / wall.median(), checkNote, gpuNote);
         return sa;
+    }
+
+    /**
+     * The last build's stages on one clock, ms from the first one's start ({@code [bg]}: beside the others), e.g.
+     * {@code alphabet 0-9, [bg] host arrays 0-31, wait for host arrays 9-31}: where a kept builder's prepare goes.
+     */
+    static String spans(java.util.List<org.gpumatch.suffixarray.StageSpan> spans) {
+        long origin = spans.stream().mapToLong(org.gpumatch.suffixarray.StageSpan::startNanos).min().orElse(0);
+        return spans.stream().sorted(java.util.Comparator.comparingLong(org.gpumatch.suffixarray.StageSpan::startNanos))
+                .map(sp -> String.format(Locale.ROOT, "%s%s %.0f-%.0f", sp.background() ? "[bg] " : "", sp.name(),
+                        (sp.startNanos() - origin) / 1e6, (sp.endNanos() - origin) / 1e6))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     /**
