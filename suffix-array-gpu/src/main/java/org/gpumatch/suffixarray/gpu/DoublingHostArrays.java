@@ -8,8 +8,10 @@ import org.gpumatch.suffixarray.StageSpan;
 /**
  * The Java arrays a {@link GpuPrefixDoublingBuilder} build binds to its kernel, each the mirror of a device buffer:
  * the four working arrays, the rank pieces and the max scan's levels. From the cheapest source: the arrays kept from
- * the last whole build (still bound to the kernel with their device buffers, so only the result, {@code int[n]}, is
- * new), those {@link #prepare} allocated on threads of their own while the caller read the text, or new ones that
+ * the last whole build (still bound to the kernel with their device buffers; after a first build the keys array went
+ * to the caller as its result, so the next build binds a new one, and from then on a reused build keeps the keys
+ * array too and copies its result into the caller's {@code int[n]}, allocated on a thread of its own meanwhile: no
+ * new device buffer, whose making from a new 400 MB array took about 35 ms of a 100 MB build on the H200), those {@link #prepare} allocated on threads of their own while the caller read the text, or new ones that
  * {@link #begin} starts allocating on threads of their own (zeroed by the JVM: about 20 bytes per character of a whole
  * build) while the build computes its alphabet, partitions and packed text; {@link Pending#take} waits for them. Not
  * thread-safe.
@@ -23,8 +25,13 @@ final class DoublingHostArrays {
      * @param scanParts  the max scan's levels
      * @param reused     whether they are the kept arrays of the build before
      * @param prepared   whether {@link #prepare} allocated them
+     * @param keysKept   whether the keys array ({@code working[0]}) is the kept one, with its device buffer (a reused
+     *                   build's packed text reaches it by a put)
+     * @param result     the caller's array, which the keys are copied into at the end (they stay with the builder),
+     *                   or null when the keys array itself goes to the caller
      */
-    record Taken(int[][] working, int[][] rankPieces, int[] scanParts, boolean reused, boolean prepared) {
+    record Taken(int[][] working, int[][] rankPieces, int[] scanParts, boolean reused, boolean prepared,
+                 boolean keysKept, CompletableFuture<int[]> result) {
     }
 
     private final int pieceShift;
@@ -34,6 +41,8 @@ final class DoublingHostArrays {
     private int preparedLength;
     /** The arrays kept from the last whole build (keysAlt, suffixes, suffixesAlt; ranks; scan levels), or null. */
     private int[][] keptWorking;
+    /** The keys array kept from the last whole build (a reused one, whose result was copied out), or null. */
+    private int[] keptKeys;
     private int[][] keptRanks;
     private int[] keptParts;
     /** Whether the kept arrays are bound to the piece kernel. */
@@ -97,11 +106,12 @@ final class DoublingHostArrays {
      * partitioned one's the largest partition's length, known after its plan).
      */
     Pending begin(int n, boolean reuse, boolean pieced) {
-        if (reuse) { // only the result array is new: the others keep their device buffers
+        if (reuse) { // only the caller's result array is new: the others keep their device buffers
             takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
             return new Pending(n, IntPieces.arrayAsync(n), null, null);
         }
         keptWorking = null;
+        keptKeys = null;
         keptRanks = null;
         keptParts = null;
         CompletableFuture<int[][]> ready = takePrepared(n, pieced);
@@ -115,7 +125,7 @@ final class DoublingHostArrays {
     final class Pending {
         private final int n;
         private final long start = System.nanoTime();
-        /** The new result array of a build the kept arrays serve, else null. */
+        /** The caller's new result array of a build the kept arrays serve, else null. */
         private final CompletableFuture<int[]> result;
         /** The arrays {@link #prepare} allocated (keys, keysAlt, suffixes, suffixesAlt, ranks, scan levels), or null. */
         private final CompletableFuture<int[][]> prepared;
@@ -146,18 +156,20 @@ final class DoublingHostArrays {
         Taken take() {
             long mark = System.nanoTime();
             Taken taken;
-            if (result != null) {
-                taken = new Taken(new int[][] {IntPieces.await(result), keptWorking[0], keptWorking[1], keptWorking[2]},
-                        keptRanks, keptParts, true, false);
+            if (result != null) { // the kept keys array, else a new one as long as the kept arrays
+                boolean keysKept = keptKeys != null;
+                int[] keys = keysKept ? keptKeys : new int[keptWorking[0].length];
+                taken = new Taken(new int[][] {keys, keptWorking[0], keptWorking[1], keptWorking[2]}, keptRanks,
+                        keptParts, true, false, keysKept, result);
             } else if (prepared != null) {
                 int[][] ready = IntPieces.await(prepared);
                 taken = new Taken(new int[][] {ready[0], ready[1], ready[2], ready[3]}, new int[][] {ready[4]},
-                        ready[5], false, true);
+                        ready[5], false, true, false, null);
             } else {
                 startWorking(n);
                 int[][] arrays = IntPieces.await(working);
                 taken = new Taken(arrays, IntPieces.await(ranks), new int[scanPartsLength(arrays[0].length)], false,
-                        false);
+                        false, false, null);
                 spans.add(new StageSpan("host arrays (ranks, working arrays)", start, IntPieces.await(allocated),
                         true));
             }
@@ -166,8 +178,12 @@ final class DoublingHostArrays {
         }
     }
 
-    /** Keeps a whole build's arrays (bound to its kernel) for the next whole build of at most as many bytes. */
-    void keep(int[][] working, int[][] rankPieces, int[] scanParts, boolean pieced) {
+    /**
+     * Keeps a whole build's arrays (bound to its kernel) for the next whole build of at most as many bytes: its keys
+     * array too when the build copied its result out ({@code keys}), else null (the keys went to the caller).
+     */
+    void keep(int[] keys, int[][] working, int[][] rankPieces, int[] scanParts, boolean pieced) {
+        keptKeys = keys;
         keptWorking = working;
         keptRanks = rankPieces;
         keptParts = scanParts;
@@ -178,6 +194,7 @@ final class DoublingHostArrays {
     void drop() {
         preparing = null;
         keptWorking = null;
+        keptKeys = null;
         keptRanks = null;
         keptParts = null;
     }
@@ -190,7 +207,7 @@ final class DoublingHostArrays {
     }
 
     private boolean fitsKept(int n) {
-        if (keptWorking == null || keptWorking[0].length < n) {
+        if (keptWorking == null || keptWorking[0].length < n || keptKeys != null && keptKeys.length < n) {
             return false;
         }
         int count = IntPieces.count(n, pieceShift);

@@ -591,22 +591,34 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         k.textLength = n;
         k.packSymbols = 64 / bits;
         k.symbolBits = bits;
-        // No put: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and a put would copy
-        // each one a second time in the same launch. Kept rank pieces have their buffers already: the packed text
-        // reaches the device inside the new result array (n / 4 of its n ints) and a launch copies it into the ranks,
-        // where a put of the kept ranks took 4n bytes (about 40 ms for 100 MB on the H200 host).
+        // No put for new arrays: the first launch creates every buffer from its new array (CL_MEM_COPY_HOST_PTR), and
+        // a put would copy each one a second time in the same launch. A reused build packs its text into the keys
+        // array (n / 4 of its n ints), which a launch copies into the kept ranks: a new keys array brings it with its
+        // buffer, the kept one by a put.
+        if (arrays.keysKept()) {
+            k.put(working[0]);
+        }
         return k;
     }
 
     /**
-     * A whole build's suffix array after the inverse: its keys array, downloaded; the other arrays are kept, bound,
-     * for the next whole build.
+     * A whole build's suffix array after the inverse: its keys array, downloaded. A first build hands that array to
+     * the caller and keeps the other arrays, bound, for the next whole build; a reused build keeps the keys array too
+     * (with its device buffer) and copies the array into the caller's, allocated beside the build (about 15 ms for 100
+     * MB on all cores, where a new keys array had cost its allocation on the build's path and a new device buffer).
      */
     private int[] downloadWhole(PrefixDoublingKernel k, int n, boolean pieced, DoublingHostArrays.Taken arrays) {
         int[] keys = k.working()[0];
         k.get(keys);
         int[][] w = k.working();
-        hostArrays.keep(new int[][] {w[1], w[2], w[3]}, arrays.rankPieces(), arrays.scanParts(), pieced);
+        int[][] others = {w[1], w[2], w[3]};
+        if (arrays.result() != null) {
+            int[] sa = IntPieces.await(arrays.result());
+            IntPieces.copyInto(keys, n, sa, 0);
+            hostArrays.keep(keys, others, arrays.rankPieces(), arrays.scanParts(), pieced);
+            return sa;
+        }
+        hostArrays.keep(null, others, arrays.rankPieces(), arrays.scanParts(), pieced);
         k.bindWorking(new int[1], w[1], w[2], w[3]); // the result goes to the caller
         return keys.length == n ? keys : Arrays.copyOf(keys, n);
     }

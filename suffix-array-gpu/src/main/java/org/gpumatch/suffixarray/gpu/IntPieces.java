@@ -82,9 +82,14 @@ final class IntPieces {
 
     /** Copies {@code piece} into {@code joined} from index {@code at}, in chunks of 2^22 ints on all cores. */
     static void copyInto(int[] piece, int[] joined, long at) {
-        IntStream.range(0, (piece.length + COPY_CHUNK - 1) / COPY_CHUNK).parallel().forEach(c -> {
+        copyInto(piece, piece.length, joined, at);
+    }
+
+    /** Copies the first {@code length} ints of {@code piece} into {@code joined} from index {@code at}, likewise. */
+    static void copyInto(int[] piece, int length, int[] joined, long at) {
+        IntStream.range(0, (length + COPY_CHUNK - 1) / COPY_CHUNK).parallel().forEach(c -> {
             int from = c * COPY_CHUNK;
-            System.arraycopy(piece, from, joined, (int) (at + from), Math.min(COPY_CHUNK, piece.length - from));
+            System.arraycopy(piece, from, joined, (int) (at + from), Math.min(COPY_CHUNK, length - from));
         });
     }
 }

@@ -292,13 +292,19 @@ class GpuPrefixDoublingBuilderTest {
             HardTexts.doubled(HardTexts.random(2500, 2, 3)), HardTexts.repeated(4999, 'a'), HardTexts.random(7000, 26, 4),
             HardTexts.random(6999, 3, 5)};
         boolean[] reused = {false, true, true, true, false, true};
+        int[][] results = new int[texts.length][];
         try (GpuPrefixDoublingBuilder fresh = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS)) {
             for (int i = 0; i < texts.length; i++) {
                 int[] sa = fresh.build(texts[i]);
                 assertThat(sa).as("text %d", i).isEqualTo(NaiveSuffixArray.build(texts[i]));
                 assertThat(fresh.lastReusedArrays()).as("text %d", i).isEqualTo(reused[i]);
                 assertThat(sa).as("text %d: the result is the caller's, exactly n long", i).hasSize(texts[i].length);
+                results[i] = sa;
             }
+        }
+        // a reused build keeps its keys array and copies the result out: no later build may write into an earlier result
+        for (int i = 0; i < texts.length; i++) {
+            assertThat(results[i]).as("text %d after all builds", i).isEqualTo(NaiveSuffixArray.build(texts[i]));
         }
     }
 
