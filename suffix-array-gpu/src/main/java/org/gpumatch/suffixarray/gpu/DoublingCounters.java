@@ -17,6 +17,8 @@ final class DoublingCounters {
     int largeRounds;
     /** Large rounds that sorted by chains. */
     int chainRounds;
+    /** Rounds that measured chain lengths to decide whether to sort by chains. */
+    int chainMeasurements;
     /** Rounds sorted by the grid's segmented sort, and the elements of its large path summed over them. */
     int segmentedRounds;
     long segmentedLarge;

@@ -1,5 +1,6 @@
 package org.gpumatch.suffixarray.gpu;
 
+import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_FIRST_STEPS_SHARE;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_CHAINED_SHARE;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_LENGTH;
 import static org.gpumatch.suffixarray.gpu.GpuPrefixDoublingBuilder.CHAIN_MIN_SHARE;
@@ -32,10 +33,11 @@ final class DoublingRounds {
     private int resident;
     /**
      * Whether a chain measurement found too few positions in chains of {@link GpuPrefixDoublingBuilder#CHAIN_MIN_LENGTH}
-     * steps for a chain round ({@link GpuPrefixDoublingBuilder#CHAIN_MIN_CHAINED_SHARE}); later rounds then measure
-     * again only when their keys show chain steps (on real text chained positions are few, and a measurement costs
-     * about four passes over n; the count one gather per sampled suffix,
-     * {@link PrefixDoublingKernel#countSelfChains}).
+     * steps for a chain round ({@link GpuPrefixDoublingBuilder#CHAIN_MIN_CHAINED_SHARE}). A round measures only where
+     * its keys' launch counted chain steps among one suffix in {@link PrefixDoublingKernel#SELF_CHAIN_SAMPLE}
+     * ({@link PrefixDoublingKernel#countSelfChains}, one gather more per sampled suffix): a sixteenth of them for the
+     * first measurement ({@link GpuPrefixDoublingBuilder#CHAIN_FIRST_STEPS_SHARE}), half after one missed (on real
+     * text chained positions are few, and a measurement costs about four passes over n).
      */
     private boolean chainsMissed;
     /** During a round: whether some partition had a bucket over {@link GpuPrefixDoublingBuilder#MAX_SMALL_BUCKET}. */
@@ -168,13 +170,14 @@ final class DoublingRounds {
         int bucketFrom = parts.partitions() == 1 ? smallestKeptClass() : 0;
         bringIn(parts, j, unsorted);
         boolean mayChain = chains && large && (long) CHAIN_MIN_SHARE * m >= n;
-        k.countSelfChains = mayChain && chainsMissed ? 1 : 0;
+        k.countSelfChains = mayChain ? 1 : 0;
         phase(PrefixDoublingKernel.PHASE_ROUND_KEYS, m); // also clears the partition's large flag
         k.countSelfChains = 0;
-        // after a missed measurement, another only where this round's keys found chain steps (a period dividing h)
-        boolean stepsFound = chainsMissed && (long) CHAIN_STEPS_SHARE * PrefixDoublingKernel.SELF_CHAIN_SAMPLE
-                * k.state[k.chainedSlot + 1] >= m;
-        boolean measureChains = mayChain && (!chainsMissed || stepsFound);
+        // a measurement only where this round's keys found chain steps: a sixteenth of the sampled suffixes for the
+        // first, half after a measurement missed (a period dividing this h)
+        boolean measureChains = mayChain && (long) (chainsMissed ? CHAIN_STEPS_SHARE : CHAIN_FIRST_STEPS_SHARE)
+                * PrefixDoublingKernel.SELF_CHAIN_SAMPLE * k.state[k.chainedSlot + 1] >= m;
+        counters.chainMeasurements += measureChains ? 1 : 0;
         int longestChain = measureChains ? chainLengths(n) : 1;
         // downloaded with the state after the measurement's last launch: positions in chains of CHAIN_MIN_LENGTH
         long chained = measureChains ? k.state[k.chainedSlot] : 0;

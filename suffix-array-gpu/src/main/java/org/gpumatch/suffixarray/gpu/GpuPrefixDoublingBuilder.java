@@ -154,6 +154,13 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * overlap-free texts (Thue-Morse) have squares but no long chains, and stay under it.
      */
     static final int CHAIN_STEPS_SHARE = 2;
+    /**
+     * The first measurement too needs its round's keys to show chain steps, but fewer: at least
+     * {@code m / CHAIN_FIRST_STEPS_SHARE} of the sampled suffixes with {@code s + h} in their own bucket (a chain round
+     * needs an eighth of the suffixes in chains of {@link #CHAIN_MIN_LENGTH} steps, each of whose first steps is one).
+     * Source code has fewer at its first large round, so it no longer pays a measurement that finds nothing.
+     */
+    static final int CHAIN_FIRST_STEPS_SHARE = 16;
     /** Elements per work-item of the builder's own phases (strided by the launch's work-items: coalesced). */
     static final int PHASE_ITEMS = 16;
     /** Smallest piece shift (pieces of 16 ints; tests use small pieces to cross piece boundaries). */
@@ -346,6 +353,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /** Large rounds of the last build that sorted by chains. */
     public int lastChainRounds() {
         return counters.chainRounds;
+    }
+
+    /** Rounds of the last build that measured chain lengths (each about four passes over n) to decide on a chain round. */
+    public int lastChainMeasurements() {
+        return counters.chainMeasurements;
     }
 
     /**

@@ -91,9 +91,9 @@ class GpuPrefixDoublingBuilderTest {
 
     /**
      * A period that divides only a later h: 128 distinct byte values in a random order, repeated (8 symbols per key,
-     * period 128). The first round's chain measurement misses (h = 8); the round with h = 128 finds every suffix one
-     * chain step long in its keys, measures again and sorts the rest in one chain round, where plain rounds would
-     * double h up to n.
+     * period 128). The first rounds' keys show no chain steps and measure nothing (h = 8 to 64); the round with
+     * h = 128 finds every suffix one chain step long in its keys, measures and sorts the rest in one chain round,
+     * where plain rounds would double h up to n.
      */
     @Test
     void aPeriodDividingALaterHTakesAChainRoundThere() {
@@ -114,13 +114,15 @@ class GpuPrefixDoublingBuilderTest {
         }
         assertBuilds("period 128 of 128 values", text);
         assertThat(gpu.lastChainRounds()).as("chain rounds").isEqualTo(1);
+        assertThat(gpu.lastChainMeasurements()).as("chain measurements").isEqualTo(1);
         assertThat(gpu.lastRounds()).as("rounds").isLessThanOrEqualTo(6);
     }
 
     /**
      * A chain round needs a share of the unsorted suffixes in long chains: a doubled random text (every suffix
      * unsorted for rounds, none chained) with one run of 600 letters has chains of many steps but few chained
-     * positions, and takes plain rounds; the same run alone is all chains.
+     * positions, and takes plain rounds without measuring them (its keys show few chain steps); the same run alone is
+     * all chains.
      */
     @Test
     void fewChainedPositionsTakePlainRounds() {
@@ -130,6 +132,7 @@ class GpuPrefixDoublingBuilderTest {
         assertBuilds("doubled text with a run", text);
         assertThat(gpu.lastRounds()).as("rounds").isGreaterThan(1);
         assertThat(gpu.lastChainRounds()).as("chain rounds").isZero();
+        assertThat(gpu.lastChainMeasurements()).as("chain measurements").isZero();
         assertBuilds("the run alone", HardTexts.repeated(600, 'z'));
         assertThat(gpu.lastChainRounds()).as("chain rounds of the run alone").isEqualTo(1);
     }
