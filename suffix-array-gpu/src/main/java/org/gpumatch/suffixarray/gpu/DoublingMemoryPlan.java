@@ -87,12 +87,15 @@ record DoublingMemoryPlan(ComputeDevice device, int localSize, int maxGroups, in
 
     /**
      * Ints of the max scan's levels above the elements for scans of up to {@code w} elements: two lanes per entry,
-     * one entry per {@link PrefixDoublingKernel#SCAN_CHUNK} entries of the level below (about {@code w / 32} ints).
+     * one entry per {@link PrefixDoublingKernel#BOTTOM_CHUNK} elements and per {@link PrefixDoublingKernel#SCAN_CHUNK}
+     * entries of each level above (about {@code w / 8} ints).
      */
     static long partsLength(long w) {
         long ints = 2;
-        for (long size = w; size > 0; ) {
-            long chunks = (size + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
+        long size = w;
+        for (int level = 0; size > 0; level++) {
+            long chunk = PrefixDoublingKernel.scanChunkOf(level);
+            long chunks = (size + chunk - 1) / chunk;
             ints += 2 * chunks;
             if (chunks <= PrefixDoublingKernel.SCAN_TOP) {
                 break;

@@ -313,7 +313,8 @@ final class DoublingRounds {
         int level = 0;
         int used = 0;
         do {
-            int chunks = (sizes[level] + PrefixDoublingKernel.SCAN_CHUNK - 1) / PrefixDoublingKernel.SCAN_CHUNK;
+            int chunk = PrefixDoublingKernel.scanChunkOf(level);
+            int chunks = (sizes[level] + chunk - 1) / chunk;
             offsets[level + 1] = used;
             sizes[level + 1] = chunks;
             used += 2 * chunks;
@@ -332,6 +333,7 @@ final class DoublingRounds {
         k.scanFrom = offsets[level];
         k.scanTo = offsets[level + 1];
         k.scanSize = sizes[level];
+        k.scanChunk = PrefixDoublingKernel.scanChunkOf(level);
         launchOwn(phase, items, 1);
     }
 

@@ -77,11 +77,11 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  *
  * <p><b>Memory</b> on the device: {@link #peakDeviceBytes(int)}. Whole builds: five {@code int[n]} arrays (20 bytes
  * per character; the text travels packed inside the rank pieces), the segmented sort's composites for a sixteenth of
- * them (1 byte), the max scan's levels (0.13) and the grid's fixed buffers: about 21.6 bytes per character.
+ * them (1 byte), the max scan's levels (0.5) and the grid's fixed buffers: about 22.0 bytes per character.
  * Partitioned builds: ranks and stash (8
- * bytes per character), the packed text (1), and 16.4 bytes per suffix of the largest partition (at most
- * {@link #DEFAULT_PARTITION_CAPACITY} = 2^28 by default, so at most 4.1 GiB): {@code 9n + 16.4 P}, e.g. at most
- * 13.1 bytes per character (14.1 GB) for 1 GiB of text and 11.1 for 2^31 - 9 bytes. The same arrays live on the
+ * bytes per character), the packed text (1), and 16.8 bytes per suffix of the largest partition (at most
+ * {@link #DEFAULT_PARTITION_CAPACITY} = 2^28 by default, so at most 4.2 GiB): {@code 9n + 16.8 P}, e.g. at most
+ * 13.2 bytes per character (14.2 GB) for 1 GiB of text and 11.1 for 2^31 - 9 bytes. The same arrays live on the
  * Java heap (Aparapi mirrors every buffer); a whole build returns one of them, a partitioned one joins the stash
  * pieces into a new {@code int[n]} (4n more).
  *
@@ -443,7 +443,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         return memory.fixedDeviceBytes();
     }
 
-    /** {@link #peakDeviceBytes(int)} per character of a whole build, for large n (about 20.4). */
+    /** {@link #peakDeviceBytes(int)} per character of a whole build, for large n (about 22, fixed buffers included). */
     public double peakBytesPerCharacter() {
         int n = Math.min(1 << 26, wholeMax);
         return (double) peakDeviceBytes(n) / n;

@@ -51,8 +51,21 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     static final int CHAIN_COUNTED = GpuPrefixDoublingBuilder.CHAIN_MIN_LENGTH;
     /** Max reduce (up-sweeps and top only) of the chain lengths in out; the maximum goes to {@code state[0]}. */
     static final int OP_CHAIN_MAX = 2;
-    /** Entries per work-item of a max-scan level. */
+    /** Entries per work-item of a max-scan level above the elements. */
     static final int SCAN_CHUNK = 64;
+    /**
+     * Entries per work-item of the max scan's bottom level (the elements; each work-item reads and writes its own
+     * consecutive entries, so a warp's accesses are this many ints apart). H200, 2026-11-29 j, device time of the
+     * bottom level's launches with 64 / 16 / 8: 100 MB code 27.9 / 21.1 / 21.7 ms, Fibonacci 199 / 144 / 146 ms
+     * (a warp's lines stay in the cache until its entries are done); 16 costs the levels above 0.4 bytes per element
+     * more than 64.
+     */
+    static final int BOTTOM_CHUNK = 16;
+
+    /** Entries per work-item of max-scan level {@code level} (host side). */
+    static int scanChunkOf(int level) {
+        return level == 0 ? BOTTOM_CHUNK : SCAN_CHUNK;
+    }
     /** The top level of the max scan: at most this many entries, scanned by one work-item. */
     static final int SCAN_TOP = 4096;
     /** Buckets of at most this many suffixes are sorted by insertion, one work-item per bucket. */
@@ -175,6 +188,8 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     int scanTo;
     /** Max scan: entries of the current level (elements at level 0). */
     int scanSize;
+    /** Max scan: entries per work-item of the current level ({@link #scanChunkOf}). */
+    int scanChunk = SCAN_CHUNK;
 
     /** The ranks (one piece); in {@link PieceDoublingKernel} the first of eight pieces. */
     int[] ranks0 = new int[1];
@@ -474,8 +489,8 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
 
     /** The maxima of chunk c of this level (entries {@code [c * SCAN_CHUNK, ...)}) into entry c of the next. */
     private void scanUp(int c) {
-        int from = c * SCAN_CHUNK;
-        int to = Math.min(from + SCAN_CHUNK, scanSize);
+        int from = c * scanChunk;
+        int to = Math.min(from + scanChunk, scanSize);
         int v0 = 0;
         int v1 = 0;
         for (int e = from; e < to; e++) {
@@ -506,8 +521,8 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * levels above the elements; at level 0 the inclusive maxima go to the operator's outputs.
      */
     private void scanDown(int c) {
-        int from = c * SCAN_CHUNK;
-        int to = Math.min(from + SCAN_CHUNK, scanSize);
+        int from = c * scanChunk;
+        int to = Math.min(from + scanChunk, scanSize);
         int r0 = parts[scanTo + 2 * c];
         int r1 = parts[scanTo + 2 * c + 1];
         for (int e = from; e < to; e++) {
