@@ -106,9 +106,12 @@ final class DoublingHostArrays {
      * partitioned one's the largest partition's length, known after its plan).
      */
     Pending begin(int n, boolean reuse, boolean pieced) {
-        if (reuse) { // only the caller's result array is new: the others keep their device buffers
+        if (reuse) { // only the caller's result array is new (and a keys array where none is kept yet)
             takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
-            return new Pending(n, IntPieces.arrayAsync(n), null, null);
+            if (keptKeys == null) { // the keys array first; the caller's array once it is there (take)
+                return new Pending(n, null, IntPieces.arrayAsync(keptWorking[0].length), null, null);
+            }
+            return new Pending(n, IntPieces.arrayAsync(n), null, null, null);
         }
         keptWorking = null;
         keptKeys = null;
@@ -116,9 +119,9 @@ final class DoublingHostArrays {
         keptParts = null;
         CompletableFuture<int[][]> ready = takePrepared(n, pieced);
         if (ready != null) { // allocated while the caller read the text
-            return new Pending(n, null, ready, null);
+            return new Pending(n, null, null, ready, null);
         }
-        return new Pending(n, null, null, IntPieces.allocateAsync(n, pieceShift));
+        return new Pending(n, null, null, null, IntPieces.allocateAsync(n, pieceShift));
     }
 
     /** The arrays of one build on their way ({@link #begin}). */
@@ -127,6 +130,12 @@ final class DoublingHostArrays {
         private final long start = System.nanoTime();
         /** The caller's new result array of a build the kept arrays serve, else null. */
         private final CompletableFuture<int[]> result;
+        /**
+         * A reused build's new keys array, as long as the kept arrays, where no keys array is kept yet (the second
+         * build: allocated on a thread of its own from the build's start; the caller's array is started once it is
+         * there, so that the two new arrays' pages are not first touched at once on the build's path), else null.
+         */
+        private final CompletableFuture<int[]> newKeys;
         /** The arrays {@link #prepare} allocated (keys, keysAlt, suffixes, suffixesAlt, ranks, scan levels), or null. */
         private final CompletableFuture<int[][]> prepared;
         /** New rank pieces, or null. */
@@ -136,10 +145,11 @@ final class DoublingHostArrays {
         /** When the new arrays were all allocated (the end of their stage), once {@link #startWorking} ran. */
         private CompletableFuture<Long> allocated;
 
-        private Pending(int n, CompletableFuture<int[]> result, CompletableFuture<int[][]> prepared,
-                        CompletableFuture<int[][]> ranks) {
+        private Pending(int n, CompletableFuture<int[]> result, CompletableFuture<int[]> newKeys,
+                        CompletableFuture<int[][]> prepared, CompletableFuture<int[][]> ranks) {
             this.n = n;
             this.result = result;
+            this.newKeys = newKeys;
             this.prepared = prepared;
             this.ranks = ranks;
         }
@@ -156,11 +166,11 @@ final class DoublingHostArrays {
         Taken take() {
             long mark = System.nanoTime();
             Taken taken;
-            if (result != null) { // the kept keys array, else a new one as long as the kept arrays
-                boolean keysKept = keptKeys != null;
-                int[] keys = keysKept ? keptKeys : new int[keptWorking[0].length];
+            if (result != null || newKeys != null) { // the kept keys array, else a new one as long as the kept arrays
+                boolean keysKept = newKeys == null;
+                int[] keys = keysKept ? keptKeys : IntPieces.await(newKeys);
                 taken = new Taken(new int[][] {keys, keptWorking[0], keptWorking[1], keptWorking[2]}, keptRanks,
-                        keptParts, true, false, keysKept, result);
+                        keptParts, true, false, keysKept, keysKept ? result : IntPieces.arrayAsync(n));
             } else if (prepared != null) {
                 int[][] ready = IntPieces.await(prepared);
                 taken = new Taken(new int[][] {ready[0], ready[1], ready[2], ready[3]}, new int[][] {ready[4]},
