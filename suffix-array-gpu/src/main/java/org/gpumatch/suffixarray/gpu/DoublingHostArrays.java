@@ -100,7 +100,8 @@ final class DoublingHostArrays {
     }
 
     /**
-     * Starts gathering the arrays of a build of n: the kept ones plus a new result array when {@code reuse}, else
+     * Starts gathering the arrays of a build of n: when {@code reuse} the kept ones, the caller's result array and,
+     * where no keys array is kept yet, a new one, else
      * (dropping the kept ones) those prepared for n, else new ones allocated on threads of their own from now on: the
      * rank pieces at once, the working arrays at {@link Pending#startWorking} (a whole build's {@code n} long, a
      * partitioned one's the largest partition's length, known after its plan).
