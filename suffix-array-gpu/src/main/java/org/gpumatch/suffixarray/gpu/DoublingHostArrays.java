@@ -11,9 +11,10 @@ import org.gpumatch.suffixarray.StageSpan;
  * the last whole build (still bound to the kernel with their device buffers; after a first build the keys array went
  * to the caller as its result, so the next build binds a new one, and from then on a reused build keeps the keys
  * array too and copies its result into the caller's {@code int[n]}, allocated on a thread of its own meanwhile: no
- * new device buffer, whose making from a new 400 MB array took about 35 ms of a 100 MB build on the H200), those {@link #prepare} allocated on threads of their own while the caller read the text, or new ones that
- * {@link #begin} starts allocating on threads of their own (zeroed by the JVM: about 20 bytes per character of a whole
- * build) while the build computes its alphabet, partitions and packed text; {@link Pending#take} waits for them. Not
+ * new device buffer, whose making from a new 400 MB array took about 35 ms of a 100 MB build on the H200), those
+ * {@link #prepare} allocated on threads of their own while the caller read the text, or new ones that {@link #begin}
+ * starts allocating on threads of their own (zeroed by the JVM: about 20 bytes per character of a whole build) while
+ * the build computes its alphabet, partitions and packed text; {@link Pending#take} waits for them. Not
  * thread-safe.
  */
 final class DoublingHostArrays {

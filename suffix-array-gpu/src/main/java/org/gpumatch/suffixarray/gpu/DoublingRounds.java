@@ -54,8 +54,8 @@ final class DoublingRounds {
      * @param whole    whether the text is built whole (its suffixes 0..n-1 need no stash; chain rounds allowed),
      *                 else partitioned
      * @param counters where the build's launches, downloads and rounds are counted
-     * @param textWordsInKeys the words of packed text that came in the keys array (a reused whole build: its new
-     *                        result array), which the first launch copies into the ranks; 0 when the ranks hold it
+     * @param textWordsInKeys the words of packed text that came in the keys array (a reused whole build), which the
+     *                        first launch copies into the ranks; 0 when the ranks hold it
      */
     DoublingRounds(GuardedKernel<PrefixDoublingKernel> launcher, GridDriver grid, SuffixPartitions parts,
                    boolean whole, DoublingCounters counters, int textWordsInKeys) {

@@ -530,15 +530,16 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         DoublingHostArrays.Taken arrays = pending.take();
         lastReused = arrays.reused();
         lastPrepared = arrays.prepared();
-        int textWordsInKeys = 0;
-        if (whole && arrays.reused()) { // into the new result array: its buffer is made from it at the first launch
+        // a reused build packs into its keys array (the kept ranks' buffers keep the last build's ranks; a launch
+        // copies the words over), a new one into its ranks (until the first rank scatter)
+        int textWordsInKeys = whole && arrays.reused() ? (int) ((n + 3L) / 4) : 0;
+        if (whole) {
             mark = System.nanoTime();
-            textWordsInKeys = (int) ((n + 3L) / 4);
-            PackedText.pack(text, new int[][] {arrays.working()[0]}, 30);
-            spans.add(StageSpan.until("pack text", mark));
-        } else if (whole) {
-            mark = System.nanoTime();
-            PackedText.pack(text, arrays.rankPieces(), pieceShift); // until the first rank scatter
+            if (textWordsInKeys > 0) {
+                PackedText.pack(text, new int[][] {arrays.working()[0]}, 30);
+            } else {
+                PackedText.pack(text, arrays.rankPieces(), pieceShift);
+            }
             spans.add(StageSpan.until("pack text", mark));
         }
         mark = System.nanoTime();
@@ -616,7 +617,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
     /**
      * A whole build's suffix array after the inverse: its keys array, downloaded. A first build hands that array to
      * the caller and keeps the other arrays, bound, for the next whole build; a reused build keeps the keys array too
-     * (with its device buffer) and copies the array into the caller's, allocated beside the build (about 15 ms for 100
+     * (with its device buffer) and copies the array into the caller's, allocated beside the build (about 11 ms for 100
      * MB on all cores, where a new keys array had cost its allocation on the build's path and a new device buffer).
      */
     private int[] downloadWhole(PrefixDoublingKernel k, int n, boolean pieced, DoublingHostArrays.Taken arrays) {

@@ -126,8 +126,8 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
     static final int PHASE_BUCKET_HEADS = 22;
     /**
      * A reused whole build: {@code setRank(w, in[w])} for the text's words (the packed text came to the device inside
-     * the new result array, {@link #in}, whose buffer is made from it at the first launch anyway, instead of by a put
-     * of the kept ranks: 4n bytes). Before {@link #PHASE_INIT_LOW}, which overwrites {@code in}.
+     * the keys array, {@link #in}: a new one's buffer is made from it at the first launch, a kept one is put; the
+     * kept ranks are not put). Before {@link #PHASE_INIT_LOW}, which overwrites {@code in}.
      */
     static final int PHASE_TEXT_TO_RANKS = 23;
     /** The phases' names by code (host side: the builder's device time by step). */
@@ -487,7 +487,7 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
         return v;
     }
 
-    /** The maxima of chunk c of this level (entries {@code [c * SCAN_CHUNK, ...)}) into entry c of the next. */
+    /** The maxima of chunk c of this level (entries {@code [c * scanChunk, ...)}) into entry c of the next. */
     private void scanUp(int c) {
         int from = c * scanChunk;
         int to = Math.min(from + scanChunk, scanSize);
