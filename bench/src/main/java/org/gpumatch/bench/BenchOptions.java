@@ -127,7 +127,8 @@ public record BenchOptions(String suite, boolean quick, String device, Path out,
             "  --sweeps-only  kmismatch: only the sweeps over work-group size, CPU threads and text length (m = 256)",
             "  --inputs LIST  sa: the generated inputs by label, e.g. \"dna,repeated 0x00\" (default: all); none: only"
                     + " the --text files",
-            "  --builders LIST  sa: gpu,sais,sais-t,cpu,libdivsufsort,lcp (default: all but sais-t, SA-IS with"
+            "  --builders LIST  sa: gpu,gpu-into,sais,sais-t,cpu,libdivsufsort,lcp (default: all but gpu-into, the"
+                    + " GPU builder writing into one result array kept between builds, and sais-t, SA-IS with"
                     + " lookahead helpers on 2, 3, 5, 9 and all cores; libdivsufsort when its helper is built)");
 
     /** Whether the arguments ask for help ({@code -h}, {@code --help}, {@code help}). */

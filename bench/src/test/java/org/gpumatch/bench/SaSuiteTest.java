@@ -66,14 +66,16 @@ class SaSuiteTest {
         Path text = tmp.resolve("fox.txt");
         Files.writeString(text, "the quick brown fox jumps over the lazy dog\n".repeat(3000));
         BenchCliTest.Run r = BenchCliTest.bench("sa", "--quick", "--device", BenchCliTest.deviceArg(), "--out",
-                results.toString(), "--text", "fox=" + text, "--inputs", "none", "--builders", "gpu,sais",
+                results.toString(), "--text", "fox=" + text, "--inputs", "none", "--builders", "gpu,gpu-into,sais",
                 "--cpu-size", "100000");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).contains("over --cpu-size 100000; no sais-cpu row");
         List<ResultRow> rows = BenchCliTest.onlyCsv(results);
         assertThat(rows).extracting(ResultRow::algorithm, ResultRow::text, ResultRow::n).containsExactly(
-                tuple("prefix-doubling-gpu", "file:fox", 132_000L));
-        assertThat(rows.get(0).note()).contains("checked by the parallel checker", "bytes/char");
+                tuple("prefix-doubling-gpu", "file:fox", 132_000L), tuple("prefix-doubling-gpu-into", "file:fox",
+                        132_000L));
+        assertThat(rows).allSatisfy(row -> assertThat(row.note()).contains("checked by the parallel checker",
+                "bytes/char"));
     }
 
     @Test

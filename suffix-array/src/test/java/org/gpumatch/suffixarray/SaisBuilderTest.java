@@ -1,6 +1,7 @@
 package org.gpumatch.suffixarray;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.gpumatch.checker.SuffixArrayChecker;
@@ -32,6 +33,19 @@ class SaisBuilderTest {
                 assertSame("pairs m=" + m + " variety " + variety, text);
             }
         }
+    }
+
+    @Test
+    void buildsIntoTheCallersArrayLeavingTheRest() {
+        byte[] text = HardTexts.random(3001, 7, 5);
+        int[] into = new int[3005];
+        java.util.Arrays.fill(into, -3);
+        assertThat(new SaisBuilder().build(text, into, SuffixArrayBuilder.Progress.NONE)).isSameAs(into);
+        assertThat(java.util.Arrays.copyOf(into, 3001)).isEqualTo(NaiveSuffixArray.build(text));
+        assertThat(java.util.Arrays.copyOfRange(into, 3001, 3005)).containsOnly(-3);
+        assertThatThrownBy(() -> new SaisBuilder().build(text, new int[3000], SuffixArrayBuilder.Progress.NONE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the result array holds 3000 entries; the suffix array of 3001 bytes needs 3001");
     }
 
     @Test

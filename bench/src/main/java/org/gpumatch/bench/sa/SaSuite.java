@@ -46,7 +46,8 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * of {@link HardTexts}, or those of them that {@code --inputs} names ({@code --inputs none}: the files only). Each
  * input is read or generated when its turn comes and dropped after it. Builders ({@code --builders}, default all):
  * {@code gpu} ({@link GpuPrefixDoublingBuilder} on the {@code --device}, its kernel compiled by a warm-up build before
- * the timed ones; rounds on stderr for inputs over 256 MiB), {@code sais} ({@link SaisBuilder}, one thread),
+ * the timed ones; rounds on stderr for inputs over 256 MiB), {@code gpu-into} (the same builder writing into one result
+ * array the caller keeps, as libdivsufsort's and libsais's callers do: {@link IntoKeptArray}), {@code sais} ({@link SaisBuilder}, one thread),
  * {@code sais-t} (not by default: SA-IS with its lookahead helpers, {@code new SaisBuilder(t)} for t in 2, 3, 5, 9
  * and all cores, as far as the host has them: the helpers' scaling),
  * {@code cpu} ({@link CpuSuffixArrayBuilder} on all cores, mode {@code cpu-all}) and {@code libdivsufsort} (through
@@ -67,7 +68,8 @@ public final class SaSuite implements Suite {
     /** GPU builds of inputs longer than this report their rounds on stderr. */
     private static final long ROUNDS_SHOWN_ABOVE = 256L << 20;
     /** The names {@code --builders} takes, in the order the rows are measured. */
-    static final List<String> BUILDER_NAMES = List.of("gpu", "sais", "sais-t", "cpu", "libdivsufsort", "lcp");
+    static final List<String> BUILDER_NAMES = List.of("gpu", "gpu-into", "sais", "sais-t", "cpu", "libdivsufsort",
+            "lcp");
     /** The thread counts of the {@code sais-t} rows (those up to the host's processors, and the processors). */
     static final int[] SAIS_THREADS = {2, 3, 5, 9};
 
@@ -89,7 +91,7 @@ public final class SaSuite implements Suite {
 
     /**
      * The builders measured, in the order of {@link #BUILDER_NAMES}: the GPU prefix doubling on {@code gpu} (warmed
-     * up; null when not wanted), the CPU SA-IS, SA-IS with lookahead helpers on {@link #saisThreads} threads, the
+     * up; null when not wanted), the same building into a result array the caller keeps ({@link IntoKeptArray}), the CPU SA-IS, SA-IS with lookahead helpers on {@link #saisThreads} threads, the
      * all-core CPU builder, and libdivsufsort when its helper is built.
      *
      * @param gpu    the GPU builder, or null
@@ -97,8 +99,11 @@ public final class SaSuite implements Suite {
      */
     static List<SuffixArrayBuilder> builders(GpuPrefixDoublingBuilder gpu, Set<String> wanted) {
         List<SuffixArrayBuilder> b = new ArrayList<>();
-        if (gpu != null) {
+        if (gpu != null && wanted.contains("gpu")) {
             b.add(gpu);
+        }
+        if (gpu != null && wanted.contains("gpu-into")) {
+            b.add(new IntoKeptArray(gpu));
         }
         if (wanted.contains("sais")) {
             b.add(new SaisBuilder());
@@ -138,7 +143,8 @@ public final class SaSuite implements Suite {
         Optional<SaCommandRuns> commands = o.launcher().isPresent() ? Optional.of(new SaCommandRuns(
                 o.launcher().get(), NativeSuffixArrayBuilder.helperPath(), workDir(o))) : Optional.empty();
         try (RunRecord record = RunRecord.create(o.out(), ctx.info(), name(), o.quick())) {
-            try (GpuPrefixDoublingBuilder gpu = wanted.contains("gpu") ? new GpuPrefixDoublingBuilder(ctx.device())
+            try (GpuPrefixDoublingBuilder gpu = wanted.contains("gpu") || wanted.contains("gpu-into")
+                    ? new GpuPrefixDoublingBuilder(ctx.device())
                     : null) {
                 if (gpu != null) {
                     gpu.build(HardTexts.random(1 << 16, 4, 3)); // compiles the kernel outside the timed builds
@@ -150,11 +156,11 @@ public final class SaSuite implements Suite {
                     byte[] text = in.getValue().get();
                     int[] sa = null;
                     for (SuffixArrayBuilder b : builders) {
-                        if (b == gpu && gpu.whyNotFits(text.length).isPresent()) {
+                        if (onGpu(b, gpu) && gpu.whyNotFits(text.length).isPresent()) {
                             ctx.progress("sa: no GPU row for " + label + ": " + gpu.whyNotFits(text.length).get());
                             continue;
                         }
-                        if (b != gpu && text.length > cpuCap) {
+                        if (!onGpu(b, gpu) && text.length > cpuCap) {
                             ctx.progress("sa: " + label + " (" + text.length + " bytes) is over --cpu-size " + cpuCap
                                     + "; no " + b.name() + " row");
                             continue;
@@ -190,7 +196,8 @@ public final class SaSuite implements Suite {
     private int[] measure(BenchContext ctx, RunRecord record, RowFactory rows, SuffixArrayBuilder b,
                          GpuPrefixDoublingBuilder gpu, String label, byte[] text, int reps) throws IOException {
         ctx.progress("sa: " + b.name() + " on " + label + " (" + text.length + " bytes)");
-        SuffixArrayBuilder.Progress progress = b != gpu || text.length <= ROUNDS_SHOWN_ABOVE
+        boolean onGpu = onGpu(b, gpu);
+        SuffixArrayBuilder.Progress progress = !onGpu || text.length <= ROUNDS_SHOWN_ABOVE
                 ? SuffixArrayBuilder.Progress.NONE : roundsTo(ctx);
         long[] nanos = new long[reps];
         long checkNanos = 0;
@@ -207,9 +214,9 @@ public final class SaSuite implements Suite {
             }
         }
         Samples wall = Samples.of(nanos);
-        String mode = b == gpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native"
+        String mode = onGpu ? "gpu" : b instanceof NativeSuffixArrayBuilder ? "native"
                 : b instanceof CpuSuffixArrayBuilder ? "cpu-all" : "cpu-1t";
-        String gpuNote = b != gpu ? "" : String.format(Locale.ROOT,
+        String gpuNote = !onGpu ? "" : String.format(Locale.ROOT,
                 "; peak device %.1f bytes/char; %d rounds (%d radix-sorted, %d chain rounds)%s; last build: %s (%s); launches %s"
                         + " (initial sort, then per round), %d explicit downloads, %d small arrays downloaded after"
                         + " each launch%s",
@@ -225,6 +232,11 @@ public final class SaSuite implements Suite {
         ctx.out().printf(Locale.ROOT, "%-20s %-20s %12d bytes  %9.1f ms  %8.1f MB/s%s%s%n", b.name(), label,
                 text.length, wall.median() / 1e6, text.length * 1e3 / wall.median(), checkNote, gpuNote);
         return sa;
+    }
+
+    /** Whether {@code b} builds on the GPU: the GPU builder itself or it building into a kept array. */
+    private static boolean onGpu(SuffixArrayBuilder b, GpuPrefixDoublingBuilder gpu) {
+        return gpu != null && (b == gpu || b instanceof IntoKeptArray into && into.builder() == gpu);
     }
 
     /**
@@ -359,10 +371,16 @@ public final class SaSuite implements Suite {
         return t.build().toArray();
     }
 
-    /** The {@code --builders} names, checked; all of {@link #BUILDER_NAMES} but {@code sais-t} when none are given. */
+    /** The {@link #BUILDER_NAMES} measured when {@code --builders} is not given: all but the opt-in ones. */
+    private static final Set<String> OPT_IN_BUILDERS = Set.of("gpu-into", "sais-t");
+
+    /**
+     * The {@code --builders} names, checked; all of {@link #BUILDER_NAMES} but {@link #OPT_IN_BUILDERS} when none are
+     * given.
+     */
     private static Set<String> wantedBuilders(List<String> given) {
         Set<String> wanted = new LinkedHashSet<>();
-        for (String name : given.isEmpty() ? BUILDER_NAMES.stream().filter(b -> !b.equals("sais-t")).toList() : given) {
+        for (String name : given.isEmpty() ? BUILDER_NAMES.stream().filter(b -> !OPT_IN_BUILDERS.contains(b)).toList() : given) {
             String b = name.toLowerCase(Locale.ROOT);
             if (!BUILDER_NAMES.contains(b)) {
                 throw new UsageException("--builders: unknown builder \"" + name + "\" (" + String.join(", ",

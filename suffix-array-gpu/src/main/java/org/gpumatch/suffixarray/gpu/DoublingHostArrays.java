@@ -101,19 +101,19 @@ final class DoublingHostArrays {
     }
 
     /**
-     * Starts gathering the arrays of a build of n: when {@code reuse} the kept ones, the caller's result array and,
-     * where no keys array is kept yet, a new one, else
+     * Starts gathering the arrays of a build of n: when {@code reuse} the kept ones, the caller's result array
+     * ({@code into} where the caller gave one, else a new one) and, where no keys array is kept yet, a new one, else
      * (dropping the kept ones) those prepared for n, else new ones allocated on threads of their own from now on: the
      * rank pieces at once, the working arrays at {@link Pending#startWorking} (a whole build's {@code n} long, a
      * partitioned one's the largest partition's length, known after its plan).
      */
-    Pending begin(int n, boolean reuse, boolean pieced) {
-        if (reuse) { // only the caller's result array is new (and a keys array where none is kept yet)
+    Pending begin(int n, boolean reuse, boolean pieced, int[] into) {
+        if (reuse) { // only the caller's result array may be new (and a keys array where none is kept yet)
             takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
             if (keptKeys == null) { // the keys array first; the caller's array once it is there (take)
-                return new Pending(n, null, IntPieces.arrayAsync(keptWorking[0].length), null, null);
+                return new Pending(n, into, null, IntPieces.arrayAsync(keptWorking[0].length), null, null);
             }
-            return new Pending(n, IntPieces.arrayAsync(n), null, null, null);
+            return new Pending(n, into, resultArray(n, into), null, null, null);
         }
         keptWorking = null;
         keptKeys = null;
@@ -121,14 +121,21 @@ final class DoublingHostArrays {
         keptParts = null;
         CompletableFuture<int[][]> ready = takePrepared(n, pieced);
         if (ready != null) { // allocated while the caller read the text
-            return new Pending(n, null, null, ready, null);
+            return new Pending(n, null, null, null, ready, null);
         }
-        return new Pending(n, null, null, null, IntPieces.allocateAsync(n, pieceShift));
+        return new Pending(n, null, null, null, null, IntPieces.allocateAsync(n, pieceShift));
+    }
+
+    /** The caller's array when it gave one, else a new one allocated on a thread of its own. */
+    private static CompletableFuture<int[]> resultArray(int n, int[] into) {
+        return into != null ? CompletableFuture.completedFuture(into) : IntPieces.arrayAsync(n);
     }
 
     /** The arrays of one build on their way ({@link #begin}). */
     final class Pending {
         private final int n;
+        /** The array the caller builds into, or null. */
+        private final int[] into;
         private final long start = System.nanoTime();
         /** The caller's new result array of a build the kept arrays serve, else null. */
         private final CompletableFuture<int[]> result;
@@ -147,9 +154,10 @@ final class DoublingHostArrays {
         /** When the new arrays were all allocated (the end of their stage), once {@link #startWorking} ran. */
         private CompletableFuture<Long> allocated;
 
-        private Pending(int n, CompletableFuture<int[]> result, CompletableFuture<int[]> newKeys,
+        private Pending(int n, int[] into, CompletableFuture<int[]> result, CompletableFuture<int[]> newKeys,
                         CompletableFuture<int[][]> prepared, CompletableFuture<int[][]> ranks) {
             this.n = n;
+            this.into = into;
             this.result = result;
             this.newKeys = newKeys;
             this.prepared = prepared;
@@ -172,7 +180,7 @@ final class DoublingHostArrays {
                 boolean keysKept = newKeys == null;
                 int[] keys = keysKept ? keptKeys : IntPieces.await(newKeys);
                 taken = new Taken(new int[][] {keys, keptWorking[0], keptWorking[1], keptWorking[2]}, keptRanks,
-                        keptParts, true, false, keysKept, keysKept ? result : IntPieces.arrayAsync(n));
+                        keptParts, true, false, keysKept, keysKept ? result : resultArray(n, into));
             } else if (prepared != null) {
                 int[][] ready = IntPieces.await(prepared);
                 taken = new Taken(new int[][] {ready[0], ready[1], ready[2], ready[3]}, new int[][] {ready[4]},

@@ -97,7 +97,9 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * as many bytes uses them again (the packed text reaches the kept rank pieces by one upload; every other kept array
  * is written on the device before it is read), so it allocates and zeroes only its result, {@code int[n]}; a longer
  * text or a partitioned build drops them first. The result is never kept (it is the caller's; exactly n long, copied
- * out when the kept arrays are longer).
+ * out when the kept arrays are longer). A caller that builds into its own array ({@link #build(byte[], int[],
+ * Progress)}, as libdivsufsort's callers do) has the keys array kept from its first build on, and from the second
+ * build on nothing n-sized is allocated at all.
  *
  * <p>Not thread-safe; one builder holds up to two compiled kernels ({@link PrefixDoublingKernel} for one-piece builds,
  * {@link PieceDoublingKernel} for partitioned and longer whole ones, each compiled on first use), their buffers and the
@@ -457,6 +459,24 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      */
     @Override
     public int[] build(byte[] text, Progress progress) {
+        return buildInto(text, null, progress);
+    }
+
+    /**
+     * Downloads into the caller's array: a whole build copies its keys array into {@code sa} and keeps the keys array
+     * with the others for the next build (so no build after the first allocates an n-sized array), a partitioned one
+     * joins its stash pieces into {@code sa}.
+     *
+     * @throws IllegalArgumentException as {@link #build(byte[], Progress)}, or if {@code sa} is shorter than the text
+     */
+    @Override
+    public int[] build(byte[] text, int[] sa, Progress progress) {
+        SuffixArrayBuilder.requireRoom(text, sa);
+        return buildInto(text, sa, progress);
+    }
+
+    /** {@link #build(byte[], int[], Progress)} into {@code into}, or into a new array when it is null. */
+    private int[] buildInto(byte[] text, int[] into, Progress progress) {
         int n = text.length;
         checkFits(n); // the length limit first, then the device's memory
         long t0 = System.nanoTime();
@@ -469,18 +489,22 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         lastPartitions = n <= 1 ? 0 : 1;
         if (n <= 1) {
             progress.report(1.0);
-            return new int[n];
+            int[] sa = into != null ? into : new int[n];
+            if (n == 1) {
+                sa[0] = 0;
+            }
+            return sa;
         }
         boolean pieced = n > wholeMax || IntPieces.count(n, pieceShift) > 1;
         CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening = kernelOpening(pieced);
         try {
-            return buildWith(text, progress, opening, pieced, t0);
+            return buildWith(text, into, progress, opening, pieced, t0);
         } finally {
             opening.handle((k, e) -> k).join(); // a refused text leaves no compile running (close() would miss it)
         }
     }
 
-    private int[] buildWith(byte[] text, Progress progress,
+    private int[] buildWith(byte[] text, int[] into, Progress progress,
                             CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening, boolean pieced, long t0) {
         int n = text.length;
         boolean whole = n <= wholeMax;
@@ -500,7 +524,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         SuffixPartitions parts;
         long mark = System.nanoTime();
         if (whole) {
-            pending = hostArrays.begin(n, reuse, pieced);
+            pending = hostArrays.begin(n, reuse, pieced, into);
             pending.startWorking(n);
             parts = SuffixPartitions.whole(n);
             sigma = PackedText.alphabet(text, codes);
@@ -509,7 +533,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             parts = SuffixPartitions.plan(text, partCapacity);
             stashing = IntPieces.allocateAsync(n, pieceShift); // first: the stash positions wait for it
             packing = IntPieces.arrayAsync((int) ((n + 3L) / 4));
-            pending = hostArrays.begin(n, false, pieced);
+            pending = hostArrays.begin(n, false, pieced, null);
             pending.startWorking(parts.largest());
             sigma = parts.alphabet(codes);
             spans.add(StageSpan.until("partition plan, alphabet", mark));
@@ -569,7 +593,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         long sorted = System.nanoTime();
         rounds.invert(n);
-        int[] sa = whole ? downloadWhole(k, n, pieced, arrays) : downloadJoined(k, n);
+        int[] sa = whole ? downloadWhole(k, n, pieced, arrays, into) : downloadJoined(k, n, into);
         long end = System.nanoTime();
         lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, sorted - initial,
                 end - sorted);
@@ -620,13 +644,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * (with its device buffer) and copies the array into the caller's, allocated beside the build (about 11 ms for 100
      * MB on all cores, where a new keys array had cost its allocation on the build's path and a new device buffer).
      */
-    private int[] downloadWhole(PrefixDoublingKernel k, int n, boolean pieced, DoublingHostArrays.Taken arrays) {
+    private int[] downloadWhole(PrefixDoublingKernel k, int n, boolean pieced, DoublingHostArrays.Taken arrays,
+                                int[] into) {
         int[] keys = k.working()[0];
         k.get(keys);
         int[][] w = k.working();
         int[][] others = {w[1], w[2], w[3]};
-        if (arrays.result() != null) {
-            int[] sa = IntPieces.await(arrays.result());
+        if (arrays.result() != null || into != null) {
+            int[] sa = into != null ? into : IntPieces.await(arrays.result());
             IntPieces.copyInto(keys, n, sa, 0);
             hostArrays.keep(keys, others, arrays.rankPieces(), arrays.scanParts(), pieced);
             return sa;
@@ -643,14 +668,14 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * first-touch page faults slowed the rounds' launches and downloads (initial sort and rounds of 1 GiB 2.75-3.2 s
      * against 1.9 s).
      */
-    private int[] downloadJoined(PrefixDoublingKernel k, int n) {
+    private int[] downloadJoined(PrefixDoublingKernel k, int n, int[] into) {
         int[][] pieces = k.stashPieces();
         int used = IntPieces.count(n, pieceShift);
         for (int i = 0; i < used; i++) {
             k.get(pieces[i]);
         }
         release(k);
-        int[] sa = new int[n];
+        int[] sa = into != null ? into : new int[n];
         for (int i = 0; i < used; i++) {
             IntPieces.copyInto(pieces[i], sa, (long) i << pieceShift);
         }

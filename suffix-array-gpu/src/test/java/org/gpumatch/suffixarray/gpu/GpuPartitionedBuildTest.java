@@ -69,6 +69,19 @@ class GpuPartitionedBuildTest {
     }
 
     @Test
+    void partitionedAndPiecedBuildsJoinIntoTheCallersArray() {
+        byte[] text = HardTexts.random(12_289, 4, 41);
+        int[] expected = sais.build(text);
+        for (GpuPrefixDoublingBuilder gpu : new GpuPrefixDoublingBuilder[] {split, wholeInPieces}) {
+            int[] caller = new int[text.length + 3];
+            java.util.Arrays.fill(caller, -9);
+            assertThat(gpu.build(text, caller, SuffixArrayBuilder.Progress.NONE)).isSameAs(caller);
+            assertThat(java.util.Arrays.copyOf(caller, text.length)).isEqualTo(expected);
+            assertThat(java.util.Arrays.copyOfRange(caller, text.length, caller.length)).containsOnly(-9);
+        }
+    }
+
+    @Test
     void randomTextsAcrossPiecesAndPartitions() {
         // pieces of 4096 ints; work-group 64, sort chunk 16, select chunk 32, scan tile 512
         for (int n : new int[] {3001, 4095, 4097, 8193, 12_289, 32_767, 32_768}) {

@@ -312,6 +312,46 @@ class GpuPrefixDoublingBuilderTest {
     }
 
     @Test
+    void buildsIntoTheCallersArrayLeavingTheRestAndNoLaterBuildWritesIntoIt() {
+        byte[][] texts = {HardTexts.random(5000, 4, 31), HardTexts.random(3001, 256, 32), HardTexts.repeated(4999, 'a'),
+            HardTexts.random(5000, 26, 33), HardTexts.random(7000, 3, 34), HardTexts.random(1, 256, 35), new byte[0],
+            HardTexts.doubled(HardTexts.random(3500, 2, 36))};
+        boolean[] into = {true, true, false, true, true, true, true, true};
+        int[] caller = new int[7100];
+        int[][] results = new int[texts.length][];
+        try (GpuPrefixDoublingBuilder fresh = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS)
+                .withBufferCreation(BufferCreation.COPY)) {
+            for (int i = 0; i < texts.length; i++) {
+                int n = texts[i].length;
+                int[] expected = NaiveSuffixArray.build(texts[i]);
+                if (!into[i]) {
+                    results[i] = fresh.build(texts[i]);
+                    assertThat(results[i]).as("text %d", i).isEqualTo(expected);
+                    continue;
+                }
+                java.util.Arrays.fill(caller, -7);
+                assertThat(fresh.build(texts[i], caller, SuffixArrayBuilder.Progress.NONE)).as("text %d", i)
+                        .isSameAs(caller);
+                assertThat(java.util.Arrays.copyOf(caller, n)).as("text %d", i).isEqualTo(expected);
+                assertThat(java.util.Arrays.copyOfRange(caller, n, caller.length)).as("text %d: the rest", i)
+                        .containsOnly(-7);
+                results[i] = java.util.Arrays.copyOf(caller, n);
+                // the kept arrays are the builder's: a later plain build must not hand out or write into the caller's
+                byte[] other = HardTexts.random(n, 5, i);
+                int[] otherSa = fresh.build(other);
+                assertThat(otherSa).as("text %d: a plain build after", i).isNotSameAs(caller)
+                        .isEqualTo(NaiveSuffixArray.build(other));
+                assertThat(java.util.Arrays.copyOf(caller, n)).as("text %d after a plain build", i).isEqualTo(expected);
+            }
+        }
+        for (int i = 0; i < texts.length; i++) {
+            assertThat(results[i]).as("text %d after all builds", i).isEqualTo(NaiveSuffixArray.build(texts[i]));
+        }
+        assertThatThrownBy(() -> gpu.build(texts[0], new int[texts[0].length - 1], SuffixArrayBuilder.Progress.NONE))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holds 4999 entries");
+    }
+
+    @Test
     void preparedArraysServeTheBuildOfTheirLengthOnly() {
         try (GpuPrefixDoublingBuilder fresh = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS)) {
             byte[] text = HardTexts.random(6000, 4, 21);
