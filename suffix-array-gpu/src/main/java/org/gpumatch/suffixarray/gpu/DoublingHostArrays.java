@@ -11,7 +11,8 @@ import org.gpumatch.suffixarray.StageSpan;
  * the last whole build (still bound to the kernel with their device buffers; after a first build the keys array went
  * to the caller as its result, so the next build binds a new one, and from then on a reused build keeps the keys
  * array too and copies its result into the caller's {@code int[n]}, allocated on a thread of its own meanwhile: no
- * new device buffer, whose making from a new 400 MB array took about 35 ms of a 100 MB build on the H200), those
+ * new device buffer, whose making from a new 400 MB array took about 35 ms of a 100 MB build on the H200; a
+ * partitioned build into the caller's array keeps its stash pieces and packed text with the rest), those
  * {@link #prepare} allocated on threads of their own while the caller read the text, or new ones that {@link #begin}
  * starts allocating on threads of their own (zeroed by the JVM: about 20 bytes per character of a whole build) while
  * the build computes its alphabet, partitions and packed text; {@link Pending#take} waits for them. Not
@@ -48,6 +49,12 @@ final class DoublingHostArrays {
     private int[] keptParts;
     /** Whether the kept arrays are bound to the piece kernel. */
     private boolean keptPieced;
+    /**
+     * The stash pieces and the packed text kept from the last partitioned build (one into the caller's array), with
+     * its working arrays ({@link #keptKeys} and {@link #keptWorking}), rank pieces and scan levels; else null.
+     */
+    private int[][] keptStash;
+    private int[] keptWords;
 
     /**
      * @param pieceShift the rank pieces hold {@code 2^pieceShift} ints
@@ -87,7 +94,28 @@ final class DoublingHostArrays {
      * and as many rank pieces as n needs, each at least as long as n's.
      */
     boolean keptServe(int n, boolean pieced) {
-        return keptPieced == pieced && fitsKept(n);
+        return keptStash == null && keptPieced == pieced && fitsKept(n);
+    }
+
+    /**
+     * Whether the arrays kept from a partitioned build serve a partitioned build of n whose largest partition has
+     * {@code largest} suffixes: stash and rank pieces that hold n, the packed text's {@code (n + 3) / 4} words, working
+     * arrays of at least {@code largest}.
+     */
+    boolean keptServePartitioned(int n, int largest) {
+        return keptStash != null && keptKeys.length >= largest && keptWorking[0].length >= largest
+                && keptWords.length >= (n + 3L) / 4 && IntPieces.hold(keptStash, n, pieceShift)
+                && IntPieces.hold(keptRanks, n, pieceShift);
+    }
+
+    /** The stash pieces kept from the last partitioned build ({@link #keptServePartitioned}), or null. */
+    int[][] keptStash() {
+        return keptStash;
+    }
+
+    /** The packed-text array kept from the last partitioned build, or null. */
+    int[] keptWords() {
+        return keptWords;
     }
 
     /** Whether arrays of an earlier build are kept (bound to a kernel, which must let them go before new ones). */
@@ -108,6 +136,10 @@ final class DoublingHostArrays {
      * partitioned one's the largest partition's length, known after its plan).
      */
     Pending begin(int n, boolean reuse, boolean pieced, int[] into) {
+        if (reuse && keptStash != null) { // a partitioned build on the kept arrays: nothing to allocate
+            return new Pending(n, new Taken(new int[][] {keptKeys, keptWorking[0], keptWorking[1], keptWorking[2]},
+                    keptRanks, keptParts, true, false, false, null));
+        }
         if (reuse) { // only the caller's result array may be new (and a keys array where none is kept yet)
             takePrepared(-1, pieced); // nothing was prepared for a build the kept arrays serve
             if (keptKeys == null) { // the keys array first; the caller's array once it is there (take)
@@ -115,10 +147,7 @@ final class DoublingHostArrays {
             }
             return new Pending(n, into, resultArray(n, into), null, null, null);
         }
-        keptWorking = null;
-        keptKeys = null;
-        keptRanks = null;
-        keptParts = null;
+        dropKept();
         CompletableFuture<int[][]> ready = takePrepared(n, pieced);
         if (ready != null) { // allocated while the caller read the text
             return new Pending(n, null, null, null, ready, null);
@@ -153,6 +182,18 @@ final class DoublingHostArrays {
         private CompletableFuture<int[][]> working;
         /** When the new arrays were all allocated (the end of their stage), once {@link #startWorking} ran. */
         private CompletableFuture<Long> allocated;
+        /** The kept arrays of a partitioned build, or null. */
+        private final Taken kept;
+
+        private Pending(int n, Taken kept) {
+            this.n = n;
+            this.into = null;
+            this.result = null;
+            this.newKeys = null;
+            this.prepared = null;
+            this.ranks = null;
+            this.kept = kept;
+        }
 
         private Pending(int n, int[] into, CompletableFuture<int[]> result, CompletableFuture<int[]> newKeys,
                         CompletableFuture<int[][]> prepared, CompletableFuture<int[][]> ranks) {
@@ -162,6 +203,7 @@ final class DoublingHostArrays {
             this.newKeys = newKeys;
             this.prepared = prepared;
             this.ranks = ranks;
+            this.kept = null;
         }
 
         /** Starts allocating four working arrays of {@code largest} ints (new arrays only; once). */
@@ -176,7 +218,9 @@ final class DoublingHostArrays {
         Taken take() {
             long mark = System.nanoTime();
             Taken taken;
-            if (result != null || newKeys != null) { // the kept keys array, else a new one as long as the kept arrays
+            if (kept != null) {
+                taken = kept;
+            } else if (result != null || newKeys != null) { // the kept keys array, else a new one as long as the kept arrays
                 boolean keysKept = newKeys == null;
                 int[] keys = keysKept ? keptKeys : IntPieces.await(newKeys);
                 taken = new Taken(new int[][] {keys, keptWorking[0], keptWorking[1], keptWorking[2]}, keptRanks,
@@ -208,15 +252,34 @@ final class DoublingHostArrays {
         keptRanks = rankPieces;
         keptParts = scanParts;
         keptPieced = pieced;
+        keptStash = null;
+        keptWords = null;
+    }
+
+    /**
+     * Keeps a partitioned build's arrays (bound to the piece kernel) for the next partitioned build they serve
+     * ({@link #keptServePartitioned}): its four working arrays, rank pieces, scan levels, stash pieces and packed text.
+     */
+    void keepPartitioned(int[][] working, int[][] rankPieces, int[] scanParts, int[][] stash, int[] words) {
+        keep(working[0], new int[][] {working[1], working[2], working[3]}, rankPieces, scanParts, true);
+        keptStash = stash;
+        keptWords = words;
     }
 
     /** Drops the kept arrays and any prepared ones. */
     void drop() {
         preparing = null;
+        dropKept();
+    }
+
+    /** Drops the kept arrays (the kernel they were bound to let them go). */
+    void dropKept() {
         keptWorking = null;
         keptKeys = null;
         keptRanks = null;
         keptParts = null;
+        keptStash = null;
+        keptWords = null;
     }
 
     /** The arrays {@link #prepare} is allocating for a one-piece whole build of n, or null (dropping others). */
@@ -227,18 +290,7 @@ final class DoublingHostArrays {
     }
 
     private boolean fitsKept(int n) {
-        if (keptWorking == null || keptWorking[0].length < n || keptKeys != null && keptKeys.length < n) {
-            return false;
-        }
-        int count = IntPieces.count(n, pieceShift);
-        if (keptRanks.length < count) {
-            return false;
-        }
-        for (int i = 0; i < count; i++) {
-            if (keptRanks[i].length < Math.min(1L << pieceShift, n - ((long) i << pieceShift))) {
-                return false;
-            }
-        }
-        return true;
+        return keptWorking != null && keptWorking[0].length >= n && (keptKeys == null || keptKeys.length >= n)
+                && IntPieces.hold(keptRanks, n, pieceShift);
     }
 }

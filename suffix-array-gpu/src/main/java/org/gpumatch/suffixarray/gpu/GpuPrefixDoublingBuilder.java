@@ -99,7 +99,11 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * text or a partitioned build drops them first. The result is never kept (it is the caller's; exactly n long, copied
  * out when the kept arrays are longer). A caller that builds into its own array ({@link #build(byte[], int[],
  * Progress)}, as libdivsufsort's callers do) has the keys array kept from its first build on, and from the second
- * build on nothing n-sized is allocated at all.
+ * build on nothing n-sized is allocated at all. A partitioned build into the caller's array keeps all its arrays too
+ * (working arrays as long as the largest partition any text of n may have, rank and stash pieces, packed text:
+ * {@code 9n + 16 P} bytes on the heap and on the device), and a later partitioned build they hold writes its
+ * positions and text into them, which puts bring to the device; a partitioned build into a new array lets them go
+ * before it allocates that array.
  *
  * <p>Not thread-safe; one builder holds up to two compiled kernels ({@link PrefixDoublingKernel} for one-piece builds,
  * {@link PieceDoublingKernel} for partitioned and longer whole ones, each compiled on first use), their buffers and the
@@ -508,7 +512,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
                             CompletableFuture<GuardedKernel<PrefixDoublingKernel>> opening, boolean pieced, long t0) {
         int n = text.length;
         boolean whole = n <= wholeMax;
-        boolean reuse = whole && hostArrays.keptServe(n, pieced);
+        long mark = System.nanoTime();
+        SuffixPartitions plan = whole ? SuffixPartitions.whole(n) : SuffixPartitions.plan(text, partCapacity);
+        boolean reuse = whole ? hostArrays.keptServe(n, pieced) : hostArrays.keptServePartitioned(n, plan.largest());
         if (!reuse && hostArrays.hasKept()) { // the old arrays may go before the new ones are allocated
             release((hostArrays.keptPieced() ? piecedLauncher : leanLauncher).kernel());
         }
@@ -521,20 +527,22 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         CompletableFuture<int[]> packing = null;
         int[] codes = new int[256];
         int sigma;
-        SuffixPartitions parts;
-        long mark = System.nanoTime();
+        SuffixPartitions parts = plan;
         if (whole) {
             pending = hostArrays.begin(n, reuse, pieced, into);
             pending.startWorking(n);
-            parts = SuffixPartitions.whole(n);
             sigma = PackedText.alphabet(text, codes);
             spans.add(StageSpan.until("alphabet", mark));
         } else {
-            parts = SuffixPartitions.plan(text, partCapacity);
-            stashing = IntPieces.allocateAsync(n, pieceShift); // first: the stash positions wait for it
-            packing = IntPieces.arrayAsync((int) ((n + 3L) / 4));
-            pending = hostArrays.begin(n, false, pieced, null);
-            pending.startWorking(parts.largest());
+            // a partitioned build on kept arrays writes its positions and text into them; else new ones
+            stashing = reuse ? CompletableFuture.completedFuture(hostArrays.keptStash())
+                    : IntPieces.allocateAsync(n, pieceShift); // first: the stash positions wait for it
+            packing = reuse ? CompletableFuture.completedFuture(hostArrays.keptWords())
+                    : IntPieces.arrayAsync((int) ((n + 3L) / 4));
+            pending = hostArrays.begin(n, reuse, pieced, null);
+            // a build into the caller's array keeps its arrays: working arrays as long as any partition of n may be
+            // (the memory plan's), so that the next text's partitions fit them too
+            pending.startWorking(into != null ? (int) memory.workingSize(n) : parts.largest());
             sigma = parts.alphabet(codes);
             spans.add(StageSpan.until("partition plan, alphabet", mark));
         }
@@ -593,7 +601,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         }
         long sorted = System.nanoTime();
         rounds.invert(n);
-        int[] sa = whole ? downloadWhole(k, n, pieced, arrays, into) : downloadJoined(k, n, into);
+        int[] sa = whole ? downloadWhole(k, n, pieced, arrays, into) : downloadJoined(k, n, into, arrays, stash, words);
         long end = System.nanoTime();
         lastStages = new BuildStages(prepared - t0, uploaded - prepared, initial - uploaded, sorted - initial,
                 end - sorted);
@@ -635,6 +643,12 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         if (arrays.keysKept()) {
             k.put(working[0]);
         }
+        if (arrays.reused() && stash.length > 0) { // a partitioned build on kept arrays: new positions and text
+            for (int i = 0; i < IntPieces.count(n, pieceShift); i++) {
+                k.put(stash[i]);
+            }
+            k.put(words);
+        }
         return k;
     }
 
@@ -663,21 +677,29 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
 
     /**
      * A partitioned build's suffix array after the inverse: it lies in the stash pieces, downloaded, then copied into
-     * the result on all cores after the kernel's other arrays are let go (4n bytes less at the peak). Allocated
-     * earlier, during the rounds, the result cost the device phases as much as it saved here: on the H200 host its
-     * first-touch page faults slowed the rounds' launches and downloads (initial sort and rounds of 1 GiB 2.75-3.2 s
-     * against 1.9 s).
+     * the caller's array, or into a new one after the kernel's other arrays are let go (4n bytes less at the peak).
+     * Allocated earlier, during the rounds, the result cost the device phases as much as it saved here: on the H200
+     * host its first-touch page faults slowed the rounds' launches and downloads (initial sort and rounds of 1 GiB
+     * 2.75-3.2 s against 1.9 s). A build into the caller's array keeps every array, bound, for the next partitioned
+     * build they serve (the stash and the packed text come back by puts): no n-sized allocation and no new device
+     * buffer then.
      */
-    private int[] downloadJoined(PrefixDoublingKernel k, int n, int[] into) {
-        int[][] pieces = k.stashPieces();
+    private int[] downloadJoined(PrefixDoublingKernel k, int n, int[] into, DoublingHostArrays.Taken arrays,
+                                 int[][] stash, int[] words) {
         int used = IntPieces.count(n, pieceShift);
         for (int i = 0; i < used; i++) {
-            k.get(pieces[i]);
+            k.get(stash[i]);
         }
-        release(k);
-        int[] sa = into != null ? into : new int[n];
+        int[] sa = into;
+        if (into != null) {
+            hostArrays.keepPartitioned(k.working(), arrays.rankPieces(), arrays.scanParts(), stash, words);
+        } else {
+            release(k);
+            hostArrays.dropKept(); // arrays kept from an earlier build and used by this one went with the kernel
+            sa = new int[n];
+        }
         for (int i = 0; i < used; i++) {
-            IntPieces.copyInto(pieces[i], sa, (long) i << pieceShift);
+            IntPieces.copyInto(stash[i], IntPieces.pieceLength(n, pieceShift, i), sa, (long) i << pieceShift);
         }
         return sa;
     }

@@ -22,8 +22,22 @@ final class IntPieces {
     }
 
     /** The length of piece i of an array of n ints in pieces of {@code 2^pieceShift}. */
-    private static int pieceLength(int n, int pieceShift, int i) {
+    static int pieceLength(int n, int pieceShift, int i) {
         return (int) Math.min(1L << pieceShift, n - ((long) i << pieceShift));
+    }
+
+    /** Whether {@code pieces} hold an array of n ints in pieces of {@code 2^pieceShift}: enough pieces, each long enough. */
+    static boolean hold(int[][] pieces, int n, int pieceShift) {
+        int count = count(n, pieceShift);
+        if (pieces.length < count) {
+            return false;
+        }
+        for (int i = 0; i < count; i++) {
+            if (pieces[i].length < pieceLength(n, pieceShift, i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** An array of n ints as pieces of {@code 2^pieceShift} ints (the last one shorter; one piece for n = 0). */

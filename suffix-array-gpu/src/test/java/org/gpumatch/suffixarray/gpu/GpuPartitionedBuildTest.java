@@ -82,6 +82,44 @@ class GpuPartitionedBuildTest {
     }
 
     @Test
+    void buildsIntoTheCallersArrayKeepThePartitionedArraysForTheNextPartitionedBuild() {
+        // text, into the caller's array?, expected reuse of the kept arrays
+        byte[][] texts = {HardTexts.random(12_289, 4, 51), HardTexts.random(12_289, 26, 52),
+            HardTexts.tandem(10_007, 7, 53), HardTexts.random(9000, 256, 54), HardTexts.random(9000, 3, 55),
+            HardTexts.random(12_000, 5, 56), HardTexts.random(2000, 4, 57), HardTexts.random(6001, 2, 58),
+            HardTexts.random(16_390, 4, 59), HardTexts.doubled(HardTexts.random(8000, 4, 60))};
+        boolean[] into = {true, true, true, false, true, true, true, true, true, true};
+        boolean[] reused = {false, true, true, true, false, false, false, false, false, true};
+        int[] caller = new int[16_400];
+        int[][] results = new int[texts.length][];
+        try (GpuPrefixDoublingBuilder fresh = new GpuPrefixDoublingBuilder(TestDevices.openCl(), LOCAL, GROUPS,
+                PIECE_SHIFT, CAPACITY, CAPACITY).withBufferCreation(BufferCreation.COPY)) {
+            for (int i = 0; i < texts.length; i++) {
+                int n = texts[i].length;
+                int[] expected = n <= 3000 ? NaiveSuffixArray.build(texts[i]) : sais.build(texts[i]);
+                int[] sa;
+                if (into[i]) {
+                    java.util.Arrays.fill(caller, -5);
+                    assertThat(fresh.build(texts[i], caller, SuffixArrayBuilder.Progress.NONE)).isSameAs(caller);
+                    assertThat(java.util.Arrays.copyOfRange(caller, n, caller.length)).as("text %d: the rest", i)
+                            .containsOnly(-5);
+                    sa = java.util.Arrays.copyOf(caller, n);
+                } else {
+                    sa = fresh.build(texts[i]);
+                }
+                assertThat(sa).as("text %d n=%d", i, n).isEqualTo(expected);
+                assertThat(fresh.lastPartitions() > 1).as("text %d partitioned", i).isEqualTo(n > CAPACITY);
+                assertThat(fresh.lastReusedArrays()).as("text %d reused the kept arrays", i).isEqualTo(reused[i]);
+                results[i] = sa;
+            }
+        }
+        for (int i = 0; i < texts.length; i++) {
+            int[] expected = texts[i].length <= 3000 ? NaiveSuffixArray.build(texts[i]) : sais.build(texts[i]);
+            assertThat(results[i]).as("text %d after all builds", i).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void randomTextsAcrossPiecesAndPartitions() {
         // pieces of 4096 ints; work-group 64, sort chunk 16, select chunk 32, scan tile 512
         for (int n : new int[] {3001, 4095, 4097, 8193, 12_289, 32_767, 32_768}) {

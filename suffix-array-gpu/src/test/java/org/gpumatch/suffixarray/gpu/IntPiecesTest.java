@@ -27,6 +27,18 @@ class IntPiecesTest {
 
     /** A piece longer than one copy chunk (2^22 ints), copied at an offset that is no multiple of it. */
     @Test
+    void piecesOfALongerArrayHoldAShorterOneNotALongerOne() {
+        int[][] forForty = IntPieces.allocate(40, 4); // 16, 16, 8
+        assertThat(IntPieces.hold(forForty, 40, 4)).isTrue();
+        assertThat(IntPieces.hold(forForty, 33, 4)).isTrue();
+        assertThat(IntPieces.hold(forForty, 16, 4)).isTrue();
+        assertThat(IntPieces.hold(forForty, 0, 4)).isTrue();
+        assertThat(IntPieces.hold(forForty, 41, 4)).as("the last piece too short").isFalse();
+        assertThat(IntPieces.hold(forForty, 49, 4)).as("a piece missing").isFalse();
+        assertThat(IntPieces.pieceLength(40, 4, 2)).isEqualTo(8);
+    }
+
+    @Test
     void aPieceIsCopiedWholeAcrossCopyChunks() {
         int length = (1 << 22) * 2 + 5;
         int[] piece = new int[length];
