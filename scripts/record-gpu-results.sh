@@ -416,9 +416,10 @@ for s in "${wanted[@]}"; do
       rm -rf "$sa_tmp" ;;
     sa-1g-process)
       step "suffix arrays: sa build -a gpu of 512 MiB and 1 GiB (twice) of source code as processes"
+      mkdir -p "$sa_tmp" # the 512 MiB head and the arrays go there, whichever 1 GiB text is used
       if ! f=$(sa_text code-1g 2>/dev/null); then
         src=$(sa_text code) || { status=2; continue; }
-        mkdir -p "$sa_tmp"; f="$sa_tmp/code-1g.txt"
+        f="$sa_tmp/code-1g.txt"
         [ "$(stat -c %s "$f" 2>/dev/null)" = 1073741824 ] ||
           run python3 "$(dirname "$0")/mutated-copies.py" "$src" "$f" 1073741824
       fi
