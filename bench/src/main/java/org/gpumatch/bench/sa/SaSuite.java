@@ -46,8 +46,9 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * of {@link HardTexts}, or those of them that {@code --inputs} names ({@code --inputs none}: the files only). Each
  * input is read or generated when its turn comes and dropped after it. Builders ({@code --builders}, default all):
  * {@code gpu} ({@link GpuPrefixDoublingBuilder} on the {@code --device}, its kernel compiled by a warm-up build before
- * the timed ones; rounds on stderr for inputs over 256 MiB), {@code gpu-into} (the same builder writing into one result
- * array the caller keeps, as libdivsufsort's and libsais's callers do: {@link IntoKeptArray}), {@code sais} ({@link SaisBuilder}, one thread),
+ * the timed ones; rounds on stderr for inputs over 256 MiB), {@code gpu-into} (not by default: the same builder writing
+ * into one result array the caller keeps, as libdivsufsort's and libsais's callers do: {@link IntoKeptArray}),
+ * {@code sais} ({@link SaisBuilder}, one thread),
  * {@code sais-t} (not by default: SA-IS with its lookahead helpers, {@code new SaisBuilder(t)} for t in 2, 3, 5, 9
  * and all cores, as far as the host has them: the helpers' scaling),
  * {@code cpu} ({@link CpuSuffixArrayBuilder} on all cores, mode {@code cpu-all}) and {@code libdivsufsort} (through
@@ -70,6 +71,8 @@ public final class SaSuite implements Suite {
     /** The names {@code --builders} takes, in the order the rows are measured. */
     static final List<String> BUILDER_NAMES = List.of("gpu", "gpu-into", "sais", "sais-t", "cpu", "libdivsufsort",
             "lcp");
+    /** The {@link #BUILDER_NAMES} measured only when {@code --builders} names them. */
+    private static final Set<String> OPT_IN_BUILDERS = Set.of("gpu-into", "sais-t");
     /** The thread counts of the {@code sais-t} rows (those up to the host's processors, and the processors). */
     static final int[] SAIS_THREADS = {2, 3, 5, 9};
 
@@ -91,8 +94,9 @@ public final class SaSuite implements Suite {
 
     /**
      * The builders measured, in the order of {@link #BUILDER_NAMES}: the GPU prefix doubling on {@code gpu} (warmed
-     * up; null when not wanted), the same building into a result array the caller keeps ({@link IntoKeptArray}), the CPU SA-IS, SA-IS with lookahead helpers on {@link #saisThreads} threads, the
-     * all-core CPU builder, and libdivsufsort when its helper is built.
+     * up; null when not wanted), the same building into a result array the caller keeps ({@link IntoKeptArray}), the
+     * CPU SA-IS, SA-IS with lookahead helpers on {@link #saisThreads} threads, the all-core CPU builder, and
+     * libdivsufsort when its helper is built.
      *
      * @param gpu    the GPU builder, or null
      * @param wanted the names of {@link #BUILDER_NAMES} to include
@@ -371,16 +375,15 @@ public final class SaSuite implements Suite {
         return t.build().toArray();
     }
 
-    /** The {@link #BUILDER_NAMES} measured when {@code --builders} is not given: all but the opt-in ones. */
-    private static final Set<String> OPT_IN_BUILDERS = Set.of("gpu-into", "sais-t");
-
     /**
      * The {@code --builders} names, checked; all of {@link #BUILDER_NAMES} but {@link #OPT_IN_BUILDERS} when none are
      * given.
      */
     private static Set<String> wantedBuilders(List<String> given) {
         Set<String> wanted = new LinkedHashSet<>();
-        for (String name : given.isEmpty() ? BUILDER_NAMES.stream().filter(b -> !OPT_IN_BUILDERS.contains(b)).toList() : given) {
+        List<String> names = given.isEmpty()
+                ? BUILDER_NAMES.stream().filter(b -> !OPT_IN_BUILDERS.contains(b)).toList() : given;
+        for (String name : names) {
             String b = name.toLowerCase(Locale.ROOT);
             if (!BUILDER_NAMES.contains(b)) {
                 throw new UsageException("--builders: unknown builder \"" + name + "\" (" + String.join(", ",

@@ -220,7 +220,7 @@ final class DoublingHostArrays {
             Taken taken;
             if (kept != null) {
                 taken = kept;
-            } else if (result != null || newKeys != null) { // the kept keys array, else a new one as long as the kept arrays
+            } else if (result != null || newKeys != null) { // the kept keys array, else a new one as long as the others
                 boolean keysKept = newKeys == null;
                 int[] keys = keysKept ? keptKeys : IntPieces.await(newKeys);
                 taken = new Taken(new int[][] {keys, keptWorking[0], keptWorking[1], keptWorking[2]}, keptRanks,

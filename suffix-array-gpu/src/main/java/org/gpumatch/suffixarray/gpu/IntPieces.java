@@ -26,7 +26,10 @@ final class IntPieces {
         return (int) Math.min(1L << pieceShift, n - ((long) i << pieceShift));
     }
 
-    /** Whether {@code pieces} hold an array of n ints in pieces of {@code 2^pieceShift}: enough pieces, each long enough. */
+    /**
+     * Whether {@code pieces} hold an array of n ints in pieces of {@code 2^pieceShift}: enough pieces, each long
+     * enough.
+     */
     static boolean hold(int[][] pieces, int n, int pieceShift) {
         int count = count(n, pieceShift);
         if (pieces.length < count) {
