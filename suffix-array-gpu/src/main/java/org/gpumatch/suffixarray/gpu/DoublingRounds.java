@@ -78,6 +78,9 @@ final class DoublingRounds {
         if (textWordsInKeys > 0) {
             phase(PrefixDoublingKernel.PHASE_TEXT_TO_RANKS, textWordsInKeys);
         }
+        if (!whole) {
+            stashPositions();
+        }
         long m = 0;
         for (int j = 0; j < unsorted.length; j++) {
             unsorted[j] = initialSort(parts, j, unsorted, keyBits);
@@ -85,6 +88,28 @@ final class DoublingRounds {
         }
         counters.roundLaunches.add(counters.launchCount);
         return m;
+    }
+
+    /**
+     * A partitioned build's stash: every position in its partition's SA range, ascending, written on the device from
+     * the packed text (3 launches and the grid's scan: each range of {@link PieceDoublingKernel#STASH_RANGE}
+     * positions counts its positions per partition into {@code in}, partition-major, the exclusive scan of those counts
+     * into {@code out} is each range's first stash index per partition, and each range writes its positions from
+     * there). Reads the text twice per partition (cached per range), writes 4 bytes per position.
+     */
+    private void stashPositions() {
+        PieceDoublingKernel k = (PieceDoublingKernel) launcher.kernel();
+        int ranges = (int) ((k.textLength + (long) PieceDoublingKernel.STASH_RANGE - 1) / PieceDoublingKernel.STASH_RANGE);
+        long counts = (long) ranges * parts.partitions();
+        if (counts > k.working()[0].length) {
+            throw new IllegalStateException("the stash counts (" + counts + ") exceed the working arrays ("
+                    + k.working()[0].length + ")");
+        }
+        k.stashRanges = ranges;
+        k.stashPartitions = parts.partitions();
+        launchOwn(PrefixDoublingKernel.PHASE_STASH_COUNT, ranges, 1);
+        account("stash positions", grid.scan((int) counts, false), grid.lastLaunches());
+        launchOwn(PrefixDoublingKernel.PHASE_STASH_WRITE, ranges, 1);
     }
 
     /**

@@ -60,8 +60,9 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * {@code int}): the suffixes are split by their first two bytes into partitions of consecutive SA ranges of at most
  * {@link #partitionCapacity()} suffixes ({@code SuffixPartitions}: a parallel histogram on the host, refusing a text
  * in which more suffixes than that start with the same two bytes, before anything is allocated on the device); the
- * host writes each partition's positions into its segment of a "stash" (the Java arrays that become the device
- * buffers on the first launch, so this costs no extra transfer). Only the arrays indexed by text or SA position are
+ * device writes each partition's positions into its segment of a "stash" from the packed text and the partition of
+ * each bin (counts per range of 4096 positions and partition, their scan, the writes: {@link DoublingRounds}, since
+ * 2026-11-29 k; the host had written them, 0.7-2.3 s for 1 GiB). Only the arrays indexed by text or SA position are
  * n-sized, split into pieces of {@code 2^28} ints (ranks and stash; the packed text has its own {@code n / 4} ints);
  * the working arrays of the sorts, scans and selects are sized to the largest partition. Each partition gets its
  * initial sort (ranks = its SA start plus the head's index), and then the rounds run in lockstep: round r (h to 2h)
@@ -101,8 +102,8 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * Progress)}, as libdivsufsort's callers do) has the keys array kept from its first build on, and from the second
  * build on nothing n-sized is allocated at all. A partitioned build into the caller's array keeps all its arrays too
  * (working arrays as long as the largest partition any text of n may have, rank and stash pieces, packed text:
- * {@code 9n + 16 P} bytes on the heap and on the device), and a later partitioned build they hold writes its
- * positions and text into them, which puts bring to the device; a partitioned build into a new array lets them go
+ * {@code 9n + 16 P} bytes on the heap and on the device), and a later partitioned build they hold packs its text into
+ * them, which a put brings to the device (the device writes the stash); a partitioned build into a new array lets them go
  * before it allocates that array.
  *
  * <p>Not thread-safe; one builder holds up to two compiled kernels ({@link PrefixDoublingKernel} for one-piece builds,
@@ -534,7 +535,7 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             sigma = PackedText.alphabet(text, codes);
             spans.add(StageSpan.until("alphabet", mark));
         } else {
-            // a partitioned build on kept arrays writes its positions and text into them; else new ones
+            // a partitioned build on kept arrays packs its text into them (the device writes the stash); else new ones
             stashing = reuse ? CompletableFuture.completedFuture(hostArrays.keptStash())
                     : IntPieces.allocateAsync(n, pieceShift); // first: the stash positions wait for it
             packing = reuse ? CompletableFuture.completedFuture(hostArrays.keptWords())
@@ -552,12 +553,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         int[][] stash = new int[0][];
         int[] words = null;
         mark = System.nanoTime();
-        if (!whole) { // the stash and packed text first: the working arrays may still be on their way
-            stash = IntPieces.await(stashing);
-            parts.writePositions(text, stash, pieceShift);
+        if (!whole) { // the packed text first: the other arrays may still be on their way (the device writes the stash)
             words = IntPieces.await(packing);
             PackedText.pack(text, new int[][] {words}, 30);
-            spans.add(StageSpan.until("stash positions, pack text", mark));
+            stash = IntPieces.await(stashing);
+            spans.add(StageSpan.until("pack text", mark));
         }
         DoublingHostArrays.Taken arrays = pending.take();
         lastReused = arrays.reused();
@@ -643,10 +643,11 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         if (arrays.keysKept()) {
             k.put(working[0]);
         }
-        if (arrays.reused() && stash.length > 0) { // a partitioned build on kept arrays: new positions and text
-            for (int i = 0; i < IntPieces.count(n, pieceShift); i++) {
-                k.put(stash[i]);
-            }
+        if (stash.length > 0) { // the stash phases' partition of every bin; the stash itself is written on the device
+            PieceDoublingKernel piece = (PieceDoublingKernel) k;
+            piece.binPartition = parts.binPartitions();
+        }
+        if (arrays.reused() && stash.length > 0) { // a partitioned build on kept arrays: its packed text
             k.put(words);
         }
         return k;
@@ -794,6 +795,9 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         k.parts = new int[2];
         k.bindText(null);
         k.bindPieces(new int[0][], new int[0][]);
+        if (k instanceof PieceDoublingKernel piece) {
+            piece.binPartition = new int[1];
+        }
     }
 
     /** @return whether the last build used the host arrays {@link #prepare} allocated */

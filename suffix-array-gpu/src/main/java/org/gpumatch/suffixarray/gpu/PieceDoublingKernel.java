@@ -29,6 +29,19 @@ public final class PieceDoublingKernel extends PrefixDoublingKernel {
     int[] stash7 = new int[1];
     /** Partitioned builds: the text packed little-endian four bytes per int ({@code (n + 3) / 4} ints). */
     int[] text = new int[1];
+    /**
+     * Partitioned builds: the partition of every bin of {@link SuffixPartitions} ({@link SuffixPartitions#BINS} ints,
+     * {@link SuffixPartitions#binPartitions}), read by the stash phases.
+     */
+    int[] binPartition = new int[1];
+    /** The stash phases: ranges of {@link #STASH_RANGE} positions (work-items), and partitions. */
+    int stashRanges;
+    int stashPartitions;
+    /**
+     * Positions per work-item of the stash phases: each reads its range once per partition and pass (ranges of 4096:
+     * 2^19 work-items for 2 GiB, counts of at most 17 partitions 36 MB).
+     */
+    static final int STASH_RANGE = 4096;
 
     /** Created by {@link GpuPrefixDoublingBuilder}. */
     PieceDoublingKernel() {
@@ -101,6 +114,43 @@ public final class PieceDoublingKernel extends PrefixDoublingKernel {
     @Override
     protected int textWord(int w) {
         return partitioned != 0 ? text[w] : rankAt(w);
+    }
+
+    /**
+     * The stash positions of range r ({@link #PHASE_STASH_COUNT}, {@link #PHASE_STASH_WRITE}): partition by partition,
+     * the range's positions whose bin ({@link SuffixPartitions#bin}) lies in it, counted into
+     * {@code in[p * stashRanges + r]} or written ascending into the stash from {@code out[p * stashRanges + r]}: the
+     * host's former stash, on the device (the range's words stay in the cache across the partitions).
+     */
+    @Override
+    protected void stashPositions(int r, int write) {
+        int from = r * STASH_RANGE;
+        int to = Math.min(from + STASH_RANGE, textLength);
+        for (int p = 0; p < stashPartitions; p++) {
+            int x = write != 0 ? out[p * stashRanges + r] : 0;
+            for (int i = from; i < to; i++) {
+                if (binPartition[positionBin(i)] == p) {
+                    if (write != 0) {
+                        setStash(x, i);
+                    }
+                    x++;
+                }
+            }
+            if (write == 0) {
+                in[p * stashRanges + r] = x;
+            }
+        }
+    }
+
+    /** The bin of the suffix at i: its first byte, then its second or the end ({@link SuffixPartitions#bin}). */
+    private int positionBin(int i) {
+        int second = i + 1 < textLength ? textByte(i + 1) : -1;
+        return textByte(i) * SuffixPartitions.BINS_PER_BYTE + 1 + second;
+    }
+
+    /** Byte i of the packed text of a partitioned build. */
+    private int textByte(int i) {
+        return (text[i >>> 2] >>> ((i & 3) << 3)) & 0xFF;
     }
 
     /** Entry p of the array split into pieces p0..p7 (a chain of conditions: no array alias in a local). */

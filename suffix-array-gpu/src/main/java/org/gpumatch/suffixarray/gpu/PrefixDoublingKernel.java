@@ -130,11 +130,23 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      * kept ranks are not put). Before {@link #PHASE_INIT_LOW}, which overwrites {@code in}.
      */
     static final int PHASE_TEXT_TO_RANKS = 23;
+    /**
+     * Partitioned builds, before the initial sorts: work-item r counts the positions of its range of
+     * {@link PieceDoublingKernel#STASH_RANGE} whose first two bytes fall in partition p, into
+     * {@code in[p * ranges + r]} ({@link #stashPositions}).
+     */
+    static final int PHASE_STASH_COUNT = 24;
+    /**
+     * Partitioned builds, after the exclusive scan of those counts into {@code out}: work-item r writes the positions of
+     * its range into the stash, partition by partition from {@code out[p * ranges + r]} on: each partition's positions
+     * ascending in its SA range.
+     */
+    static final int PHASE_STASH_WRITE = 25;
     /** The phases' names by code (host side: the builder's device time by step). */
     private static final String[] PHASE_NAMES = {"none", "init low", "init high", "init heads", "round keys",
         "round buckets", "round heads", "phase 7", "phase 8", "invert", "chain after", "chain side", "chain heads",
         "chain ends", "chain place", "rank after", "stash store", "small sort", "copy back", "max scan up",
-        "max scan top", "max scan down", "bucket heads", "text to ranks"};
+        "max scan top", "max scan down", "bucket heads", "text to ranks", "stash count", "stash write"};
 
     /** The name of phase {@code phase} (a {@code PHASE_} code), for reports. */
     static String phaseName(int phase) {
@@ -392,6 +404,10 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
             setStash(base + j, out[j]);
         } else if (phase == PHASE_TEXT_TO_RANKS) {
             textToRanks(j);
+        } else if (phase == PHASE_STASH_COUNT) {
+            stashPositions(j, 0);
+        } else if (phase == PHASE_STASH_WRITE) {
+            stashPositions(j, 1);
         }
     }
 
@@ -611,6 +627,13 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
 
     /** Sets stash entry x (partitioned builds only). */
     protected void setStash(int x, int v) {
+    }
+
+    /**
+     * Partitioned builds ({@link PieceDoublingKernel}): counts ({@code write} 0) or writes (1) the stash positions of
+     * range r; nothing here.
+     */
+    protected void stashPositions(int r, int write) {
     }
 
     /** Word w of the packed text (inside the ranks until the first rank scatter). */

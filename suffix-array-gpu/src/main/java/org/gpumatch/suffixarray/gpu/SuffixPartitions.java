@@ -23,11 +23,10 @@ import java.util.stream.IntStream;
  * whose SA positions are {@code [start(j), start(j) + size(j))}. A single bin over the capacity cannot be split:
  * {@link #plan} refuses it.
  *
- * <p>Cost: {@link #plan(byte[], int)} reads the text once in parallel (all cores) and keeps one count per bin and
- * chunk ({@code 4 * 65792} bytes per chunk, at most {@link #MAX_CHUNKS} chunks: up to 17 MB) until
- * {@link #writePositions} has used them; the packing is {@code O(BINS * 31)}; the text's alphabet comes from the
- * counts ({@link #alphabet}). {@link #writePositions} reads the text once more and writes every position once
- * ({@code 4n} bytes, in one sequential stream per chunk and partition).
+ * <p>Cost: {@link #plan(byte[], int)} reads the text once in parallel (all cores), counting per bin and chunk
+ * ({@code 4 * 65792} bytes per chunk, at most {@link #MAX_CHUNKS} chunks: up to 17 MB while it runs); the packing is
+ * {@code O(BINS * 31)}; the text's alphabet comes from the counts ({@link #alphabet}). The positions are written on
+ * the device from {@link #binPartitions} ({@link PieceDoublingKernel#stashPositions}).
  */
 final class SuffixPartitions {
     /** Bins per first byte: the one-byte suffix, then the 256 second bytes. */
@@ -44,19 +43,12 @@ final class SuffixPartitions {
     private final int[] firstBins;
     /** SA start of partition j; the last entry is the text length. */
     private final int[] starts;
-    /** SA start of every bin (the last entry is the text length), for writing positions. */
-    private final int[] binStarts;
-    /** Counts per chunk and bin from {@link #plan(byte[], int)}, dropped by {@link #writePositions}. */
-    private int[][] chunkCounts;
     /** Whether each byte value occurs in the text (from the bin counts), or null. */
     private final boolean[] presentBytes;
 
-    private SuffixPartitions(int textLength, int[] firstBins, int[] binStarts, int[][] chunkCounts,
-                             boolean[] presentBytes) {
+    private SuffixPartitions(int textLength, int[] firstBins, int[] binStarts, boolean[] presentBytes) {
         this.textLength = textLength;
         this.firstBins = firstBins;
-        this.binStarts = binStarts;
-        this.chunkCounts = chunkCounts;
         this.presentBytes = presentBytes;
         this.starts = new int[firstBins.length];
         for (int j = 0; j < firstBins.length; j++) {
@@ -88,12 +80,12 @@ final class SuffixPartitions {
     static SuffixPartitions whole(int n) {
         int[] binStarts = new int[BINS + 1];
         binStarts[BINS] = n;
-        return new SuffixPartitions(n, new int[] {0, BINS}, binStarts, null, null);
+        return new SuffixPartitions(n, new int[] {0, BINS}, binStarts, null);
     }
 
     /**
      * Counts the suffixes of {@code text} per bin (in parallel) and packs the bins into partitions of at most
-     * {@code capacity} suffixes; keeps the counts per chunk for {@link #writePositions}.
+     * {@code capacity} suffixes.
      *
      * @throws IllegalArgumentException when one bin holds more than {@code capacity} suffixes (names its two bytes and
      *                                  its count)
@@ -110,7 +102,7 @@ final class SuffixPartitions {
                 histogram[b] += bins[b];
             }
         }
-        return pack(histogram, capacity, counts);
+        return pack(histogram, capacity);
     }
 
     /**
@@ -135,14 +127,14 @@ final class SuffixPartitions {
     }
 
     /**
-     * Partitions of at most {@code capacity} suffixes for bin counts {@code histogram} ({@link #BINS} entries), with
-     * no chunk counts (so no {@link #writePositions}): the packing of {@link #plan(byte[], int)}, for tests.
+     * Partitions of at most {@code capacity} suffixes for bin counts {@code histogram} ({@link #BINS} entries): the
+     * packing of {@link #plan(byte[], int)}, for tests.
      */
     static SuffixPartitions ofHistogram(int[] histogram, int capacity) {
-        return pack(histogram, capacity, null);
+        return pack(histogram, capacity);
     }
 
-    private static SuffixPartitions pack(int[] histogram, int capacity, int[][] chunkCounts) {
+    private static SuffixPartitions pack(int[] histogram, int capacity) {
         if (histogram.length != BINS || capacity < 1) {
             throw new IllegalArgumentException("bad histogram (" + histogram.length + " bins) or capacity " + capacity);
         }
@@ -178,7 +170,7 @@ final class SuffixPartitions {
         for (int v = 0; v < 256; v++) { // a suffix starts with v
             present[v] = binStarts[(v + 1) * BINS_PER_BYTE] > binStarts[v * BINS_PER_BYTE];
         }
-        return new SuffixPartitions(binStarts[BINS], firstBins, binStarts, chunkCounts, present);
+        return new SuffixPartitions(binStarts[BINS], firstBins, binStarts, present);
     }
 
     /** The first bin of each partition of a greedy packing with cap {@code cap} (every bin at most cap). */
@@ -259,56 +251,15 @@ final class SuffixPartitions {
     }
 
     /**
-     * Writes every position of {@code text} grouped by partition (partition j's at
-     * {@code [start(j), start(j) + size(j))}, ascending), into the pieces: position index {@code x} goes to
-     * {@code pieces[x >>> pieceShift][x & (2^pieceShift - 1)]}. Within a partition the order is free (the build's
-     * initial sort orders the partition by its suffixes' first symbols), so each chunk writes to one cursor per
-     * partition: a few sequential streams instead of a scatter over the bins. One parallel pass; drops the chunk
-     * counts, so it runs once.
-     *
-     * @throws IllegalStateException when this plan has no chunk counts (not made by {@link #plan(byte[], int)}, or
-     *                               already written)
+     * The partition of every bin ({@link #BINS} ints): partition j for the bins {@code [firstBins[j],
+     * firstBins[j + 1])}. The GPU builder's stash phases read it ({@link PieceDoublingKernel#stashPositions}) to write
+     * each partition's positions into its SA range.
      */
-    void writePositions(byte[] text, int[][] pieces, int pieceShift) {
-        int[][] counts = chunkCounts;
-        if (counts == null || text.length != textLength) {
-            throw new IllegalStateException("no bin counts of this text to write positions from");
-        }
-        chunkCounts = null;
-        int chunks = counts.length;
-        int partitions = partitions();
+    int[] binPartitions() {
         int[] partitionOf = new int[BINS];
-        int[][] cursors = new int[chunks][partitions];
-        for (int j = 0; j < partitions; j++) { // each chunk's first index in partition j: the chunks before it
+        for (int j = 0; j < partitions(); j++) {
             Arrays.fill(partitionOf, firstBins[j], firstBins[j + 1], j);
-            int at = starts[j];
-            for (int c = 0; c < chunks; c++) {
-                cursors[c][j] = at;
-                for (int b = firstBins[j]; b < firstBins[j + 1]; b++) {
-                    at += counts[c][b];
-                }
-            }
         }
-        int n = textLength;
-        int mask = (1 << pieceShift) - 1;
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            int[] cursor = cursors[c];
-            int from = chunkStart(n, chunks, c);
-            int to = chunkStart(n, chunks, c + 1);
-            int last = Math.min(to, n - 1); // positions before it have a second byte
-            if (from < last) {
-                int first = text[from] & 0xFF;
-                for (int i = from; i < last; i++) {
-                    int second = text[i + 1] & 0xFF;
-                    int x = cursor[partitionOf[bin(first, second)]]++;
-                    pieces[x >>> pieceShift][x & mask] = i;
-                    first = second;
-                }
-            }
-            if (to == n && to > from) {
-                int x = cursor[partitionOf[binAt(text, n - 1)]]++;
-                pieces[x >>> pieceShift][x & mask] = n - 1;
-            }
-        });
+        return partitionOf;
     }
 }

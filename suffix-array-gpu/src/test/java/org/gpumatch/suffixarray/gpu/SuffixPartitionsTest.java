@@ -3,7 +3,6 @@ package org.gpumatch.suffixarray.gpu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.Arrays;
 import org.gpumatch.suffixarray.HardTexts;
 import org.gpumatch.suffixarray.SaisBuilder;
 import org.junit.jupiter.api.Test;
@@ -41,11 +40,12 @@ class SuffixPartitionsTest {
         assertThat(p.endBin(0)).isEqualTo(SuffixPartitions.bin('b', 'a')); // [a, end] and [a, n] fill the first
         assertThat(p.size(1)).isEqualTo(3);
         assertThat(p.largest()).isEqualTo(3);
-        int[][] stash = {new int[4], new int[2]};
-        p.writePositions(banana, stash, 2);
-        assertThat(new int[] {stash[0][0], stash[0][1], stash[0][2]}).containsExactly(1, 3, 5); // ascending
-        assertThat(new int[] {stash[0][3], stash[1][0], stash[1][1]}).containsExactly(0, 2, 4);
-        assertThatThrownBy(() -> p.writePositions(banana, stash, 2)).isInstanceOf(IllegalStateException.class);
+        int[] partitionOf = p.binPartitions();
+        int[] positionPartition = new int[banana.length];
+        for (int i = 0; i < banana.length; i++) {
+            positionPartition[i] = partitionOf[SuffixPartitions.binAt(banana, i)];
+        }
+        assertThat(positionPartition).containsExactly(1, 0, 1, 0, 1, 0); // a.. in the first, b.. and n.. the second
     }
 
     @Test
@@ -84,30 +84,26 @@ class SuffixPartitionsTest {
     }
 
     @Test
-    void eachPartitionHoldsExactlyTheSuffixesOfItsSuffixArrayRangeInAscendingOrder() {
+    void eachBinsPartitionHoldsExactlyTheSuffixesOfItsSuffixArrayRange() {
         // 10,007 bytes count in one chunk, 300,007 in four (chunk boundaries inside bins and partitions)
         for (int length : new int[] {10_007, 300_007}) {
             for (int sigma : new int[] {2, 4, 256}) {
                 byte[] text = HardTexts.random(length, sigma, sigma);
                 int capacity = (int) (length * (sigma == 2 ? 0.28 : 0.07));
                 SuffixPartitions p = SuffixPartitions.plan(text, capacity);
-                int shift = 10;
-                int[][] stash = IntPieces.allocate(text.length, shift);
-                p.writePositions(text, stash, shift);
-                int[] flat = new int[text.length];
-                for (int x = 0; x < flat.length; x++) {
-                    flat[x] = stash[x >>> shift][x & ((1 << shift) - 1)];
-                }
+                int[] partitionOf = p.binPartitions();
+                assertThat(partitionOf).hasSize(SuffixPartitions.BINS);
                 int[] sa = new SaisBuilder().build(text);
                 String what = "length " + length + " sigma " + sigma;
                 assertThat(p.partitions()).as(what).isGreaterThan(2);
                 assertThat(p.start(p.partitions() - 1) + p.size(p.partitions() - 1)).isEqualTo(text.length);
                 for (int j = 0; j < p.partitions(); j++) {
                     assertThat(p.size(j)).isBetween(1, capacity);
-                    int[] expected = Arrays.copyOfRange(sa, p.start(j), p.start(j) + p.size(j));
-                    int[] got = Arrays.copyOfRange(flat, p.start(j), p.start(j) + p.size(j));
-                    Arrays.sort(expected);
-                    assertThat(got).as("%s partition %d", what, j).isEqualTo(expected); // ascending as written
+                    for (int x = p.start(j); x < p.start(j) + p.size(j); x++) {
+                        int suffix = sa[x];
+                        assertThat(partitionOf[SuffixPartitions.binAt(text, suffix)]).as("%s SA position %d", what, x)
+                                .isEqualTo(j);
+                    }
                 }
             }
         }
