@@ -99,7 +99,8 @@ final class DoublingRounds {
      */
     private void stashPositions() {
         PieceDoublingKernel k = (PieceDoublingKernel) launcher.kernel();
-        int ranges = (int) ((k.textLength + (long) PieceDoublingKernel.STASH_RANGE - 1) / PieceDoublingKernel.STASH_RANGE);
+        int range = PieceDoublingKernel.STASH_RANGE;
+        int ranges = (int) ((k.textLength + (long) range - 1) / range);
         long counts = (long) ranges * parts.partitions();
         if (counts > k.working()[0].length) {
             throw new IllegalStateException("the stash counts (" + counts + ") exceed the working arrays ("

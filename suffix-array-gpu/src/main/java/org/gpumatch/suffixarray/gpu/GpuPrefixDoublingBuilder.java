@@ -103,8 +103,8 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * build on nothing n-sized is allocated at all. A partitioned build into the caller's array keeps all its arrays too
  * (working arrays as long as the largest partition any text of n may have, rank and stash pieces, packed text:
  * {@code 9n + 16 P} bytes on the heap and on the device), and a later partitioned build they hold packs its text into
- * them, which a put brings to the device (the device writes the stash); a partitioned build into a new array lets them go
- * before it allocates that array.
+ * them, which a put brings to the device (the device writes the stash); a partitioned build into a new array lets
+ * them go before it allocates that array.
  *
  * <p>Not thread-safe; one builder holds up to two compiled kernels ({@link PrefixDoublingKernel} for one-piece builds,
  * {@link PieceDoublingKernel} for partitioned and longer whole ones, each compiled on first use), their buffers and the

@@ -137,9 +137,9 @@ public class PrefixDoublingKernel extends GridSegmentKernel {
      */
     static final int PHASE_STASH_COUNT = 24;
     /**
-     * Partitioned builds, after the exclusive scan of those counts into {@code out}: work-item r writes the positions of
-     * its range into the stash, partition by partition from {@code out[p * ranges + r]} on: each partition's positions
-     * ascending in its SA range.
+     * Partitioned builds, after the exclusive scan of those counts into {@code out}: work-item r writes the positions
+     * of its range into the stash, partition by partition from {@code out[p * ranges + r]} on: each partition's
+     * positions ascending in its SA range.
      */
     static final int PHASE_STASH_WRITE = 25;
     /** The phases' names by code (host side: the builder's device time by step). */
