@@ -178,6 +178,9 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
         if (kernel instanceof LocalMemorySizing sized) {
             sized.sizeLocalMemory(groupSize); // a launch never runs with local arrays of another geometry
         }
+        if (!device.isOpenCL()) {
+            JavaThreadPool.fit(kernel, groupSize); // a thread per work-item of the group, no compensation
+        }
         AparapiLog.drain();
         if (COLLECT_BEFORE_LAUNCH) {
             System.gc(); // tests: a full collection before every launch moves the arrays a movable-array bug would lose
@@ -304,6 +307,9 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
             closed = true;
             if (launched || !device.isOpenCL()) {
                 kernel.dispose();
+            }
+            if (!device.isOpenCL()) {
+                JavaThreadPool.release(kernel);
             }
         }
     }
