@@ -86,8 +86,9 @@ import org.gpumatch.suffixarray.SuffixArrayBuilder;
  * Java heap (Aparapi mirrors every buffer); a whole build returns one of them, a partitioned one joins the stash
  * pieces into a new {@code int[n]} (4n more).
  *
- * <p><b>Cost of a partitioned build</b> beyond a whole one: two parallel passes over the text on the host (bin
- * counts, then writing the positions, 4 bytes each); per partition and round, the launches of a round on its working
+ * <p><b>Cost of a partitioned build</b> beyond a whole one: one parallel pass over the text on the host (the bin
+ * counts of the plan), the stash positions on the device (two passes of each range of 4096 positions per partition
+ * and a scan, 4 bytes written per position); per partition and round, the launches of a round on its working
  * set (so a few hundred more launches per round when there are several partitions) and, when the working arrays
  * switch partitions, 8 bytes per unsorted suffix to store and load it; the final inverse writes into pieces. Ranks and
  * stash entries are read through a chain of conditions on the piece number ({@code p >>> 28}), one uniform branch in
