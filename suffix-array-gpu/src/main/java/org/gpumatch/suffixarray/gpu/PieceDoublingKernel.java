@@ -125,7 +125,7 @@ public final class PieceDoublingKernel extends PrefixDoublingKernel {
     @Override
     protected void stashPositions(int r, int write) {
         int from = r * STASH_RANGE;
-        int to = Math.min(from + STASH_RANGE, textLength);
+        int to = textLength - from < STASH_RANGE ? textLength : from + STASH_RANGE; // no int overflow near 2^31
         for (int p = 0; p < stashPartitions; p++) {
             int x = write != 0 ? out[p * stashRanges + r] : 0;
             for (int i = from; i < to; i++) {
