@@ -305,11 +305,11 @@ public final class GuardedKernel<K extends Kernel> implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
+            if (!device.isOpenCL()) {
+                JavaThreadPool.release(kernel); // before dispose(), which drops Aparapi's runner and its pool
+            }
             if (launched || !device.isOpenCL()) {
                 kernel.dispose();
-            }
-            if (!device.isOpenCL()) {
-                JavaThreadPool.release(kernel);
             }
         }
     }

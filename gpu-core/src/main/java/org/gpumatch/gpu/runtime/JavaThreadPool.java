@@ -13,13 +13,13 @@ import java.util.concurrent.TimeUnit;
  * from the pool's compensation for workers blocked at a barrier. On a 2-core CI machine (2026-11-29) a radix sort in
  * groups of 8 waited forever at a barrier: seven workers there, the eighth task never run, the pool's fourth worker
  * gone (its idle keep-alive had ended). Before a kernel's launches in Java threads this replaces that pool by one of at
- * least the group's size, whose workers stay for the kernel's life ({@link #release} ends them), so every work-item of
- * a group has a thread of its own without compensation. Costs one pool per kernel run in Java threads: up to
- * {@code groupSize} daemon threads.
+ * least the group's size, whose workers stay an hour when idle ({@link #release}, from {@code GuardedKernel.close()},
+ * ends them), so every work-item of a group has a thread of its own without compensation. Costs one pool per kernel
+ * run in Java threads: up to {@code groupSize} daemon threads.
  */
 final class JavaThreadPool {
     /** Workers idle this long end (a kernel's launches in Java threads come far closer together). */
-    private static final long KEEP_ALIVE_HOURS = 24;
+    private static final long KEEP_ALIVE_MINUTES = 60;
 
     private JavaThreadPool() {
     }
@@ -40,7 +40,7 @@ final class JavaThreadPool {
                 return;
             }
             field.set(runner, new ForkJoinPool(groupSize, ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, false,
-                    groupSize, groupSize + 256, 1, p -> true, KEEP_ALIVE_HOURS, TimeUnit.HOURS));
+                    groupSize, groupSize + 256, 1, p -> true, KEEP_ALIVE_MINUTES, TimeUnit.MINUTES));
             pool.shutdown();
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new IllegalStateException("cannot size Aparapi's Java thread pool for groups of " + groupSize + ": "
@@ -48,7 +48,10 @@ final class JavaThreadPool {
         }
     }
 
-    /** Ends the workers of the pool {@link #fit} gave {@code kernel} (its runner's pool), if it has one. */
+    /**
+     * Ends the workers of the pool {@link #fit} gave {@code kernel} (its runner's pool), if it has one; before
+     * {@code Kernel.dispose()}, which drops the runner.
+     */
     static void release(Kernel kernel) {
         try {
             Field runnerField = Kernel.class.getDeclaredField("kernelRunner");
@@ -64,13 +67,13 @@ final class JavaThreadPool {
         }
     }
 
-    /** The parallelism of the pool {@code kernel} runs on in Java threads (tests). */
-    static int parallelism(Kernel kernel) {
+    /** The pool {@code kernel} runs on in Java threads (tests). */
+    static ForkJoinPool poolOf(Kernel kernel) {
         try {
             Object runner = runnerOf(kernel);
             Field field = runner.getClass().getDeclaredField("threadPool");
             field.setAccessible(true);
-            return ((ForkJoinPool) field.get(runner)).getParallelism();
+            return (ForkJoinPool) field.get(runner);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }

@@ -14,6 +14,7 @@ class JavaThreadPoolTest {
         int group = 4 * Runtime.getRuntime().availableProcessors() + 4;
         int groups = 3;
         int rounds = 5;
+        java.util.concurrent.ForkJoinPool pool;
         try (GuardedKernel<NeighbourKernel> k = new GuardedKernel<>(new NeighbourKernel(groups * group, group, rounds),
                 ComputeDevice.JAVA_THREADS, group)) {
             for (int launch = 0; launch < 40; launch++) {
@@ -25,7 +26,10 @@ class JavaThreadPoolTest {
                             .isEqualTo(base + (i % group + rounds) % group);
                 }
             }
-            assertThat(JavaThreadPool.parallelism(k.kernel())).isGreaterThanOrEqualTo(group);
+            pool = JavaThreadPool.poolOf(k.kernel());
+            assertThat(pool.getParallelism()).isGreaterThanOrEqualTo(group);
+            assertThat(pool.isShutdown()).isFalse();
         }
+        assertThat(pool.isShutdown()).as("close() ends the pool's workers").isTrue();
     }
 }
