@@ -1,6 +1,7 @@
 package org.gpumatch.gpu.runtime;
 
 import com.aparapi.Kernel;
+import com.aparapi.internal.kernel.KernelRunner;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.concurrent.ForkJoinPool;
@@ -32,17 +33,15 @@ final class JavaThreadPool {
      */
     static void fit(Kernel kernel, int groupSize) {
         try {
-            Object runner = runnerOf(kernel);
-            Field field = runner.getClass().getDeclaredField("threadPool");
-            field.setAccessible(true);
-            ForkJoinPool pool = (ForkJoinPool) field.get(runner);
+            Object runner = Aparapi.PREPARE_RUNNER.invoke(kernel);
+            ForkJoinPool pool = (ForkJoinPool) Aparapi.THREAD_POOL.get(runner);
             if (pool.getParallelism() >= groupSize) {
                 return;
             }
-            field.set(runner, new ForkJoinPool(groupSize, ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, false,
-                    groupSize, groupSize + 256, 1, p -> true, KEEP_ALIVE_MINUTES, TimeUnit.MINUTES));
+            Aparapi.THREAD_POOL.set(runner, new ForkJoinPool(groupSize, ForkJoinPool.defaultForkJoinWorkerThreadFactory,
+                    null, false, groupSize, groupSize + 256, 1, p -> true, KEEP_ALIVE_MINUTES, TimeUnit.MINUTES));
             pool.shutdown();
-        } catch (ReflectiveOperationException | RuntimeException e) {
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             throw new IllegalStateException("cannot size Aparapi's Java thread pool for groups of " + groupSize + ": "
                     + e, e);
         }
@@ -54,15 +53,11 @@ final class JavaThreadPool {
      */
     static void release(Kernel kernel) {
         try {
-            Field runnerField = Kernel.class.getDeclaredField("kernelRunner");
-            runnerField.setAccessible(true);
-            Object runner = runnerField.get(kernel);
+            Object runner = Aparapi.RUNNER.get(kernel);
             if (runner != null) {
-                Field field = runner.getClass().getDeclaredField("threadPool");
-                field.setAccessible(true);
-                ((ForkJoinPool) field.get(runner)).shutdown();
+                ((ForkJoinPool) Aparapi.THREAD_POOL.get(runner)).shutdown();
             }
-        } catch (ReflectiveOperationException | RuntimeException e) {
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             // nothing to end: the pool's workers end after their keep-alive
         }
     }
@@ -70,18 +65,40 @@ final class JavaThreadPool {
     /** The pool {@code kernel} runs on in Java threads (tests). */
     static ForkJoinPool poolOf(Kernel kernel) {
         try {
-            Object runner = runnerOf(kernel);
-            Field field = runner.getClass().getDeclaredField("threadPool");
-            field.setAccessible(true);
-            return (ForkJoinPool) field.get(runner);
+            return (ForkJoinPool) Aparapi.THREAD_POOL.get(Aparapi.PREPARE_RUNNER.invoke(kernel));
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private static Object runnerOf(Kernel kernel) throws ReflectiveOperationException {
-        Method prepare = Kernel.class.getDeclaredMethod("prepareKernelRunner");
-        prepare.setAccessible(true);
-        return prepare.invoke(kernel);
+    /** Aparapi 3.0.2's private members, resolved once (when a kernel first runs in Java threads). */
+    private static final class Aparapi {
+        /** {@code Kernel.prepareKernelRunner()}: the kernel's runner, made on first use. */
+        static final Method PREPARE_RUNNER = accessible(method(Kernel.class, "prepareKernelRunner"));
+        /** {@code Kernel.kernelRunner}: the runner, null before its first use and after {@code dispose()}. */
+        static final Field RUNNER = accessible(field(Kernel.class, "kernelRunner"));
+        /** {@code KernelRunner.threadPool}: the pool the kernel's work-items run on in Java threads. */
+        static final Field THREAD_POOL = accessible(field(KernelRunner.class, "threadPool"));
+
+        private static Method method(Class<?> c, String name) {
+            try {
+                return c.getDeclaredMethod(name);
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException("Aparapi has no " + c.getSimpleName() + "." + name + "()", e);
+            }
+        }
+
+        private static Field field(Class<?> c, String name) {
+            try {
+                return c.getDeclaredField(name);
+            } catch (NoSuchFieldException e) {
+                throw new IllegalStateException("Aparapi has no " + c.getSimpleName() + "." + name, e);
+            }
+        }
+
+        private static <T extends java.lang.reflect.AccessibleObject> T accessible(T member) {
+            member.setAccessible(true);
+            return member;
+        }
     }
 }

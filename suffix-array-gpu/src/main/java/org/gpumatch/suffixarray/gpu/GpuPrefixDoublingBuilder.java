@@ -557,8 +557,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
         if (!whole) { // the packed text first: the other arrays may still be on their way (the device writes the stash)
             words = IntPieces.await(packing);
             PackedText.pack(text, new int[][] {words}, 30);
-            stash = IntPieces.await(stashing);
             spans.add(StageSpan.until("pack text", mark));
+            mark = System.nanoTime();
+            stash = IntPieces.await(stashing);
+            spans.add(StageSpan.until("wait for stash arrays", mark));
         }
         DoublingHostArrays.Taken arrays = pending.take();
         lastReused = arrays.reused();
@@ -645,11 +647,10 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
             k.put(working[0]);
         }
         if (stash.length > 0) { // the stash phases' partition of every bin; the stash itself is written on the device
-            PieceDoublingKernel piece = (PieceDoublingKernel) k;
-            piece.binPartition = parts.binPartitions();
-        }
-        if (arrays.reused() && stash.length > 0) { // a partitioned build on kept arrays: its packed text
-            k.put(words);
+            ((PieceDoublingKernel) k).binPartition = parts.binPartitions();
+            if (arrays.reused()) { // kept arrays: the packed text by a put (a new array brings it with its buffer)
+                k.put(words);
+            }
         }
         return k;
     }
@@ -683,8 +684,8 @@ public final class GpuPrefixDoublingBuilder implements SuffixArrayBuilder {
      * Allocated earlier, during the rounds, the result cost the device phases as much as it saved here: on the H200
      * host its first-touch page faults slowed the rounds' launches and downloads (initial sort and rounds of 1 GiB
      * 2.75-3.2 s against 1.9 s). A build into the caller's array keeps every array, bound, for the next partitioned
-     * build they serve (the stash and the packed text come back by puts): no n-sized allocation and no new device
-     * buffer then.
+     * build they serve (its packed text comes back by a put, the device writes its stash): no n-sized allocation and
+     * no new device buffer then.
      */
     private int[] downloadJoined(PrefixDoublingKernel k, int n, int[] into, DoublingHostArrays.Taken arrays,
                                  int[][] stash, int[] words) {
